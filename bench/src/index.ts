@@ -1,0 +1,2 @@
+// Public surface of @ringback/bench; filled in by the issue that builds it.
+export {};

@@ -1,0 +1,13 @@
+// The `ringback` executable. The hook path must stay tiny and built-ins only: it runs at the
+// end of every agent turn. All other commands live in daemon.mjs, loaded on demand.
+import { runHookCommand } from '../hook/run-hook';
+
+const [command, ...rest] = process.argv.slice(2);
+
+if (command === 'hook') {
+  await runHookCommand(rest);
+} else {
+  const daemonModule = new URL('./daemon.mjs', import.meta.url).href;
+  const { runCli } = (await import(daemonModule)) as { runCli: (argv: string[]) => Promise<number> };
+  process.exitCode = await runCli(process.argv.slice(2));
+}

@@ -1,0 +1,78 @@
+import { Type } from 'typebox';
+
+/**
+ * Every error code Ringback puts on the wire, with its HTTP status and meaning.
+ * The daemon spec's Errors table is the core; the rest are the codes our own
+ * edges (intake checks, auth, validation) answer with.
+ */
+export const ERROR_CATALOGUE = {
+  // From the daemon spec's Errors table.
+  not_relayed: { status: 403, meaning: '/e2e/* or /local/* called through the server relay' },
+  undecryptable_request: { status: 400, meaning: "the phone's key differs from this computer's" },
+  invalid_tracker_token: { status: 422, meaning: 'the tracker token is invalid' },
+  tracker_not_configured: { status: 422, meaning: 'no saved tracker token when one is needed' },
+  workspace_not_found: { status: 422, meaning: 'a workspace id is not found' },
+  invalid_dispatch: { status: 400, meaning: 'the dispatch or upload is not acceptable' },
+  agent_unavailable: { status: 422, meaning: 'the selected agent cannot run' },
+  project_not_found: { status: 422, meaning: 'the dispatch project does not exist' },
+  agent_not_found: { status: 422, meaning: 'the dispatch agent does not exist' },
+  issue_not_found: { status: 422, meaning: 'a comment dispatch targets a missing issue' },
+  dispatch_not_found: { status: 422, meaning: 'lookup or cancel of an unknown dispatch id' },
+  invalid_llm_settings: { status: 422, meaning: 'malformed LLM settings' },
+  llm_key_required: { status: 422, meaning: 'no LLM key was sent and none is saved' },
+  invalid_language: { status: 422, meaning: 'the language is not one of the brief locales' },
+  passphrase_too_short: { status: 422, meaning: 'passphrase under 12 characters' },
+  invalid_key: { status: 422, meaning: 'the supplied k1_ key is invalid' },
+  duplicate_task: { status: 409, meaning: 'another computer already reported the tracker task' },
+
+  // Our own edges.
+  invalid_request: { status: 400, meaning: 'the body or parameters do not match the schema' },
+  invalid_report: { status: 400, meaning: 'the agent report is malformed' },
+  unauthorized: { status: 401, meaning: 'missing or wrong bearer credential' },
+  forbidden_origin: { status: 403, meaning: 'a request from a web page (Origin header present)' },
+  forbidden_host: { status: 403, meaning: 'the Host header is not a loopback address' },
+  not_found: { status: 404, meaning: 'no such route' },
+  payload_too_large: { status: 413, meaning: 'the body is over the route limit' },
+  unsupported_media_type: { status: 415, meaning: 'the body is not application/json' },
+  internal_error: { status: 500, meaning: 'an unexpected failure; details are in the log' },
+} as const satisfies Record<string, { status: number; meaning: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export function statusOf(code: ErrorCode): number {
+  return ERROR_CATALOGUE[code].status;
+}
+
+/** The error body everywhere: `{ error, message? }`. */
+export const ErrorBody = Type.Object({
+  error: Type.String(),
+  message: Type.Optional(Type.String()),
+});
+export type ErrorBody = Type.Static<typeof ErrorBody>;
+
+/** The one error class of Ringback: a code from the catalogue, a human message and its cause. */
+export class RingbackError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+
+  constructor(code: ErrorCode, message?: string, options?: { cause?: unknown }) {
+    super(message ?? ERROR_CATALOGUE[code].meaning, options);
+    this.name = 'RingbackError';
+    this.code = code;
+    this.status = ERROR_CATALOGUE[code].status;
+  }
+
+  toBody(): ErrorBody {
+    return { error: this.code, message: this.message };
+  }
+}
+
+/** Turns anything thrown into a RingbackError at a boundary; unknown failures become internal_error. */
+export function toRingbackError(thrown: unknown): RingbackError {
+  if (thrown instanceof RingbackError) return thrown;
+  return new RingbackError('internal_error', undefined, { cause: thrown });
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
+}

@@ -8,7 +8,14 @@ import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const thirdParty = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@ringback/'));
-const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20', sourcemap: 'linked', logLevel: 'warning' };
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+};
 
 await Promise.all([
   build({

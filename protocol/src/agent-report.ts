@@ -5,7 +5,11 @@ export const AgentSource = Type.Union([Type.Literal('claude-code'), Type.Literal
 export type AgentSource = Type.Static<typeof AgentSource>;
 
 /** Every source the relay sees in plaintext: the two agents and the tracker. */
-export const EventSource = Type.Union([Type.Literal('claude-code'), Type.Literal('codex'), Type.Literal('tracker')]);
+export const EventSource = Type.Union([
+  Type.Literal('claude-code'),
+  Type.Literal('codex'),
+  Type.Literal('tracker'),
+]);
 export type EventSource = Type.Static<typeof EventSource>;
 
 /** `POST /report` bodies are at most about 0.8 MB. */

@@ -37,7 +37,11 @@ export const BriefLanguageUpdate = Type.Object({ language: Type.String({ minLeng
 export type BriefLanguageUpdate = Type.Static<typeof BriefLanguageUpdate>;
 
 /** Where the end-to-end key came from. */
-export const E2eKeySource = Type.Union([Type.Literal('random'), Type.Literal('passphrase'), Type.Literal('key')]);
+export const E2eKeySource = Type.Union([
+  Type.Literal('random'),
+  Type.Literal('passphrase'),
+  Type.Literal('key'),
+]);
 export type E2eKeySource = Type.Static<typeof E2eKeySource>;
 
 /** `GET /e2e/key` (local only). */

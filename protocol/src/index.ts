@@ -1,6 +1,11 @@
-export { AgentReport, AgentSource, EventSource, REPORT_BODY_LIMIT_BYTES, ReportAccepted } from './agent-report';
+export {
+  AgentReport,
+  AgentSource,
+  EventSource,
+  REPORT_BODY_LIMIT_BYTES,
+  ReportAccepted,
+} from './agent-report';
 export { AddedNotes, Brief, BriefCard, FailedBrief, ReadyBrief } from './brief';
-export { AgentEventPlaintext, DaemonEventBody, SealedReport } from './daemon-event';
 export {
   BriefLanguageReply,
   BriefLanguageSource,
@@ -14,7 +19,8 @@ export {
   LlmSettingsUpdate,
   StructuredOutputMode,
 } from './daemon-api';
-export { ERROR_CATALOGUE, ErrorBody, isErrorCode, RingbackError, statusOf, toRingbackError } from './errors';
+export { AgentEventPlaintext, DaemonEventBody, SealedReport } from './daemon-event';
 export type { ErrorCode } from './errors';
-export { createParser } from './parse';
+export { ERROR_CATALOGUE, ErrorBody, isErrorCode, RingbackError, statusOf, toRingbackError } from './errors';
 export type { Parser } from './parse';
+export { createParser } from './parse';

@@ -1,6 +1,5 @@
-import type { TSchema } from 'typebox';
+import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import type { Static } from 'typebox';
 import { type ErrorCode, RingbackError } from './errors';
 
 export interface Parser<T> {
@@ -10,7 +9,10 @@ export interface Parser<T> {
 }
 
 /** Compiles a schema once; untrusted input is parsed at the edge and typed from there on. */
-export function createParser<S extends TSchema>(schema: S, code: ErrorCode = 'invalid_request'): Parser<Static<S>> {
+export function createParser<S extends TSchema>(
+  schema: S,
+  code: ErrorCode = 'invalid_request',
+): Parser<Static<S>> {
   const compiled = Compile(schema);
   return {
     check: (raw: unknown): raw is Static<S> => compiled.Check(raw),

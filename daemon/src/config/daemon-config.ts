@@ -1,0 +1,34 @@
+import type { E2eKeySource, StructuredOutputMode } from '@ringback/protocol';
+
+/** The LLM channel as stored in `daemon.json` under `llm.primary`. */
+export interface LlmChannelConfig {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  structuredOutput: StructuredOutputMode;
+  /** Added by hand only; default 30000. */
+  timeoutMs?: number;
+  /** Added by hand only; sent to the endpoint only when present. */
+  reasoningEffort?: string;
+}
+
+export interface E2eKeyConfig {
+  key: string;
+  source: E2eKeySource;
+  updatedAt: string;
+}
+
+/**
+ * `daemon.json` (mode 600). Unknown keys are preserved on save so later versions and hand
+ * edits survive. `llm.primary` is kept raw: it may be hand-edited into any shape and is read
+ * through `readLlmChannel`.
+ */
+export interface DaemonConfig {
+  localPort?: number;
+  llm?: { primary?: unknown; [key: string]: unknown };
+  brief?: { language?: string; [key: string]: unknown };
+  e2e?: E2eKeyConfig;
+  /** The relay this computer delivers to. */
+  server?: { url?: string; [key: string]: unknown };
+  [key: string]: unknown;
+}

@@ -1,0 +1,20 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/** The daemon's data directory: `--data-dir`, else `$RINGBACK_HOME`, else `~/.ringback`. */
+export function resolveDataDir(explicit?: string, env: NodeJS.ProcessEnv = process.env): string {
+  if (explicit) return explicit;
+  if (env.RINGBACK_HOME) return env.RINGBACK_HOME;
+  return join(homedir(), '.ringback');
+}
+
+export const DEFAULT_LOCAL_PORT = 8790;
+
+/** Names of the files in the data directory. */
+export const DATA_FILES = {
+  config: 'daemon.json',
+  localApiKey: 'local-api.key',
+  outbox: 'outbox.json',
+  outboxEntries: 'outbox',
+  sessions: 'sessions.json',
+} as const;

@@ -6,6 +6,23 @@ export {
   ReportAccepted,
 } from './agent-report';
 export { AddedNotes, Brief, BriefCard, FailedBrief, ReadyBrief } from './brief';
+export type { CryptoBackend, OpenFailure } from './crypto/index';
+export {
+  Aad,
+  defaultCryptoBackend,
+  deriveE2eKeyFromPassphrase,
+  E2E_KEY_PREFIX,
+  formatE2eKey,
+  generateE2eKey,
+  isE2eKey,
+  keyIdOf,
+  OpenError,
+  open,
+  parseE2eKey,
+  pureJsBackend,
+  seal,
+  webCryptoBackend,
+} from './crypto/index';
 export {
   BriefLanguageReply,
   BriefLanguageSource,
@@ -22,5 +39,15 @@ export {
 export { AgentEventPlaintext, DaemonEventBody, SealedReport } from './daemon-event';
 export type { ErrorCode } from './errors';
 export { ERROR_CATALOGUE, ErrorBody, isErrorCode, RingbackError, statusOf, toRingbackError } from './errors';
+export { eventIdTime, isEventId, newEventId } from './event-id';
+export type { SystemLanguageSources } from './locales/index';
+export {
+  BRIEF_LOCALES,
+  DEFAULT_BRIEF_LANGUAGE,
+  isBriefLocale,
+  languageDisplayName,
+  normalizeBriefLocale,
+  resolveSystemLanguage,
+} from './locales/index';
 export type { Parser } from './parse';
 export { createParser } from './parse';

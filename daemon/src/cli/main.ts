@@ -1,5 +1,55 @@
+import { homedir } from 'node:os';
+import type { CliIo } from './cli-io';
+import { runDaemonCommand } from './run-command';
+import { statusCommand } from './status-command';
+
+const USAGE = `Usage: ringback <command>
+
+  run [--data-dir DIR] [--port N]   start the daemon (local API on 127.0.0.1, default port 8790)
+  status [--data-dir DIR]           whether the daemon runs and what is configured
+  install                           register the Stop hook with Claude Code and Codex
+  uninstall                         remove Ringback's Stop hooks
+  hook claude-code|codex            the Stop hook itself (run by the agents)
+`;
+
 /** Runs every `ringback` command except `hook`; returns the exit code. */
-export async function runCli(argv: string[]): Promise<number> {
-  process.stderr.write(`ringback: unknown command ${argv.join(' ')}\n`);
-  return 2;
+export async function runCli(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'run':
+        return await runDaemonCommand(rest, io);
+      case 'status':
+        return await statusCommand(rest, io);
+      case 'install': {
+        const { runInstallCommand } = await import('../install/index');
+        return await runInstallCommand(rest, io);
+      }
+      case 'uninstall': {
+        const { runUninstallCommand } = await import('../install/index');
+        return await runUninstallCommand(rest, io);
+      }
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        io.stdout(USAGE);
+        return command === undefined ? 2 : 0;
+      default:
+        io.stderr(`ringback: unknown command '${command}'\n\n${USAGE}`);
+        return 2;
+    }
+  } catch (error) {
+    io.stderr(`ringback ${command}: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
+function processIo(): CliIo {
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    env: process.env,
+    home: homedir(),
+  };
 }

@@ -16,5 +16,5 @@ export const DATA_FILES = {
   localApiKey: 'local-api.key',
   outbox: 'outbox.json',
   outboxEntries: 'outbox',
-  sessions: 'sessions.json',
+  deviceToken: 'device.token',
 } as const;

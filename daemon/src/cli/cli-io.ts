@@ -1,0 +1,7 @@
+/** What a command may touch of the outside world, so tests can run commands in-process. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  env: NodeJS.ProcessEnv;
+  home: string;
+}

@@ -1,0 +1,90 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { request } from 'undici';
+import { currentBriefLanguage } from '../config/brief-language';
+import type { DaemonConfig } from '../config/daemon-config';
+import { DATA_FILES, DEFAULT_LOCAL_PORT, resolveDataDir } from '../config/data-dir';
+import { readLlmChannel } from '../config/llm-channel';
+import { readRelayTarget } from '../relay/relay-target';
+import type { DaemonStatus } from '../routes/status';
+import type { CliIo } from './cli-io';
+
+async function readConfigFile(dataDir: string): Promise<DaemonConfig | null> {
+  try {
+    return JSON.parse(await readFile(join(dataDir, DATA_FILES.config), 'utf8')) as DaemonConfig;
+  } catch {
+    return null;
+  }
+}
+
+async function askRunningDaemon(port: number, dataDir: string): Promise<DaemonStatus | null> {
+  try {
+    const key = (await readFile(join(dataDir, DATA_FILES.localApiKey), 'utf8')).trim();
+    const response = await request(`http://127.0.0.1:${port}/status`, {
+      headers: { authorization: `Bearer ${key}` },
+      headersTimeout: 2000,
+      bodyTimeout: 2000,
+    });
+    if (response.statusCode !== 200) {
+      await response.body.dump();
+      return null;
+    }
+    return (await response.body.json()) as DaemonStatus;
+  } catch {
+    return null;
+  }
+}
+
+/** `ringback status`: whether the daemon runs and what is configured. Reads, never writes. */
+export async function statusCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' } }, strict: true });
+  const dataDir = resolveDataDir(values['data-dir'], io.env);
+  const config = await readConfigFile(dataDir);
+  const port = config?.localPort ?? DEFAULT_LOCAL_PORT;
+  const live = await askRunningDaemon(port, dataDir);
+  const lines: string[] = [];
+
+  if (live) {
+    lines.push(
+      `Ringback daemon: running on http://127.0.0.1:${live.localPort} (pid ${live.pid}, since ${live.startedAt})`,
+    );
+  } else {
+    lines.push(
+      `Ringback daemon: not running (expected on http://127.0.0.1:${port}; start it with \`ringback run\`)`,
+    );
+  }
+  lines.push(`Data dir: ${dataDir}${config ? '' : ' (no daemon.json yet)'}`);
+
+  const llm = live ? live.llm : config ? readLlmChannel(config) : null;
+  lines.push(
+    llm
+      ? `LLM: ${llm.model} at ${llm.baseUrl} (${llm.structuredOutput})`
+      : 'LLM: not configured (briefs are marked failed)',
+  );
+  const language = live?.briefLanguage ?? currentBriefLanguage(config ?? {}, io.env);
+  lines.push(
+    `Brief language: ${language.language} (${language.source === 'app' ? 'set by an app' : 'follows the system'})`,
+  );
+  if (live) {
+    lines.push(
+      live.e2eKey
+        ? `End-to-end key: set (keyId ${live.e2eKey.keyId}, ${live.e2eKey.source})`
+        : 'End-to-end key: MISSING',
+    );
+  } else {
+    lines.push(
+      config?.e2e ? `End-to-end key: set (${config.e2e.source})` : 'End-to-end key: created on first run',
+    );
+  }
+  const relay = live ? live.relay : await readRelayTarget(dataDir, config ?? {});
+  lines.push(relay ? `Relay: ${relay.serverUrl}` : 'Relay: not logged in (reports wait in the outbox)');
+  if (live) {
+    const states = Object.entries(live.outbox.byState)
+      .map(([state, count]) => `${count} ${state}`)
+      .join(', ');
+    lines.push(`Outbox: ${live.outbox.pending} pending${states ? ` (${states})` : ''}`);
+  }
+  io.stdout(`${lines.join('\n')}\n`);
+  return 0;
+}

@@ -1,0 +1,111 @@
+import { mkdir } from 'node:fs/promises';
+import { keyIdOf } from '@ringback/protocol';
+import type { FastifyInstance } from 'fastify';
+import { generateBrief } from './brief/generate-brief';
+import { currentBriefLanguage } from './config/brief-language';
+import { ConfigStore } from './config/config-store';
+import { DEFAULT_LOCAL_PORT } from './config/data-dir';
+import { ensureE2eKey, readE2eKey } from './config/e2e-key';
+import { readLlmChannel } from './config/llm-channel';
+import { ensureLocalApiKey } from './config/local-api-key';
+import { buildLocalApi } from './local-api/build-local-api';
+import type { Logger } from './log/logger';
+import { createEntryEffects } from './outbox/entry-effects';
+import { OutboxStore } from './outbox/outbox-store';
+import { OutboxWorker } from './outbox/outbox-worker';
+import { readRelayTarget } from './relay/relay-target';
+import { briefLanguageRoutes } from './routes/brief-language';
+import { e2eKeyRoutes } from './routes/e2e-key';
+import { llmRoutes } from './routes/llm';
+import { reportRoutes } from './routes/report';
+import { statusRoutes } from './routes/status';
+
+export interface DaemonOptions {
+  dataDir: string;
+  /** Overrides `localPort` of daemon.json; 0 picks a free port (tests). */
+  port?: number;
+  logger: Logger;
+  env?: NodeJS.ProcessEnv;
+  /** Replaces the LLM brief generator (benchmarks measure intake without an LLM). */
+  generateBrief?: typeof generateBrief;
+}
+
+export interface RunningDaemon {
+  url: string;
+  port: number;
+  localApiKey: string;
+  app: FastifyInstance;
+  worker: OutboxWorker;
+  close(): Promise<void>;
+}
+
+/** Starts the daemon: restores the outbox, serves the local API on 127.0.0.1 and works the outbox. */
+export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon> {
+  const { dataDir, logger } = options;
+  const env = options.env ?? process.env;
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+
+  const { store: config, ...loaded } = await ConfigStore.open(dataDir, logger);
+  await ensureE2eKey(config, loaded, logger);
+  const localApiKey = await ensureLocalApiKey(dataDir, logger);
+  const opened = await OutboxStore.open(dataDir, logger);
+  const effects = createEntryEffects({
+    dataDir,
+    store: opened.store,
+    config,
+    logger,
+    env,
+    generateBrief: options.generateBrief ?? generateBrief,
+  });
+  const worker = new OutboxWorker({ store: opened.store, effects, logger });
+  const startedAt = new Date().toISOString();
+  const port = options.port ?? config.read().localPort ?? DEFAULT_LOCAL_PORT;
+
+  const app = await buildLocalApi({
+    localApiKey,
+    logger,
+    routes: [
+      reportRoutes(worker),
+      llmRoutes(config),
+      briefLanguageRoutes(config, env),
+      e2eKeyRoutes(config),
+      statusRoutes(async () => {
+        const current = config.read();
+        const channel = readLlmChannel(current);
+        const e2e = readE2eKey(config);
+        const relay = await readRelayTarget(dataDir, current);
+        const byState = worker.counts();
+        return {
+          pid: process.pid,
+          startedAt,
+          localPort: boundPort,
+          dataDir,
+          llm: channel
+            ? { model: channel.model, baseUrl: channel.baseUrl, structuredOutput: channel.structuredOutput }
+            : null,
+          briefLanguage: currentBriefLanguage(current, env),
+          e2eKey: e2e ? { keyId: await keyIdOf(e2e.key), source: e2e.source } : null,
+          relay: relay ? { serverUrl: relay.serverUrl } : null,
+          outbox: { pending: Object.values(byState).reduce((sum, n) => sum + n, 0), byState },
+        };
+      }),
+    ],
+  });
+
+  await app.listen({ host: '127.0.0.1', port });
+  const address = app.server.address();
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+  worker.start(opened.entries, opened.orphans);
+
+  return {
+    url: `http://127.0.0.1:${boundPort}`,
+    port: boundPort,
+    localApiKey,
+    app,
+    worker,
+    async close() {
+      await app.close();
+      await worker.stop();
+    },
+  };
+}

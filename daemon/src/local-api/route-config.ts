@@ -1,0 +1,10 @@
+import type { ErrorCode } from '@ringback/protocol';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without the local API key (only `POST /report`, which has its own origin checks). */
+    public?: boolean;
+    /** The code a body that fails its schema gets on this route (default `invalid_request`). */
+    invalidBodyError?: ErrorCode;
+  }
+}

@@ -1,0 +1,59 @@
+import type { generateBrief as GenerateBrief } from '../brief/generate-brief';
+import { currentBriefLanguage } from '../config/brief-language';
+import type { ConfigStore } from '../config/config-store';
+import { readE2eKey } from '../config/e2e-key';
+import { readLlmChannel } from '../config/llm-channel';
+import type { Logger } from '../log/logger';
+import { postDaemonEvent, type RelayAnswer } from '../relay/post-daemon-event';
+import { readRelayTarget } from '../relay/relay-target';
+import { sealAgentEvent } from '../relay/seal-agent-event';
+import type { OutboxStore } from './outbox-store';
+
+export interface EntryEffectsDeps {
+  dataDir: string;
+  store: OutboxStore;
+  config: ConfigStore;
+  logger: Logger;
+  env: NodeJS.ProcessEnv;
+  generateBrief: typeof GenerateBrief;
+}
+
+/** Delivery cannot start yet; the outbox retries with backoff and `RETRY_NOW` skips the wait once it can. */
+export class NotReadyToDeliver extends Error {}
+
+/** What an outbox entry's machine invokes: generate its brief, deliver it. */
+export interface EntryEffects {
+  generate(eventId: string): Promise<void>;
+  deliver(eventId: string): Promise<RelayAnswer>;
+}
+
+export function createEntryEffects(deps: EntryEffectsDeps): EntryEffects {
+  const { store, config, logger } = deps;
+  return {
+    async generate(eventId) {
+      const payload = await store.readPayload(eventId);
+      // A brief written just before a crash is kept: a generated report is never regenerated.
+      if (payload.brief) return;
+      const current = config.read();
+      const brief = await deps.generateBrief(
+        { source: payload.source, text: payload.report.text },
+        {
+          channel: readLlmChannel(current),
+          language: currentBriefLanguage(current, deps.env).language,
+          log: logger,
+        },
+      );
+      if (brief.status === 'failed') logger.warn(`brief for ${eventId} failed: ${brief.reason}`);
+      await store.saveBrief(eventId, brief);
+    },
+
+    async deliver(eventId) {
+      const target = await readRelayTarget(deps.dataDir, config.read());
+      if (!target) throw new NotReadyToDeliver('not logged in to a relay yet');
+      const e2e = readE2eKey(config);
+      if (!e2e) throw new NotReadyToDeliver('no end-to-end key is set');
+      const body = await sealAgentEvent(await store.readPayload(eventId), e2e.key);
+      return postDaemonEvent(target, '/v1/daemon/events', body);
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryLogger } from '../log/logger';
+import type { EntryPayload } from './entry-payload';
+import { OutboxStore } from './outbox-store';
+
+let dataDir: string;
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'ringback-outbox-'));
+});
+
+let counter = 0;
+function payload(text = 'All tests pass.'): EntryPayload {
+  counter += 1;
+  const eventId = `0190a000-0000-7000-8000-${counter.toString(16).padStart(12, '0')}`;
+  return {
+    version: 1,
+    eventId,
+    source: 'claude-code',
+    occurredAt: new Date().toISOString(),
+    report: { source: 'claude-code', sessionId: `s-${counter}`, cwd: '/work/app', text },
+  };
+}
+
+describe('OutboxStore', () => {
+  it('keeps added entries, their payloads and sessions across a reopen, with mode 600 files', async () => {
+    const { store } = await OutboxStore.open(dataDir, createMemoryLogger());
+    const entry = payload();
+    await store.add(entry, { value: 'stored' }, 'session-1');
+
+    const reopened = await OutboxStore.open(dataDir, createMemoryLogger());
+    expect(reopened.entries).toEqual([{ eventId: entry.eventId, snapshot: { value: 'stored' } }]);
+    expect(reopened.orphans).toEqual([]);
+    expect(await reopened.store.readPayload(entry.eventId)).toEqual(entry);
+    expect(reopened.store.session('session-1')).toMatchObject({ cwd: '/work/app', source: 'claude-code' });
+    expect((await stat(join(dataDir, 'outbox.json'))).mode & 0o777).toBe(0o600);
+    expect((await stat(join(dataDir, 'outbox', `${entry.eventId}.json`))).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps report text out of outbox.json', async () => {
+    const { store } = await OutboxStore.open(dataDir, createMemoryLogger());
+    await store.add(payload('a secret plan'), { value: 'stored' });
+    expect(await readFile(join(dataDir, 'outbox.json'), 'utf8')).not.toContain('a secret plan');
+  });
+
+  it('shares outbox.json writes between concurrent adds', async () => {
+    const { store } = await OutboxStore.open(dataDir, createMemoryLogger());
+    await Promise.all(Array.from({ length: 50 }, () => store.add(payload(), { value: 'stored' })));
+    expect(store.size).toBe(50);
+    expect(store.commits).toBeLessThan(10);
+    const reopened = await OutboxStore.open(dataDir, createMemoryLogger());
+    expect(reopened.entries).toHaveLength(50);
+  });
+
+  it('stores a brief beside the report', async () => {
+    const { store } = await OutboxStore.open(dataDir, createMemoryLogger());
+    const entry = payload();
+    await store.add(entry, { value: 'stored' });
+    await store.saveBrief(entry.eventId, {
+      status: 'failed',
+      language: 'en-US',
+      reason: 'no LLM',
+      llmCalls: 0,
+    });
+    expect((await store.readPayload(entry.eventId)).brief).toMatchObject({ status: 'failed' });
+  });
+
+  it('removes a finished entry and its payload file', async () => {
+    const { store } = await OutboxStore.open(dataDir, createMemoryLogger());
+    const entry = payload();
+    await store.add(entry, { value: 'stored' });
+    await store.remove(entry.eventId);
+    expect(await readdir(join(dataDir, 'outbox'))).toEqual([]);
+    expect((await OutboxStore.open(dataDir, createMemoryLogger())).entries).toEqual([]);
+  });
+
+  it('moves a corrupt outbox.json aside and recovers every report from its payload file', async () => {
+    const { store } = await OutboxStore.open(dataDir, createMemoryLogger());
+    const first = payload();
+    const second = payload();
+    await store.add(first, { value: 'stored' });
+    await store.add(second, { value: 'stored' });
+    await writeFile(join(dataDir, 'outbox.json'), '{"version":1,"entries":[{"eventId":');
+
+    const logger = createMemoryLogger();
+    const reopened = await OutboxStore.open(dataDir, logger);
+    expect(reopened.entries).toEqual([]);
+    expect(reopened.orphans.map((p) => p.eventId).sort()).toEqual([first.eventId, second.eventId].sort());
+    expect(logger.lines.some((line) => line.startsWith('error') && line.includes('corrupt-'))).toBe(true);
+    expect((await readdir(dataDir)).some((name) => name.startsWith('outbox.json.corrupt-'))).toBe(true);
+  });
+
+  it('drops, loudly, an entry whose payload file is gone, and clears crash leftovers', async () => {
+    const { store } = await OutboxStore.open(dataDir, createMemoryLogger());
+    const entry = payload();
+    await store.add(entry, { value: 'stored' });
+    const { rm } = await import('node:fs/promises');
+    await rm(join(dataDir, 'outbox', `${entry.eventId}.json`));
+    await writeFile(join(dataDir, 'outbox', `.${entry.eventId}.json.abc.tmp`), 'partial');
+
+    const logger = createMemoryLogger();
+    const reopened = await OutboxStore.open(dataDir, logger);
+    expect(reopened.entries).toEqual([]);
+    expect(logger.lines.join('\n')).toContain(entry.eventId);
+    expect(await readdir(join(dataDir, 'outbox'))).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  BriefLanguageReply,
+  BriefLanguageUpdate,
+  ErrorBody,
+  isBriefLocale,
+  normalizeBriefLocale,
+  RingbackError,
+} from '@ringback/protocol';
+import type { FastifyPluginAsync } from 'fastify';
+import { currentBriefLanguage } from '../config/brief-language';
+import type { ConfigStore } from '../config/config-store';
+
+/** `GET/PUT /brief/language`: one of the 90 brief locales, saved to `brief.language`. */
+export function briefLanguageRoutes(
+  config: ConfigStore,
+  env: NodeJS.ProcessEnv = process.env,
+): FastifyPluginAsync {
+  return async (app) => {
+    const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+
+    routes.get('/brief/language', { schema: { response: { 200: BriefLanguageReply } } }, async () =>
+      currentBriefLanguage(config.read(), env),
+    );
+
+    routes.put(
+      '/brief/language',
+      {
+        config: { invalidBodyError: 'invalid_language' },
+        schema: { body: BriefLanguageUpdate, response: { 200: BriefLanguageReply, '4xx': ErrorBody } },
+      },
+      async (request) => {
+        const requested = request.body.language.trim();
+        const language = isBriefLocale(requested) ? normalizeBriefLocale(requested) : null;
+        if (!language) {
+          throw new RingbackError(
+            'invalid_language',
+            `${requested} is not one of the brief locales (for example es-MX)`,
+          );
+        }
+        await config.update((current) => ({ ...current, brief: { ...current.brief, language } }));
+        return { language, source: 'app' as const };
+      },
+    );
+  };
+}

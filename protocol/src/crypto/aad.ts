@@ -1,0 +1,12 @@
+/**
+ * The additional authenticated data of each sealed message. Each names its purpose and the id it
+ * belongs to, so a relay cannot pass one sealed message off as another (a report as a reply, or
+ * one call's report as another's).
+ */
+export const Aad = {
+  report: (eventId: string): string => `ringback:report:v1:${eventId}`,
+  reply: (eventId: string): string => `ringback:reply:v1:${eventId}`,
+  replyError: (replyId: string): string => `ringback:reply-error:v1:${replyId}`,
+  settingsRequest: (requestId: string): string => `ringback:settings-request:v1:${requestId}`,
+  settingsResult: (requestId: string): string => `ringback:settings-result:v1:${requestId}`,
+} as const;

@@ -1,0 +1,10 @@
+export { Aad } from './aad';
+export type { CryptoBackend } from './crypto-backend';
+export { defaultCryptoBackend } from './default-crypto-backend';
+export { E2E_KEY_PREFIX, formatE2eKey, generateE2eKey, isE2eKey, keyIdOf, parseE2eKey } from './e2e-key';
+export type { OpenFailure } from './open-error';
+export { OpenError } from './open-error';
+export { deriveE2eKeyFromPassphrase } from './passphrase-key';
+export { pureJsBackend } from './pure-js-backend';
+export { open, seal } from './seal';
+export { webCryptoBackend } from './web-crypto-backend';

@@ -1,0 +1,45 @@
+import Fastify from 'fastify';
+
+export interface ReceivedEvent {
+  authorization: string | undefined;
+  body: { eventId: string; source: string; occurredAt: string; sealed: string };
+}
+
+/** How the stand-in answers one POST: a status and optional error code. */
+export interface StandInAnswer {
+  status: number;
+  error?: string;
+}
+
+/**
+ * A stand-in for the relay's `POST /v1/daemon/events` (the real relay comes with its own
+ * issue): records every POST and answers from a script, then 201, like a relay that stores
+ * each event once and answers repeats with the original.
+ */
+export async function startRelayStandIn(): Promise<{
+  url: string;
+  received: ReceivedEvent[];
+  answerNext(...answers: StandInAnswer[]): void;
+  close(): Promise<void>;
+}> {
+  const app = Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024 });
+  const received: ReceivedEvent[] = [];
+  const script: StandInAnswer[] = [];
+  app.post('/v1/daemon/events', async (request, reply) => {
+    received.push({
+      authorization: request.headers.authorization,
+      body: request.body as ReceivedEvent['body'],
+    });
+    const answer = script.shift() ?? { status: 201 };
+    return reply.status(answer.status).send(answer.error ? { error: answer.error } : { stored: true });
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    answerNext: (...answers) => script.push(...answers),
+    close: () => app.close(),
+  };
+}

@@ -53,7 +53,7 @@ describe('report delivery through the real daemon', () => {
     expect(delivery?.authorization).toBe('Bearer dev_test-token');
     expect(JSON.stringify(delivery?.body)).not.toContain('billing');
     expect(delivery?.body.source).toBe('claude-code');
-    const event = await openEvent(await keyOf(dataDir), delivery!.body);
+    const event = await openEvent(await keyOf(dataDir), delivery?.body);
     expect(event.report).toMatchObject({
       text,
       sessionId: 'session-1',
@@ -71,7 +71,7 @@ describe('report delivery through the real daemon', () => {
     cleanups.push(() => daemon.kill('SIGTERM'));
     expect(await postReport(daemon.url, report('Done.'))).toBe(202);
     await waitFor(() => relay.received.length === 1, 10_000, 'the delivery');
-    const event = await openEvent(await keyOf(dataDir), relay.received[0]!.body);
+    const event = await openEvent(await keyOf(dataDir), relay.received[0]?.body);
     expect(event.brief).toMatchObject({ status: 'failed', llmCalls: 0 });
   });
 

@@ -1,0 +1,7 @@
+import { benchHookOverhead } from './hook-overhead';
+import { benchIntake } from './intake';
+
+// Benchmarks print figures; they never assert timings (tests do not time things).
+const only = process.argv[2];
+if (!only || only === 'hook') await benchHookOverhead();
+if (!only || only === 'intake') await benchIntake();

@@ -50,7 +50,9 @@ export async function benchHookOverhead(): Promise<void> {
     const bare = median(timeRuns(['-e', '0'], '', env));
     const hook = median(timeRuns([RINGBACK_BIN, 'hook', 'claude-code'], payload, env));
     console.log(`bare node -e 0                     ${bare.toFixed(1)} ms`);
-    console.log(`ringback hook claude-code          ${hook.toFixed(1)} ms   (${(hook / bare).toFixed(2)}x bare node; target <= 1.30x)`);
+    console.log(
+      `ringback hook claude-code          ${hook.toFixed(1)} ms   (${(hook / bare).toFixed(2)}x bare node; target <= 1.30x)`,
+    );
   } finally {
     await daemon.stop();
   }

@@ -1,19 +1,25 @@
 // POST /report throughput and latency on loopback against the real daemon process, with every
 // report durable (fsynced) before its 202, and how the cost grows with the outbox backlog.
-import { request } from 'undici';
-import { Pool } from 'undici';
+import { Pool, request } from 'undici';
 import { type BenchDaemon, percentile, startBenchDaemon, tempDir } from './support';
 
 const REPORTS_PER_RUN = 4000;
 const MESSAGE = 'Refactored the billing module and all 214 tests pass. '.repeat(20);
 
 async function status(daemon: BenchDaemon): Promise<{ pending: number; byState: Record<string, number> }> {
-  const response = await request(`${daemon.url}/status`, { headers: { authorization: `Bearer ${daemon.localApiKey}` } });
-  return ((await response.body.json()) as { outbox: { pending: number; byState: Record<string, number> } }).outbox;
+  const response = await request(`${daemon.url}/status`, {
+    headers: { authorization: `Bearer ${daemon.localApiKey}` },
+  });
+  return ((await response.body.json()) as { outbox: { pending: number; byState: Record<string, number> } })
+    .outbox;
 }
 
 /** Sends `total` reports over `clients` connections; returns per-report latencies (ms) and wall time. */
-async function load(daemon: BenchDaemon, clients: number, total: number): Promise<{ latencies: number[]; seconds: number }> {
+async function load(
+  daemon: BenchDaemon,
+  clients: number,
+  total: number,
+): Promise<{ latencies: number[]; seconds: number }> {
   const pool = new Pool(daemon.url, { connections: clients, pipelining: 1 });
   const latencies: number[] = [];
   let next = 0;
@@ -64,7 +70,9 @@ function line(label: string, result: { latencies: number[]; seconds: number }): 
 }
 
 export async function benchIntake(): Promise<void> {
-  console.log('\n# Intake: POST /report on loopback (real daemon process, no relay, no LLM: reports stay pending)');
+  console.log(
+    '\n# Intake: POST /report on loopback (real daemon process, no relay, no LLM: reports stay pending)',
+  );
   for (const clients of [1, 16, 64]) {
     const daemon = await startBenchDaemon(await tempDir('ringback-bench-intake-'));
     try {

@@ -13,7 +13,10 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 export async function tempDir(prefix: string): Promise<string> {
@@ -30,9 +33,13 @@ export interface BenchDaemon {
 
 /** The real daemon (`ringback run`) in its own process, as a user runs it. */
 export async function startBenchDaemon(dataDir: string, port = 0): Promise<BenchDaemon> {
-  const child = spawn(process.execPath, [RINGBACK_BIN, 'run', '--data-dir', dataDir, '--port', String(port)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [RINGBACK_BIN, 'run', '--data-dir', dataDir, '--port', String(port)],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {

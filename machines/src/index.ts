@@ -1,2 +1,23 @@
-// Public surface of @ringback/machines; filled in by the issue that builds it.
-export {};
+export type { DeliveryOutcome, DeliveryResult } from './outbox-entry/classify-delivery';
+export { classifyDelivery } from './outbox-entry/classify-delivery';
+export { GenerationScheduler, MAX_CONCURRENT_BRIEFS } from './outbox-entry/generation-scheduler';
+export type {
+  OutboxEntryContext,
+  OutboxEntryEvent,
+  OutboxEntryInput,
+  OutboxEntrySource,
+  ResumableState,
+} from './outbox-entry/outbox-entry-machine';
+export { outboxEntryMachine } from './outbox-entry/outbox-entry-machine';
+export type { OutboxEntryActor, PersistedOutboxEntry } from './outbox-entry/outbox-entry-persistence';
+export {
+  createOutboxEntryActor,
+  parsePersistedOutboxEntry,
+  persistOutboxEntry,
+} from './outbox-entry/outbox-entry-persistence';
+export {
+  BASE_RETRY_DELAY_MS,
+  MAX_RETRY_DELAY_MS,
+  RETRY_JITTER,
+  retryDelayMs,
+} from './outbox-entry/retry-delay';

@@ -3,10 +3,12 @@ import {
   GenerationScheduler,
   type OutboxEntryActor,
   outboxEntryMachine,
+  persistOutboxEntry,
 } from '@ringback/machines';
 import { type AgentReport, newEventId } from '@ringback/protocol';
 import { fromPromise } from 'xstate';
 import type { Logger } from '../log/logger';
+import type { RelayAnswer } from '../relay/post-daemon-event';
 import type { ReportIntake } from '../routes/report';
 import type { EntryEffects } from './entry-effects';
 import type { EntryPayload } from './entry-payload';
@@ -40,7 +42,7 @@ export class OutboxWorker implements ReportIntake {
         generateBrief: fromPromise(({ input }: { input: { eventId: string } }) =>
           deps.effects.generate(input.eventId),
         ),
-        deliver: fromPromise(({ input }: { input: { eventId: string } }) =>
+        deliver: fromPromise<RelayAnswer, { eventId: string; attempt: number }>(({ input }) =>
           deps.effects.deliver(input.eventId),
         ),
       },
@@ -87,7 +89,7 @@ export class OutboxWorker implements ReportIntake {
     const actor = createOutboxEntryActor(this.#machine, {
       input: { eventId, source: report.source, acceptedAt },
     });
-    await this.#store.add(payload, actor.getPersistedSnapshot(), report.session_id);
+    await this.#store.add(payload, persistOutboxEntry(actor), report.session_id);
     this.#run(eventId, actor);
   }
 
@@ -127,7 +129,7 @@ export class OutboxWorker implements ReportIntake {
         void this.#persist(this.#store.remove(eventId), eventId);
         return;
       }
-      void this.#persist(this.#store.saveSnapshot(eventId, actor.getPersistedSnapshot()), eventId);
+      void this.#persist(this.#store.saveSnapshot(eventId, persistOutboxEntry(actor)), eventId);
     });
     actor.start();
     const initial = actor.getSnapshot();
@@ -157,7 +159,7 @@ export class OutboxWorker implements ReportIntake {
       input: { eventId: payload.eventId, source: payload.source, acceptedAt },
     });
     this.#logger.warn(`recovered report ${payload.eventId} from its payload file`);
-    await this.#store.add(payload, actor.getPersistedSnapshot());
+    await this.#store.add(payload, persistOutboxEntry(actor));
     this.#run(payload.eventId, actor);
   }
 }

@@ -1,2 +1,7 @@
-// Public surface of @ringback/daemon; filled in by the issue that builds it.
-export {};
+export type { BriefSubject, GenerateBriefOptions } from './brief/generate-brief';
+export { generateBrief, NOT_CONFIGURED_REASON } from './brief/generate-brief';
+export type { LlmChannelConfig } from './config/daemon-config';
+export type { DaemonOptions, RunningDaemon } from './daemon';
+export { startDaemon } from './daemon';
+export type { Logger } from './log/logger';
+export { createConsoleLogger, createMemoryLogger } from './log/logger';

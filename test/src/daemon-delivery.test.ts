@@ -18,8 +18,9 @@ async function keyOf(dataDir: string): Promise<string> {
 
 async function openEvent(
   key: string,
-  body: { eventId: string; sealed: string },
+  body: { eventId: string; sealed: string } | undefined,
 ): Promise<AgentEventPlaintext> {
+  if (!body) throw new Error('no delivery to open');
   return JSON.parse(await open(key, body.sealed, Aad.report(body.eventId)));
 }
 

@@ -1,2 +1,2 @@
-// Public surface of @ringback/test; filled in by the issue that builds it.
-export {};
+export type { FakeLlm, FakeLlmReply, RecordedLlmRequest } from './fakes/fake-llm-server';
+export { plainBrief, startFakeLlm } from './fakes/fake-llm-server';

@@ -4,4 +4,7 @@ export interface CliIo {
   stderr(text: string): void;
   env: NodeJS.ProcessEnv;
   home: string;
+  /** The node binary and the `ringback` script, written into the agents' hook commands. */
+  nodePath: string;
+  cliScript: string;
 }

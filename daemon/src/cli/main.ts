@@ -1,4 +1,5 @@
 import { homedir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { CliIo } from './cli-io';
 import { runDaemonCommand } from './run-command';
 import { statusCommand } from './status-command';
@@ -51,5 +52,8 @@ function processIo(): CliIo {
     stderr: (text) => process.stderr.write(text),
     env: process.env,
     home: homedir(),
+    nodePath: process.execPath,
+    // dist/daemon.mjs sits beside dist/ringback.mjs, the script the agents must run.
+    cliScript: fileURLToPath(new URL('./ringback.mjs', import.meta.url)),
   };
 }

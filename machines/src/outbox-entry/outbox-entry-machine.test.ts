@@ -168,7 +168,7 @@ describe('outboxEntryMachine', () => {
   it('goes back to stored when generation fails unexpectedly', async () => {
     const machine = outboxEntryMachine.provide({
       actors: {
-        generateBrief: fromPromise(async () => {
+        generateBrief: fromPromise<void, { eventId: string }>(async () => {
           throw new Error('ENOSPC: no space left on device');
         }),
       },

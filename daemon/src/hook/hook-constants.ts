@@ -1,0 +1,13 @@
+// The hook imports nothing of ours beyond this folder (it must run with node_modules deleted),
+// so the few wire constants it needs are repeated here; test/src/hook.test.ts checks they
+// match @ringback/protocol.
+
+/** `POST /report` accepts bodies up to this size. */
+export const REPORT_BODY_LIMIT_BYTES = 800 * 1024;
+/** The hook gives up after 5 s: it must never hold up the agent. */
+export const HOOK_TIMEOUT_MS = 5_000;
+export const DEFAULT_LOCAL_PORT = 8790;
+/** Stop reading a transcript backwards after this much: bounded memory whatever its size. */
+export const TRANSCRIPT_TAIL_LIMIT_BYTES = 8 * 1024 * 1024;
+/** Newest Codex day folders searched for a thread's rollout file (about a year of daily use). */
+export const CODEX_DAY_FOLDER_LIMIT = 400;

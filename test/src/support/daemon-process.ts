@@ -21,9 +21,12 @@ export interface DaemonProcess {
 export async function startDaemonProcess(
   dataDir: string,
   env: NodeJS.ProcessEnv = {},
+  /** `--port` to pass; null runs on daemon.json's `localPort` like a user's daemon. */
+  port: number | null = 0,
 ): Promise<DaemonProcess> {
   assertBuilt();
-  const child = spawn(process.execPath, [RINGBACK_BIN, 'run', '--data-dir', dataDir, '--port', '0'], {
+  const portArgs = port === null ? [] : ['--port', String(port)];
+  const child = spawn(process.execPath, [RINGBACK_BIN, 'run', '--data-dir', dataDir, ...portArgs], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

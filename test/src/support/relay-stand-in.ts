@@ -9,6 +9,8 @@ export interface ReceivedEvent {
 export interface StandInAnswer {
   status: number;
   error?: string;
+  /** Holds the answer this long, as a relay that stored the event but answers late. */
+  delayMs?: number;
 }
 
 /**
@@ -22,7 +24,7 @@ export async function startRelayStandIn(): Promise<{
   answerNext(...answers: StandInAnswer[]): void;
   close(): Promise<void>;
 }> {
-  const app = Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024 });
+  const app = Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024, forceCloseConnections: true });
   const received: ReceivedEvent[] = [];
   const script: StandInAnswer[] = [];
   app.post('/v1/daemon/events', async (request, reply) => {
@@ -31,6 +33,7 @@ export async function startRelayStandIn(): Promise<{
       body: request.body as ReceivedEvent['body'],
     });
     const answer = script.shift() ?? { status: 201 };
+    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs).unref());
     return reply.status(answer.status).send(answer.error ? { error: answer.error } : { stored: true });
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,5 +1,10 @@
-export type { DeliveryOutcome, DeliveryResult } from './outbox-entry/classify-delivery';
-export { classifyDelivery } from './outbox-entry/classify-delivery';
+export type {
+  DeliveryAttempt,
+  DeliveryNotReady,
+  DeliveryOutcome,
+  DeliveryResult,
+} from './outbox-entry/classify-delivery';
+export { classifyDelivery, isNotReady } from './outbox-entry/classify-delivery';
 export { GenerationScheduler, MAX_CONCURRENT_BRIEFS } from './outbox-entry/generation-scheduler';
 export type {
   OutboxEntryContext,

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Aad, type AgentEventPlaintext, open } from '@ringback/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -107,6 +107,25 @@ describe('report delivery through the real daemon', () => {
     await waitFor(() => daemon.output().includes('dropped'), 10_000, 'the drop to be logged');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(relay.received).toHaveLength(1);
+  });
+
+  it('keeps reports while not logged in, and delivers them once a device token appears', async () => {
+    const relay = await startRelayStandIn();
+    cleanups.push(relay.close);
+    const dataDir = await makeDataDir({ config: { server: { url: relay.url } } });
+    const daemon = await startDaemonProcess(dataDir);
+    cleanups.push(() => daemon.kill('SIGTERM'));
+    expect(await postReport(daemon.url, report('Waiting for a login.'))).toBe(202);
+    await waitFor(
+      async () => (await readFile(join(dataDir, 'outbox.json'), 'utf8')).includes('awaitingRelay'),
+      10_000,
+      'the entry to wait for a relay',
+    );
+    expect(relay.received).toEqual([]);
+
+    await writeFile(join(dataDir, 'device.token'), 'dev_late-login', { mode: 0o600 });
+    await waitFor(() => relay.received.length === 1, 15_000, 'the delivery after login');
+    expect(relay.received[0]?.authorization).toBe('Bearer dev_late-login');
   });
 });
 

@@ -13,6 +13,14 @@ function preferredSystemLanguages(env: NodeJS.ProcessEnv): string[] {
     .filter((tag) => tag !== '');
 }
 
+let runtimeDefaultLocale: string | undefined;
+
+/** The runtime's default locale; fixed for the life of the process, and costly to ask for. */
+function runtimeDefault(): string {
+  runtimeDefaultLocale ??= Intl.DateTimeFormat().resolvedOptions().locale;
+  return runtimeDefaultLocale;
+}
+
 /** The brief language in force: the one a client set, else the computer's. */
 export function currentBriefLanguage(
   config: DaemonConfig,
@@ -25,7 +33,7 @@ export function currentBriefLanguage(
     language: resolveSystemLanguage({
       preferredLanguages: preferredSystemLanguages(env),
       env,
-      runtimeDefault: Intl.DateTimeFormat().resolvedOptions().locale,
+      runtimeDefault: runtimeDefault(),
     }),
     source: 'system',
   };

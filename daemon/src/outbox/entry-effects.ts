@@ -1,10 +1,11 @@
+import type { DeliveryAttempt } from '@ringback/machines';
 import type { generateBrief as GenerateBrief } from '../brief/generate-brief';
 import { currentBriefLanguage } from '../config/brief-language';
 import type { ConfigStore } from '../config/config-store';
 import { readE2eKey } from '../config/e2e-key';
 import { readLlmChannel } from '../config/llm-channel';
 import type { Logger } from '../log/logger';
-import { postDaemonEvent, type RelayAnswer } from '../relay/post-daemon-event';
+import { postDaemonEvent } from '../relay/post-daemon-event';
 import { readRelayTarget } from '../relay/relay-target';
 import { sealAgentEvent } from '../relay/seal-agent-event';
 import type { OutboxStore } from './outbox-store';
@@ -18,19 +19,19 @@ export interface EntryEffectsDeps {
   generateBrief: typeof GenerateBrief;
 }
 
-/** Delivery cannot start yet; the outbox retries with backoff and `RETRY_NOW` skips the wait once it can. */
-export class NotReadyToDeliver extends Error {}
-
 /** What an outbox entry's machine invokes: generate its brief, deliver it. */
 export interface EntryEffects {
-  generate(eventId: string): Promise<void>;
-  deliver(eventId: string): Promise<RelayAnswer>;
+  /** `signal` aborts on shutdown: the entry then stays to be generated after the restart. */
+  generate(eventId: string, signal?: AbortSignal): Promise<void>;
+  deliver(eventId: string): Promise<DeliveryAttempt>;
+  /** Whether a delivery could be tried now: logged in to a relay, with an end-to-end key. */
+  canDeliver(): Promise<boolean>;
 }
 
 export function createEntryEffects(deps: EntryEffectsDeps): EntryEffects {
   const { store, config, logger } = deps;
   return {
-    async generate(eventId) {
+    async generate(eventId, signal) {
       const payload = await store.readPayload(eventId);
       // A brief written just before a crash is kept: a generated report is never regenerated.
       if (payload.brief) return;
@@ -41,19 +42,26 @@ export function createEntryEffects(deps: EntryEffectsDeps): EntryEffects {
           channel: readLlmChannel(current),
           language: currentBriefLanguage(current, deps.env).language,
           log: logger,
+          ...(signal ? { signal } : {}),
         },
       );
+      // Stopped mid-call: the brief says "aborted", which is no outcome to keep.
+      if (signal?.aborted) throw new Error('generation stopped by shutdown');
       if (brief.status === 'failed') logger.warn(`brief for ${eventId} failed: ${brief.reason}`);
       await store.saveBrief(eventId, brief);
     },
 
     async deliver(eventId) {
       const target = await readRelayTarget(deps.dataDir, config.read());
-      if (!target) throw new NotReadyToDeliver('not logged in to a relay yet');
+      if (!target) return { notReady: 'not logged in to a relay yet' };
       const e2e = readE2eKey(config);
-      if (!e2e) throw new NotReadyToDeliver('no end-to-end key is set');
+      if (!e2e) return { notReady: 'no end-to-end key is set' };
       const body = await sealAgentEvent(await store.readPayload(eventId), e2e.key);
       return postDaemonEvent(target, '/v1/daemon/events', body);
+    },
+
+    async canDeliver() {
+      return (await readRelayTarget(deps.dataDir, config.read())) !== null && readE2eKey(config) !== null;
     },
   };
 }

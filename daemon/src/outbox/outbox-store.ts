@@ -37,6 +37,10 @@ export interface OpenedOutbox {
   orphans: EntryPayload[];
 }
 
+function entryJson(eventId: string, snapshot: unknown): string {
+  return JSON.stringify({ eventId, snapshot });
+}
+
 /**
  * The durable outbox: `outbox.json` (small snapshots + session → cwd map, mode 600) and one
  * payload file per entry. A payload is durable before the `outbox.json` that names it, and
@@ -45,8 +49,10 @@ export interface OpenedOutbox {
 export class OutboxStore {
   readonly #file: string;
   readonly #entriesDir: string;
-  readonly #snapshots = new Map<string, unknown>();
+  /** Each entry's `{eventId, snapshot}` already serialised: a flush joins strings, not objects. */
+  readonly #entries = new Map<string, string>();
   readonly #sessions = new Map<string, SessionRecord>();
+  #sessionsJson: string | null = null;
   readonly #commit: GroupCommit;
 
   private constructor(dataDir: string) {
@@ -68,7 +74,7 @@ export class OutboxStore {
         );
         continue;
       }
-      store.#snapshots.set(entry.eventId, entry.snapshot);
+      store.#setEntry(entry.eventId, entry.snapshot);
       entries.push(entry);
     }
     for (const [id, session] of document.sessions) store.#sessions.set(id, session);
@@ -76,7 +82,7 @@ export class OutboxStore {
   }
 
   get size(): number {
-    return this.#snapshots.size;
+    return this.#entries.size;
   }
 
   /** How many `outbox.json` writes have run. */
@@ -91,15 +97,18 @@ export class OutboxStore {
   /** Stores a new entry; resolves once both its payload and its place in outbox.json are durable. */
   async add(payload: EntryPayload, snapshot: unknown, sessionId?: string): Promise<void> {
     await this.#writePayloadFile(payload);
-    this.#snapshots.set(payload.eventId, snapshot);
+    this.#setEntry(payload.eventId, snapshot);
     if (sessionId) this.#rememberSession(sessionId, payload);
     await this.#commit.request();
   }
 
   /** Records a new machine snapshot of an existing entry. */
   async saveSnapshot(eventId: string, snapshot: unknown): Promise<void> {
-    if (!this.#snapshots.has(eventId)) return;
-    this.#snapshots.set(eventId, snapshot);
+    const current = this.#entries.get(eventId);
+    const next = entryJson(eventId, snapshot);
+    // Unchanged (a re-emitted snapshot): nothing to make durable, no write.
+    if (current === undefined || current === next) return;
+    this.#entries.set(eventId, next);
     await this.#commit.request();
   }
 
@@ -107,18 +116,19 @@ export class OutboxStore {
     return parseEntryPayload(await readFile(join(this.#entriesDir, payloadFileName(eventId)), 'utf8'));
   }
 
-  /** Stores the brief beside the report, durably, before the entry may move on to `generated`. */
+  /**
+   * Stores the brief beside the report before the entry may move on to `generated`. The
+   * rename becomes durable with the flush that records `generated`; a crash before it leaves
+   * either payload version, and outbox.json still says to generate.
+   */
   async saveBrief(eventId: string, brief: Brief): Promise<void> {
     const payload = await this.readPayload(eventId);
-    await writeFileAtomic(
-      join(this.#entriesDir, payloadFileName(eventId)),
-      JSON.stringify({ ...payload, brief }),
-    );
+    await this.#writePayloadFile({ ...payload, brief });
   }
 
   /** Forgets a finished entry: first from outbox.json, then its payload file. */
   async remove(eventId: string): Promise<void> {
-    if (!this.#snapshots.delete(eventId)) return;
+    if (!this.#entries.delete(eventId)) return;
     await this.#commit.request();
     await rm(join(this.#entriesDir, payloadFileName(eventId)), { force: true });
   }
@@ -128,7 +138,12 @@ export class OutboxStore {
     await this.#commit.request();
   }
 
+  #setEntry(eventId: string, snapshot: unknown): void {
+    this.#entries.set(eventId, entryJson(eventId, snapshot));
+  }
+
   #rememberSession(sessionId: string, payload: EntryPayload): void {
+    this.#sessionsJson = null;
     this.#sessions.delete(sessionId);
     this.#sessions.set(sessionId, {
       cwd: payload.report.cwd,
@@ -156,14 +171,12 @@ export class OutboxStore {
   }
 
   async #flush(): Promise<void> {
-    const document: OutboxDocument = {
-      version: 1,
-      entries: [...this.#snapshots].map(([eventId, snapshot]) => ({ eventId, snapshot })),
-      sessions: [...this.#sessions],
-    };
+    this.#sessionsJson ??= JSON.stringify([...this.#sessions]);
+    // The OutboxDocument layout, assembled from cached pieces.
+    const document = `{"version":1,"entries":[${[...this.#entries.values()].join(',')}],"sessions":${this.#sessionsJson}}`;
     // Payload renames done before this flush began become durable before outbox.json names them.
     await syncDirectory(this.#entriesDir);
-    await writeFileAtomic(this.#file, JSON.stringify(document));
+    await writeFileAtomic(this.#file, document);
   }
 
   async #readDocument(logger: Logger): Promise<OutboxDocument> {

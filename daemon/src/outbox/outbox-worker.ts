@@ -1,5 +1,6 @@
 import {
   createOutboxEntryActor,
+  type DeliveryAttempt,
   GenerationScheduler,
   type OutboxEntryActor,
   outboxEntryMachine,
@@ -8,7 +9,6 @@ import {
 import { type AgentReport, newEventId } from '@ringback/protocol';
 import { fromPromise } from 'xstate';
 import type { Logger } from '../log/logger';
-import type { RelayAnswer } from '../relay/post-daemon-event';
 import type { ReportIntake } from '../routes/report';
 import type { EntryEffects } from './entry-effects';
 import type { EntryPayload } from './entry-payload';
@@ -18,7 +18,11 @@ export interface OutboxWorkerDeps {
   store: OutboxStore;
   effects: EntryEffects;
   logger: Logger;
+  /** How often entries waiting for a relay login or key check whether they can go. */
+  relayCheckIntervalMs?: number;
 }
+
+const RELAY_CHECK_INTERVAL_MS = 5_000;
 
 /**
  * Runs one `outboxEntryMachine` actor per unfinished report: persists each snapshot change,
@@ -30,19 +34,25 @@ export class OutboxWorker implements ReportIntake {
   readonly #actors = new Map<string, OutboxEntryActor>();
   readonly #scheduler: GenerationScheduler;
   readonly #machine;
+  readonly #effects: EntryEffects;
+  readonly #relayCheckIntervalMs: number;
+  #relayCheck: NodeJS.Timeout | undefined;
 
   constructor(deps: OutboxWorkerDeps) {
     this.#store = deps.store;
     this.#logger = deps.logger;
+    this.#effects = deps.effects;
+    this.#relayCheckIntervalMs = deps.relayCheckIntervalMs ?? RELAY_CHECK_INTERVAL_MS;
     this.#scheduler = new GenerationScheduler((eventId) =>
       this.#actors.get(eventId)?.send({ type: 'GENERATE' }),
     );
     this.#machine = outboxEntryMachine.provide({
       actors: {
-        generateBrief: fromPromise(({ input }: { input: { eventId: string } }) =>
-          deps.effects.generate(input.eventId),
+        // xstate aborts `signal` when the actor stops (daemon shutdown), ending the LLM call.
+        generateBrief: fromPromise(({ input, signal }: { input: { eventId: string }; signal: AbortSignal }) =>
+          deps.effects.generate(input.eventId, signal),
         ),
-        deliver: fromPromise<RelayAnswer, { eventId: string; attempt: number }>(({ input }) =>
+        deliver: fromPromise<DeliveryAttempt, { eventId: string; attempt: number }>(({ input }) =>
           deps.effects.deliver(input.eventId),
         ),
       },
@@ -68,6 +78,9 @@ export class OutboxWorker implements ReportIntake {
       }
     }
     for (const orphan of orphans) void this.#adoptOrphan(orphan);
+    // One timer for all entries waiting for a login or a key, however many there are.
+    this.#relayCheck = setInterval(() => void this.#wakeAwaitingRelay(), this.#relayCheckIntervalMs);
+    this.#relayCheck.unref();
   }
 
   /** `POST /report`: resolves once the report is durable; its brief comes later. */
@@ -109,6 +122,7 @@ export class OutboxWorker implements ReportIntake {
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.#relayCheck);
     for (const actor of this.#actors.values()) actor.stop();
     this.#actors.clear();
     await this.#store.flush();
@@ -134,6 +148,19 @@ export class OutboxWorker implements ReportIntake {
     actor.start();
     const initial = actor.getSnapshot();
     if (String(initial.value) === 'stored') this.#scheduler.enqueue(eventId, initial.context.acceptedAt);
+  }
+
+  async #wakeAwaitingRelay(): Promise<void> {
+    const waiting = [...this.#actors.values()].filter(
+      (actor) => actor.getSnapshot().value === 'awaitingRelay',
+    );
+    if (waiting.length === 0) return;
+    try {
+      if (!(await this.#effects.canDeliver())) return;
+    } catch {
+      return;
+    }
+    for (const actor of waiting) actor.send({ type: 'RETRY_NOW' });
   }
 
   async #persist(write: Promise<void>, eventId: string): Promise<void> {

@@ -4,6 +4,18 @@ export interface DeliveryResult {
   errorCode?: string;
 }
 
+/** The host could not try yet (not logged in to a relay, no end-to-end key): nothing was sent. */
+export interface DeliveryNotReady {
+  notReady: string;
+}
+
+/** What one delivery invocation reports: the relay's answer, or that it could not be asked. */
+export type DeliveryAttempt = DeliveryResult | DeliveryNotReady;
+
+export function isNotReady(attempt: DeliveryAttempt): attempt is DeliveryNotReady {
+  return 'notReady' in attempt;
+}
+
 export type DeliveryOutcome = 'delivered' | 'retry' | 'drop';
 
 /**

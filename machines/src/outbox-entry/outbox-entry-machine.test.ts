@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { DeliveryResult } from './classify-delivery';
+import type { DeliveryAttempt } from './classify-delivery';
 import { outboxEntryMachine } from './outbox-entry-machine';
 import {
   createOutboxEntryActor,
@@ -8,7 +8,7 @@ import {
   persistOutboxEntry,
 } from './outbox-entry-persistence';
 
-type Answer = DeliveryResult | 'network_error';
+type Answer = DeliveryAttempt | 'network_error';
 
 /** A machine with fake effects that record what they were asked to do. */
 function harness(answers: Answer[] = [{ httpStatus: 201 }]) {
@@ -18,7 +18,7 @@ function harness(answers: Answer[] = [{ httpStatus: 201 }]) {
       generateBrief: fromPromise(async ({ input }: { input: { eventId: string } }) => {
         calls.push(`generate ${input.eventId}`);
       }),
-      deliver: fromPromise<DeliveryResult, { eventId: string; attempt: number }>(async ({ input }) => {
+      deliver: fromPromise<DeliveryAttempt, { eventId: string; attempt: number }>(async ({ input }) => {
         calls.push(`deliver ${input.eventId} #${input.attempt}`);
         const answer = answers.shift() ?? { httpStatus: 201 };
         if (answer === 'network_error') throw new Error('connect ECONNREFUSED');
@@ -152,6 +152,39 @@ describe('outboxEntryMachine', () => {
     expect(actor.getSnapshot().value).toBe('waitingToRetry');
     expect(actor.getSnapshot().can({ type: 'GENERATE' })).toBe(false);
     expect(actor.getSnapshot().can({ type: 'RETRY_NOW' })).toBe(true);
+  });
+
+  it('waits for the host, with no timer, while delivery is not possible yet', async () => {
+    const { machine, calls } = harness([{ notReady: 'not logged in to a relay yet' }, { httpStatus: 201 }]);
+    actor = createOutboxEntryActor(machine, { input }).start();
+    actor.send({ type: 'GENERATE' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('awaitingRelay');
+    expect(actor.getSnapshot().context).toMatchObject({
+      deliveryAttempts: 0,
+      nextAttemptAt: null,
+      lastError: 'not logged in to a relay yet',
+    });
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(calls).toEqual(['generate e1', 'deliver e1 #1']);
+
+    actor.send({ type: 'RETRY_NOW' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(['generate e1', 'deliver e1 #1', 'deliver e1 #1', 'release']);
+    expect(actor.getSnapshot().value).toBe('delivered');
+  });
+
+  it('restores an entry awaiting a relay as generated, so it checks again on start', async () => {
+    const { machine, calls } = harness([{ notReady: 'no end-to-end key is set' }, { httpStatus: 201 }]);
+    actor = createOutboxEntryActor(machine, { input }).start();
+    actor.send({ type: 'GENERATE' });
+    await vi.advanceTimersByTimeAsync(0);
+    const persisted = persistOutboxEntry(actor);
+    actor.stop();
+    actor = createOutboxEntryActor(machine, { persisted }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(['generate e1', 'deliver e1 #1', 'deliver e1 #1', 'release']);
   });
 
   it('skips the wait on RETRY_NOW', async () => {

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { classifyDelivery, type DeliveryResult } from './classify-delivery';
+import { classifyDelivery, type DeliveryAttempt, type DeliveryResult, isNotReady } from './classify-delivery';
 import { retryDelayMs } from './retry-delay';
 
 export type OutboxEntrySource = 'claude-code' | 'codex' | 'tracker';
@@ -49,13 +49,17 @@ export const outboxEntryMachine = setup({
     generateBrief: fromPromise<void, { eventId: string }>(async () => {
       throw new Error('generateBrief is provided by the host');
     }),
-    deliver: fromPromise<DeliveryResult, { eventId: string; attempt: number }>(async () => {
+    deliver: fromPromise<DeliveryAttempt, { eventId: string; attempt: number }>(async () => {
       throw new Error('deliver is provided by the host');
     }),
   },
   actions: {
     reportDropped: () => {},
     releaseEntry: () => {},
+    recordNotReady: assign((_, params: { reason: string }) => ({
+      nextAttemptAt: null,
+      lastError: params.reason,
+    })),
     recordGenerationFailure: assign((_, params: { failure: string }) => ({ lastError: params.failure })),
     scheduleRetry: assign(({ context }, params: { failure: string }) => {
       const attempts = context.deliveryAttempts + 1;
@@ -77,8 +81,11 @@ export const outboxEntryMachine = setup({
   },
   guards: {
     resumesAt: ({ context }, state: ResumableState) => context.resumeFrom === state,
-    isDelivered: (_, params: { result: DeliveryResult }) => classifyDelivery(params.result) === 'delivered',
-    isRetryable: (_, params: { result: DeliveryResult }) => classifyDelivery(params.result) === 'retry',
+    isNotReady: (_, params: { result: DeliveryAttempt }) => isNotReady(params.result),
+    isDelivered: (_, params: { result: DeliveryAttempt }) =>
+      !isNotReady(params.result) && classifyDelivery(params.result) === 'delivered',
+    isRetryable: (_, params: { result: DeliveryAttempt }) =>
+      !isNotReady(params.result) && classifyDelivery(params.result) === 'retry',
   },
   delays: {
     // From the persisted absolute time, so a restart waits only what is left.
@@ -131,6 +138,14 @@ export const outboxEntryMachine = setup({
         input: ({ context }) => ({ eventId: context.eventId, attempt: context.deliveryAttempts + 1 }),
         onDone: [
           {
+            guard: { type: 'isNotReady', params: ({ event }) => ({ result: event.output }) },
+            target: 'awaitingRelay',
+            actions: {
+              type: 'recordNotReady',
+              params: ({ event }) => ({ reason: isNotReady(event.output) ? event.output.notReady : '' }),
+            },
+          },
+          {
             guard: { type: 'isDelivered', params: ({ event }) => ({ result: event.output }) },
             target: 'delivered',
             actions: 'recordDelivery',
@@ -140,13 +155,16 @@ export const outboxEntryMachine = setup({
             target: 'waitingToRetry',
             actions: {
               type: 'scheduleRetry',
-              params: ({ event }) => ({ failure: `relay answered ${event.output.httpStatus}` }),
+              // The isNotReady guard above has taken every not-ready attempt.
+              params: ({ event }) => ({
+                failure: `relay answered ${(event.output as DeliveryResult).httpStatus}`,
+              }),
             },
           },
           {
             target: 'dropped',
             actions: [
-              { type: 'recordRefusal', params: ({ event }) => ({ result: event.output }) },
+              { type: 'recordRefusal', params: ({ event }) => ({ result: event.output as DeliveryResult }) },
               'reportDropped',
             ],
           },
@@ -161,6 +179,9 @@ export const outboxEntryMachine = setup({
       after: { retryDelay: 'delivering' },
       on: { RETRY_NOW: 'delivering' },
     },
+    // Not logged in or no key yet: no timer per entry (thousands may wait); the host sends
+    // RETRY_NOW once delivery can work.
+    awaitingRelay: { on: { RETRY_NOW: 'delivering' } },
     delivered: { type: 'final', entry: 'releaseEntry' },
     dropped: { type: 'final', entry: 'releaseEntry' },
   },

@@ -28,6 +28,7 @@ const RESUME_FROM: Record<string, ResumableState> = {
   generated: 'generated',
   delivering: 'generated',
   waitingToRetry: 'waitingToRetry',
+  awaitingRelay: 'generated',
   delivered: 'delivered',
   dropped: 'dropped',
 };

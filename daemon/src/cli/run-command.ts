@@ -28,7 +28,6 @@ export async function runDaemonCommand(argv: string[], io: CliIo): Promise<numbe
       headers: { host: `127.0.0.1:${daemon.port}`, authorization: `Bearer ${daemon.localApiKey}` },
     })
   ).json() as DaemonStatus;
-  logger.info(`Ringback daemon listening on ${daemon.url} (data dir ${dataDir})`);
   // The model in use, never its key.
   logger.info(
     status.llm
@@ -39,6 +38,8 @@ export async function runDaemonCommand(argv: string[], io: CliIo): Promise<numbe
   if (!status.relay)
     logger.info('not logged in to a relay yet: reports wait in the outbox until they can be delivered');
   if (status.outbox.pending > 0) logger.info(`${status.outbox.pending} report(s) resumed from the outbox`);
+  // Last, so whoever waits for this line has the whole startup report.
+  logger.info(`Ringback daemon listening on ${daemon.url} (data dir ${dataDir})`);
 
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {

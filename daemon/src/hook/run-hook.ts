@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { hasCodexRollout } from './codex-rollout';
 import { DEFAULT_LOCAL_PORT, HOOK_TIMEOUT_MS, REPORT_BODY_LIMIT_BYTES } from './hook-constants';
+import { postReport } from './post-report';
 import { lastAssistantMessage } from './transcript-tail';
 
 type Agent = 'claude-code' | 'codex';
@@ -35,20 +35,29 @@ function localPort(env: NodeJS.ProcessEnv): number {
 
 /**
  * Keeps the end of an oversize message (an agent's conclusion and questions come last) so that
- * its JSON-escaped form fits `budgetBytes`.
+ * its JSON-escaped form fits `budgetBytes`. Escaping can take up to 6 bytes per byte of text,
+ * so the longest tail that fits is found by a binary search on its JSON size, which only grows
+ * with the tail.
  */
 export function fitMessage(message: string, budgetBytes: number): string {
-  let fitted = message;
-  let keep = Buffer.byteLength(message);
-  for (let round = 0; round < 8; round++) {
-    const size = Buffer.byteLength(JSON.stringify(fitted));
-    if (size <= budgetBytes) return fitted;
-    keep -= size - budgetBytes + 16;
-    const tail = Buffer.from(message).subarray(-Math.max(0, keep)).toString('utf8');
-    // A cut through a multi-byte character decodes as U+FFFD at the start: drop it.
-    fitted = `…\n${tail.replace(/^\uFFFD+/, '')}`;
+  const jsonBytes = (text: string) => Buffer.byteLength(JSON.stringify(text));
+  if (jsonBytes(message) <= budgetBytes) return message;
+  const bytes = Buffer.from(message);
+  // A cut through a multi-byte character decodes as U+FFFD at the start: drop it.
+  const tail = (keep: number) =>
+    `…\n${bytes
+      .subarray(bytes.length - keep)
+      .toString('utf8')
+      .replace(/^\uFFFD+/, '')}`;
+  // Every byte kept costs at least one byte of JSON, bar the few of a dropped broken character.
+  let fits = 0;
+  let tooLong = Math.min(bytes.length, Math.max(0, budgetBytes) + 4);
+  while (tooLong - fits > 1) {
+    const keep = Math.floor((fits + tooLong) / 2);
+    if (jsonBytes(tail(keep)) <= budgetBytes) fits = keep;
+    else tooLong = keep;
   }
-  return fitted;
+  return tail(fits);
 }
 
 /** The report to send, or null when this turn must not ring. */
@@ -85,29 +94,6 @@ export function buildReport(
   return report;
 }
 
-function post(port: number, body: string): Promise<void> {
-  return new Promise((resolve) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: '/report',
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-        timeout: HOOK_TIMEOUT_MS,
-      },
-      (res) => {
-        res.resume();
-        res.on('end', resolve);
-        res.on('error', () => resolve());
-      },
-    );
-    req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve());
-    req.end(body);
-  });
-}
-
 /**
  * `ringback hook claude-code|codex`: the Stop hook. Hands the agent's final reply to the local
  * daemon and always exits 0 in silence: a daemon that is down, a bad payload or a slow
@@ -123,7 +109,7 @@ export async function runHookCommand(args: string[]): Promise<void> {
     const payload = JSON.parse(readFileSync(0, 'utf8')) as StopPayload;
     if (typeof payload !== 'object' || payload === null) return;
     const report = buildReport(agent, payload, process.env);
-    if (report) await post(localPort(process.env), JSON.stringify(report));
+    if (report) await postReport(localPort(process.env), JSON.stringify(report));
   } catch {
     // Silent by design: see above.
   }

@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, realpath, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeFileAtomic } from '../storage/atomic-write';
 import type { HookConfig } from './stop-hooks';
@@ -32,13 +32,15 @@ export async function readHookConfig(path: string): Promise<HookConfig> {
   return parsed as HookConfig;
 }
 
-/** Writes atomically, keeping the file's mode, with the 2-space layout the agents use. */
+/** Writes atomically, keeping the file's mode (and a symlink), with the 2-space layout the agents use. */
 export async function writeHookConfig(path: string, config: HookConfig): Promise<void> {
+  // A symlinked file (dotfiles) is written where the link points, so the link survives.
+  const target = await realpath(path).catch(() => path);
   let mode = NEW_FILE_MODE;
   try {
-    mode = (await stat(path)).mode & 0o777;
+    mode = (await stat(target)).mode & 0o777;
   } catch {
-    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    await mkdir(dirname(target), { recursive: true, mode: 0o700 });
   }
-  await writeFileAtomic(path, `${JSON.stringify(config, null, 2)}\n`, mode);
+  await writeFileAtomic(target, `${JSON.stringify(config, null, 2)}\n`, mode);
 }

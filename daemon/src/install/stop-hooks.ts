@@ -65,10 +65,17 @@ export function withoutRingbackHooks(config: HookConfig): HookConfig {
     if (kept.length === group.hooks.length) stop.push(group);
     else if (kept.length > 0) stop.push({ ...group, hooks: kept });
   }
-  const { Stop: _removed, ...otherEvents } = hooks;
-  const nextHooks = stop.length > 0 ? { ...otherEvents, Stop: stop } : otherEvents;
-  const { hooks: _old, ...rest } = config;
-  return Object.keys(nextHooks).length > 0 ? { ...rest, hooks: nextHooks } : rest;
+  const nextHooks = withEntry(hooks, 'Stop', stop.length > 0 ? stop : undefined);
+  return withEntry(config, 'hooks', Object.keys(nextHooks).length > 0 ? nextHooks : undefined);
+}
+
+/** `record` with `key` set to `value` where it stands (so the file keeps its layout), or dropped. */
+function withEntry(record: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(record).flatMap(([name, old]) =>
+      name !== key ? [[name, old]] : value === undefined ? [] : [[name, value]],
+    ),
+  );
 }
 
 /** `config` with exactly one Ringback Stop hook running `command`. */

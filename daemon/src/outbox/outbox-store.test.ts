@@ -58,7 +58,7 @@ describe('OutboxStore', () => {
     const { store } = await OutboxStore.open(dataDir, createMemoryLogger());
     const entry = payload();
     await store.add(entry, { value: 'stored' });
-    await store.saveBrief(entry.eventId, {
+    await store.saveBrief(entry, {
       status: 'failed',
       language: 'en-US',
       reason: 'no LLM',

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentSource, Brief } from '@ringback/protocol';
@@ -53,6 +52,9 @@ export class OutboxStore {
   readonly #entries = new Map<string, string>();
   readonly #sessions = new Map<string, SessionRecord>();
   #sessionsJson: string | null = null;
+  /** Payload files renamed into place since the entries folder was last fsynced. */
+  #unsyncedRenames = false;
+  #tempCounter = 0;
   readonly #commit: GroupCommit;
 
   private constructor(dataDir: string) {
@@ -117,12 +119,12 @@ export class OutboxStore {
   }
 
   /**
-   * Stores the brief beside the report before the entry may move on to `generated`. The
-   * rename becomes durable with the flush that records `generated`; a crash before it leaves
-   * either payload version, and outbox.json still says to generate.
+   * Stores the brief beside the report (`payload` as read for generation) before the entry
+   * may move on to `generated`. The rename becomes durable with the flush that records
+   * `generated`; a crash before it leaves either payload version, and outbox.json still says
+   * to generate.
    */
-  async saveBrief(eventId: string, brief: Brief): Promise<void> {
-    const payload = await this.readPayload(eventId);
+  async saveBrief(payload: EntryPayload, brief: Brief): Promise<void> {
     await this.#writePayloadFile({ ...payload, brief });
   }
 
@@ -159,7 +161,8 @@ export class OutboxStore {
   /** Payload files are renamed into place without a directory fsync; the next flush makes them durable. */
   async #writePayloadFile(payload: EntryPayload): Promise<void> {
     const target = join(this.#entriesDir, payloadFileName(payload.eventId));
-    const temp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
+    // Unique within the process, which alone writes this folder; no random bytes needed.
+    const temp = `${target}.${++this.#tempCounter}.tmp`;
     const handle = await open(temp, 'w', PRIVATE_FILE_MODE);
     try {
       await handle.writeFile(JSON.stringify(payload));
@@ -168,6 +171,7 @@ export class OutboxStore {
       await handle.close();
     }
     await rename(temp, target);
+    this.#unsyncedRenames = true;
   }
 
   async #flush(): Promise<void> {
@@ -175,7 +179,15 @@ export class OutboxStore {
     // The OutboxDocument layout, assembled from cached pieces.
     const document = `{"version":1,"entries":[${[...this.#entries.values()].join(',')}],"sessions":${this.#sessionsJson}}`;
     // Payload renames done before this flush began become durable before outbox.json names them.
-    await syncDirectory(this.#entriesDir);
+    if (this.#unsyncedRenames) {
+      this.#unsyncedRenames = false;
+      try {
+        await syncDirectory(this.#entriesDir);
+      } catch (error) {
+        this.#unsyncedRenames = true;
+        throw error;
+      }
+    }
     await writeFileAtomic(this.#file, document);
   }
 

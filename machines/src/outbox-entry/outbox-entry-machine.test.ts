@@ -224,6 +224,31 @@ describe('restoring a persisted entry', () => {
     return persisted;
   }
 
+  it('persists the point an entry resumes from, so passing states cost no write', async () => {
+    const machine = outboxEntryMachine.provide({
+      actors: {
+        generateBrief: fromPromise<void, { eventId: string }>(() => new Promise(() => undefined)),
+      },
+    });
+    actor = createOutboxEntryActor(machine, { input }).start();
+    const atStored = persistOutboxEntry(actor);
+    actor.send({ type: 'GENERATE' });
+    expect(actor.getSnapshot().value).toBe('generating');
+    expect(persistOutboxEntry(actor)).toEqual(atStored);
+    expect(atStored.state).toBe('stored');
+
+    const { machine: notReady } = harness([{ notReady: 'not logged in to a relay yet' }]);
+    const waiting = createOutboxEntryActor(notReady, { input }).start();
+    waiting.send({ type: 'GENERATE' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(waiting.getSnapshot().value).toBe('awaitingRelay');
+    expect(persistOutboxEntry(waiting)).toMatchObject({
+      state: 'generated',
+      lastError: 'not logged in to a relay yet',
+    });
+    waiting.stop();
+  });
+
   it('generates again when it was caught generating', async () => {
     const { calls, machine } = harness();
     actor = createOutboxEntryActor(machine, {

@@ -11,6 +11,7 @@ export type OutboxEntryActor = Actor<typeof outboxEntryMachine>;
 /** What outbox.json keeps per entry: the state and the counters, a few dozen bytes. */
 export interface PersistedOutboxEntry {
   schemaVersion: 1;
+  /** The state the entry resumes from (older files may name a passing state, which still restores). */
   state: string;
   eventId: string;
   source: OutboxEntrySource;
@@ -20,7 +21,7 @@ export interface PersistedOutboxEntry {
   lastError: string | null;
 }
 
-/** Where each persisted state resumes: an interrupted generation runs again, an interrupted delivery is retried. */
+/** Where each state resumes after a restart: an interrupted generation runs again, an interrupted delivery is retried. */
 const RESUME_FROM: Record<string, ResumableState> = {
   resuming: 'stored',
   stored: 'stored',
@@ -39,7 +40,9 @@ export function persistOutboxEntry(actor: OutboxEntryActor): PersistedOutboxEntr
   const { value, context } = actor.getSnapshot();
   return {
     schemaVersion: 1,
-    state: String(value),
+    // Passing states (generating, delivering, awaitingRelay) are saved as where they resume,
+    // so entering them changes nothing on disk and costs no outbox.json write.
+    state: RESUME_FROM[String(value)] ?? 'stored',
     eventId: context.eventId,
     source: context.source,
     acceptedAt: context.acceptedAt,

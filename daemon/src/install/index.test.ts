@@ -1,0 +1,223 @@
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CliIo } from '../cli/cli-io';
+import { runInstallCommand, runUninstallCommand } from './index';
+import { countRingbackHooks, type HookConfig } from './stop-hooks';
+
+const NODE = '/usr/local/bin/node';
+const SCRIPT = '/Users/dev/Ringback App/dist/ringback.mjs';
+
+let home: string;
+let codexHome: string;
+let claudeSettings: string;
+let codexHooks: string;
+beforeEach(async () => {
+  home = await mkdtemp(join(tmpdir(), 'ringback-install-'));
+  codexHome = join(home, 'custom-codex');
+  claudeSettings = join(home, '.claude', 'settings.json');
+  codexHooks = join(codexHome, 'hooks.json');
+});
+afterEach(async () => {
+  await rm(home, { recursive: true, force: true });
+});
+
+interface Captured {
+  io: CliIo;
+  stdout: () => string;
+  stderr: () => string;
+}
+
+function captureIo(env: NodeJS.ProcessEnv = { CODEX_HOME: codexHome }): Captured {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    io: {
+      stdout: (text) => out.push(text),
+      stderr: (text) => err.push(text),
+      env,
+      home,
+      nodePath: NODE,
+      cliScript: SCRIPT,
+    },
+    stdout: () => out.join(''),
+    stderr: () => err.join(''),
+  };
+}
+
+const readJson = async (path: string) => JSON.parse(await readFile(path, 'utf8')) as HookConfig;
+const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
+
+/** The Stop hook commands of a config, in order. */
+function stopCommands(config: HookConfig): string[] {
+  const stop = (config.hooks as { Stop?: { hooks: { command: string }[] }[] } | undefined)?.Stop ?? [];
+  return stop.flatMap((group) => group.hooks.map((hook) => hook.command));
+}
+
+const ourCommand = (agent: string) => `"${NODE}" "${SCRIPT}" hook ${agent}`;
+
+const claudeOriginal: HookConfig = {
+  $schema: 'https://json.schemastore.org/claude-code-settings.json',
+  model: 'opus',
+  hooks: {
+    PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '~/bin/guard.sh' }] }],
+    Stop: [{ hooks: [{ type: 'command', command: 'afplay /System/Library/Sounds/Glass.aiff' }] }],
+  },
+  permissions: { allow: ['Bash(npm test:*)'] },
+};
+const codexOriginal: HookConfig = {
+  hooks: { Stop: [{ hooks: [{ type: 'command', command: 'notify-send Codex done', timeout: 5 }] }] },
+};
+
+/** Both files as a user has them, written the way the agents write them, with mode 644. */
+async function writeOriginals(): Promise<{ claude: string; codex: string }> {
+  const claude = `${JSON.stringify(claudeOriginal, null, 2)}\n`;
+  const codex = `${JSON.stringify(codexOriginal, null, 2)}\n`;
+  await mkdir(join(home, '.claude'), { recursive: true });
+  await mkdir(codexHome, { recursive: true });
+  await writeFile(claudeSettings, claude);
+  await writeFile(codexHooks, codex);
+  await chmod(claudeSettings, 0o644);
+  await chmod(codexHooks, 0o644);
+  return { claude, codex };
+}
+
+describe('runInstallCommand', () => {
+  it('creates both hook files, private to the user, each with one Ringback Stop hook', async () => {
+    const run = captureIo();
+    expect(await runInstallCommand([], run.io)).toBe(0);
+
+    expect(stopCommands(await readJson(claudeSettings))).toEqual([ourCommand('claude-code')]);
+    expect(stopCommands(await readJson(codexHooks))).toEqual([ourCommand('codex')]);
+    expect(await modeOf(claudeSettings)).toBe(0o600);
+    expect(await modeOf(codexHooks)).toBe(0o600);
+    expect(run.stdout()).toContain(`Claude Code: Stop hook installed in ${claudeSettings}`);
+    expect(run.stdout()).toContain(`Codex: Stop hook installed in ${codexHooks}`);
+    expect(run.stderr()).toBe('');
+  });
+
+  it('tells the user to trust the Codex hook through /hooks', async () => {
+    const run = captureIo();
+    await runInstallCommand([], run.io);
+    expect(run.stdout()).toMatch(/trust/i);
+    expect(run.stdout()).toContain('/hooks');
+  });
+
+  it('keeps what the files held, and their mode', async () => {
+    await writeOriginals();
+    expect(await runInstallCommand([], captureIo().io)).toBe(0);
+
+    const claude = await readJson(claudeSettings);
+    expect(Object.keys(claude)).toEqual(Object.keys(claudeOriginal));
+    expect(claude.model).toBe('opus');
+    expect(claude.permissions).toEqual(claudeOriginal.permissions);
+    expect((claude.hooks as HookConfig).PreToolUse).toEqual((claudeOriginal.hooks as HookConfig).PreToolUse);
+    expect(stopCommands(claude)).toEqual([
+      'afplay /System/Library/Sounds/Glass.aiff',
+      ourCommand('claude-code'),
+    ]);
+    expect(stopCommands(await readJson(codexHooks))).toEqual(['notify-send Codex done', ourCommand('codex')]);
+    expect(await modeOf(claudeSettings)).toBe(0o644);
+    expect(await modeOf(codexHooks)).toBe(0o644);
+  });
+
+  it('leaves one hook per agent when run again, replacing legacy hooks and saying so', async () => {
+    await mkdir(join(home, '.claude'), { recursive: true });
+    await writeFile(
+      claudeSettings,
+      JSON.stringify({
+        hooks: {
+          Stop: [
+            { hooks: [{ type: 'command', command: 'ringback hook claude-code' }] },
+            { hooks: [{ type: 'command', command: '/usr/local/bin/ringback-hook' }] },
+          ],
+        },
+      }),
+    );
+    const first = captureIo();
+    expect(await runInstallCommand([], first.io)).toBe(0);
+    expect(first.stdout()).toContain('(replaced 2 earlier Ringback hooks)');
+
+    const second = captureIo();
+    expect(await runInstallCommand([], second.io)).toBe(0);
+    expect(second.stdout()).toContain('(replaced 1 earlier Ringback hook)');
+    expect(stopCommands(await readJson(claudeSettings))).toEqual([ourCommand('claude-code')]);
+    expect(countRingbackHooks(await readJson(codexHooks))).toBe(1);
+  });
+
+  it('uses ~/.codex when CODEX_HOME is not set', async () => {
+    expect(await runInstallCommand([], captureIo({}).io)).toBe(0);
+    expect(stopCommands(await readJson(join(home, '.codex', 'hooks.json')))).toEqual([ourCommand('codex')]);
+    expect(await exists(codexHooks)).toBe(false);
+  });
+
+  it('leaves a settings.json that is not valid JSON byte for byte, says so, and still installs Codex', async () => {
+    const broken = '{\n  "model": "opus",\n  // my note\n}\n';
+    await mkdir(join(home, '.claude'), { recursive: true });
+    await writeFile(claudeSettings, broken);
+    const run = captureIo();
+
+    expect(await runInstallCommand([], run.io)).toBe(1);
+    expect(run.stderr()).toContain(claudeSettings);
+    expect(run.stderr()).toMatch(/^Claude Code: not installed: .*not valid JSON/m);
+    expect(await readFile(claudeSettings, 'utf8')).toBe(broken);
+    expect(stopCommands(await readJson(codexHooks))).toEqual([ourCommand('codex')]);
+    expect(run.stdout()).toContain('/hooks');
+  });
+
+  it('refuses an argument without writing anything', async () => {
+    const run = captureIo();
+    expect(await runInstallCommand(['--force'], run.io)).toBe(2);
+    expect(run.stderr()).toContain("unexpected argument '--force'");
+    expect(await exists(claudeSettings)).toBe(false);
+    expect(await exists(codexHooks)).toBe(false);
+  });
+});
+
+describe('runUninstallCommand', () => {
+  it('restores both files to what they held before install, mode included', async () => {
+    const originals = await writeOriginals();
+    await runInstallCommand([], captureIo().io);
+    const run = captureIo();
+
+    expect(await runUninstallCommand([], run.io)).toBe(0);
+    expect(await readJson(claudeSettings)).toEqual(claudeOriginal);
+    expect(await readJson(codexHooks)).toEqual(codexOriginal);
+    // Written back in the agents' layout, the files are the very same text.
+    expect(await readFile(claudeSettings, 'utf8')).toBe(originals.claude);
+    expect(await readFile(codexHooks, 'utf8')).toBe(originals.codex);
+    expect(await modeOf(claudeSettings)).toBe(0o644);
+    expect(run.stdout()).toContain(`Claude Code: removed 1 Ringback hook from ${claudeSettings}`);
+    expect(run.stdout()).toContain(`Codex: removed 1 Ringback hook from ${codexHooks}`);
+  });
+
+  it('leaves files without a Ringback hook, or missing, as they are', async () => {
+    await mkdir(join(home, '.claude'), { recursive: true });
+    const text = '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"echo ringbacks"}]}]}}';
+    await writeFile(claudeSettings, text);
+    const run = captureIo();
+
+    expect(await runUninstallCommand([], run.io)).toBe(0);
+    expect(await readFile(claudeSettings, 'utf8')).toBe(text);
+    expect(await exists(codexHooks)).toBe(false);
+    expect(run.stdout()).toContain(`Claude Code: no Ringback hook in ${claudeSettings}`);
+    expect(run.stdout()).toContain(`Codex: no Ringback hook in ${codexHooks}`);
+  });
+
+  it('fails on an invalid file without changing it, and still cleans the other', async () => {
+    await runInstallCommand([], captureIo().io);
+    await writeFile(claudeSettings, '{ "hooks": ');
+    const run = captureIo();
+
+    expect(await runUninstallCommand([], run.io)).toBe(1);
+    expect(run.stderr()).toContain(claudeSettings);
+    expect(await readFile(claudeSettings, 'utf8')).toBe('{ "hooks": ');
+    expect(await readJson(codexHooks)).toEqual({});
+  });
+});

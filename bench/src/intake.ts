@@ -1,6 +1,7 @@
 // POST /report throughput and latency on loopback against the real daemon process, with every
 // report durable (fsynced) before its 202, and how the cost grows with the outbox backlog.
 import { Pool, request } from 'undici';
+import { startSlowLlm } from './slow-llm';
 import { type BenchDaemon, percentile, startBenchDaemon, tempDir } from './support';
 
 const REPORTS_PER_RUN = 4000;
@@ -52,16 +53,6 @@ async function load(
   return { latencies: latencies.sort((a, b) => a - b), seconds };
 }
 
-/** Waits until the backlog is only entries waiting for a relay (no generation running). */
-async function settle(daemon: BenchDaemon, expected: number): Promise<void> {
-  for (;;) {
-    const outbox = await status(daemon);
-    const busy = (outbox.byState.stored ?? 0) + (outbox.byState.generating ?? 0);
-    if (outbox.pending >= expected && busy === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 function line(label: string, result: { latencies: number[]; seconds: number }): string {
   const rate = Math.round(result.latencies.length / result.seconds);
   const p50 = percentile(result.latencies, 50).toFixed(2);
@@ -69,36 +60,58 @@ function line(label: string, result: { latencies: number[]; seconds: number }): 
   return `${label.padEnd(34)} ${String(rate).padStart(6)} reports/s   p50 ${p50.padStart(7)} ms   p99 ${p99.padStart(7)} ms`;
 }
 
+/** A daemon whose LLM is configured and as slow as a real one; or with none configured. */
+async function intakeDaemon(llmBaseUrl: string | null): Promise<BenchDaemon> {
+  const config = llmBaseUrl
+    ? { llm: { primary: { baseUrl: llmBaseUrl, apiKey: 'sk-bench', model: 'bench', timeoutMs: 600_000 } } }
+    : undefined;
+  return startBenchDaemon(await tempDir('ringback-bench-intake-'), 0, config);
+}
+
 export async function benchIntake(): Promise<void> {
-  console.log(
-    '\n# Intake: POST /report on loopback (real daemon process, no relay, no LLM: reports stay pending)',
-  );
-  for (const clients of [1, 16, 64]) {
-    const daemon = await startBenchDaemon(await tempDir('ringback-bench-intake-'));
+  const llm = await startSlowLlm();
+  try {
+    console.log(
+      '\n# Intake: POST /report on loopback, each report fsynced before its 202\n' +
+        '# (real daemon process; LLM configured and slow like a real one, so 3 briefs are in flight)',
+    );
+    for (const clients of [1, 16, 64]) {
+      const daemon = await intakeDaemon(llm.baseUrl);
+      try {
+        await load(daemon, clients, 300); // warm-up
+        console.log(line(`${clients} concurrent client(s)`, await load(daemon, clients, REPORTS_PER_RUN)));
+      } finally {
+        await daemon.stop();
+      }
+    }
+    const bare = await intakeDaemon(null);
     try {
-      await load(daemon, clients, 300); // warm-up
-      console.log(line(`${clients} concurrent client(s)`, await load(daemon, clients, REPORTS_PER_RUN)));
+      await load(bare, 64, 300);
+      console.log(line('64 clients, no LLM configured*', await load(bare, 64, REPORTS_PER_RUN)));
+      console.log('  * every report is also turned into a failed brief at once, competing with intake');
+    } finally {
+      await bare.stop();
+    }
+
+    console.log('\n# Write cost with the outbox backlog (16 clients, 1000 reports each)');
+    const daemon = await intakeDaemon(llm.baseUrl);
+    try {
+      let pending = 0;
+      for (const backlog of [1, 1000, 10_000]) {
+        if (backlog > pending) {
+          await load(daemon, 64, backlog - pending);
+          pending = backlog;
+        }
+        const result = await load(daemon, 16, 1000);
+        console.log(line(`backlog ${backlog} pending entries`, result));
+        pending += 1000;
+      }
+      const outbox = await status(daemon);
+      console.log(`(${outbox.pending} reports pending at the end)`);
     } finally {
       await daemon.stop();
     }
-  }
-
-  console.log('\n# Write cost with the outbox backlog (16 clients, 1000 reports each)');
-  const daemon = await startBenchDaemon(await tempDir('ringback-bench-backlog-'));
-  try {
-    let pending = 0;
-    for (const backlog of [1, 1000, 10_000]) {
-      if (backlog > pending) {
-        await load(daemon, 64, backlog - pending);
-        pending = backlog;
-        await settle(daemon, pending);
-      }
-      const result = await load(daemon, 16, 1000);
-      pending += 1000;
-      console.log(line(`backlog ${backlog} pending entries`, result));
-      await settle(daemon, pending);
-    }
   } finally {
-    await daemon.stop();
+    await llm.close();
   }
 }

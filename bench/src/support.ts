@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +32,8 @@ export interface BenchDaemon {
 }
 
 /** The real daemon (`ringback run`) in its own process, as a user runs it. */
-export async function startBenchDaemon(dataDir: string, port = 0): Promise<BenchDaemon> {
+export async function startBenchDaemon(dataDir: string, port = 0, config?: object): Promise<BenchDaemon> {
+  if (config) await writeFile(join(dataDir, 'daemon.json'), JSON.stringify(config), { mode: 0o600 });
   const child = spawn(
     process.execPath,
     [RINGBACK_BIN, 'run', '--data-dir', dataDir, '--port', String(port)],

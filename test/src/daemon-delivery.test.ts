@@ -117,7 +117,8 @@ describe('report delivery through the real daemon', () => {
     cleanups.push(() => daemon.kill('SIGTERM'));
     expect(await postReport(daemon.url, report('Waiting for a login.'))).toBe(202);
     await waitFor(
-      async () => (await readFile(join(dataDir, 'outbox.json'), 'utf8')).includes('not logged in to a relay yet'),
+      async () =>
+        (await readFile(join(dataDir, 'outbox.json'), 'utf8')).includes('not logged in to a relay yet'),
       10_000,
       'the entry to wait for a relay',
     );

@@ -48,7 +48,7 @@ export function createEntryEffects(deps: EntryEffectsDeps): EntryEffects {
       // Stopped mid-call: the brief says "aborted", which is no outcome to keep.
       if (signal?.aborted) throw new Error('generation stopped by shutdown');
       if (brief.status === 'failed') logger.warn(`brief for ${eventId} failed: ${brief.reason}`);
-      await store.saveBrief(payload, brief);
+      store.saveBrief(payload, brief);
     },
 
     async deliver(eventId) {

@@ -36,7 +36,9 @@ describe('OutboxStore', () => {
     expect(await reopened.store.readPayload(entry.eventId)).toEqual(entry);
     expect(reopened.store.session('session-1')).toMatchObject({ cwd: '/work/app', source: 'claude-code' });
     expect((await stat(join(dataDir, 'outbox.json'))).mode & 0o777).toBe(0o600);
-    expect((await stat(join(dataDir, 'outbox', `${entry.eventId}.json`))).mode & 0o777).toBe(0o600);
+    const segments = await readdir(join(dataDir, 'outbox'));
+    expect(segments).toHaveLength(1);
+    expect((await stat(join(dataDir, 'outbox', segments[0] as string))).mode & 0o777).toBe(0o600);
   });
 
   it('keeps report text out of outbox.json', async () => {
@@ -45,11 +47,12 @@ describe('OutboxStore', () => {
     expect(await readFile(join(dataDir, 'outbox.json'), 'utf8')).not.toContain('a secret plan');
   });
 
-  it('shares outbox.json writes between concurrent adds', async () => {
+  it('shares outbox.json writes and payload segments between concurrent adds', async () => {
     const { store } = await OutboxStore.open(dataDir, createMemoryLogger());
     await Promise.all(Array.from({ length: 50 }, () => store.add(payload(), { value: 'stored' })));
     expect(store.size).toBe(50);
     expect(store.commits).toBeLessThan(10);
+    expect((await readdir(join(dataDir, 'outbox'))).length).toBeLessThanOrEqual(store.commits);
     const reopened = await OutboxStore.open(dataDir, createMemoryLogger());
     expect(reopened.entries).toHaveLength(50);
   });
@@ -58,13 +61,20 @@ describe('OutboxStore', () => {
     const { store } = await OutboxStore.open(dataDir, createMemoryLogger());
     const entry = payload();
     await store.add(entry, { value: 'stored' });
-    await store.saveBrief(entry, {
+    store.saveBrief(entry, {
       status: 'failed',
       language: 'en-US',
       reason: 'no LLM',
       llmCalls: 0,
     });
     expect((await store.readPayload(entry.eventId)).brief).toMatchObject({ status: 'failed' });
+    await store.saveSnapshot(entry.eventId, { value: 'generated' });
+
+    const reopened = await OutboxStore.open(dataDir, createMemoryLogger());
+    expect(reopened.entries).toEqual([{ eventId: entry.eventId, snapshot: { value: 'generated' } }]);
+    expect((await reopened.store.readPayload(entry.eventId)).brief).toMatchObject({ reason: 'no LLM' });
+    // The version without the brief is gone with its segment.
+    expect(await readdir(join(dataDir, 'outbox'))).toHaveLength(1);
   });
 
   it('removes a finished entry and its payload file', async () => {
@@ -97,13 +107,60 @@ describe('OutboxStore', () => {
     const entry = payload();
     await store.add(entry, { value: 'stored' });
     const { rm } = await import('node:fs/promises');
-    await rm(join(dataDir, 'outbox', `${entry.eventId}.json`));
-    await writeFile(join(dataDir, 'outbox', `.${entry.eventId}.json.abc.tmp`), 'partial');
+    for (const name of await readdir(join(dataDir, 'outbox'))) await rm(join(dataDir, 'outbox', name));
+    await writeFile(join(dataDir, 'outbox', 'segment-000000000009.json.3.tmp'), 'partial');
 
     const logger = createMemoryLogger();
     const reopened = await OutboxStore.open(dataDir, logger);
     expect(reopened.entries).toEqual([]);
     expect(logger.lines.join('\n')).toContain(entry.eventId);
     expect(await readdir(join(dataDir, 'outbox'))).toEqual([]);
+  });
+
+  it('keeps a segment until every entry in it is finished', async () => {
+    const { store } = await OutboxStore.open(dataDir, createMemoryLogger());
+    const [first, second] = [payload(), payload()];
+    // The first add of a burst starts a flush at once; what arrives meanwhile shares the next.
+    const opening = store.add(payload(), { value: 'stored' });
+    await Promise.all([
+      store.add(first, { value: 'stored' }),
+      store.add(second, { value: 'stored' }),
+      opening,
+    ]);
+    const segments = (await readdir(join(dataDir, 'outbox'))).sort();
+    expect(segments).toHaveLength(2);
+
+    await store.remove(first.eventId);
+    expect((await readdir(join(dataDir, 'outbox'))).sort()).toEqual(segments);
+    const reopened = await OutboxStore.open(dataDir, createMemoryLogger());
+    // The finished report's leftover in the shared segment is not revived.
+    expect(reopened.entries.map((entry) => entry.eventId)).not.toContain(first.eventId);
+    expect(reopened.entries.map((entry) => entry.eventId)).toContain(second.eventId);
+    expect(reopened.orphans).toEqual([]);
+
+    await reopened.store.remove(second.eventId);
+    expect((await readdir(join(dataDir, 'outbox'))).sort()).toEqual([segments[0]]);
+  });
+
+  it('recovers payloads written just before a crash that kept outbox.json from naming them', async () => {
+    const { store } = await OutboxStore.open(dataDir, createMemoryLogger());
+    const named = payload();
+    await store.add(named, { value: 'stored' });
+    // A segment newer than outbox.json knows of, as a crash between the two writes leaves it.
+    const unnamed = payload('written, then the power went');
+    await writeFile(
+      join(dataDir, 'outbox', 'segment-000000000077.json'),
+      JSON.stringify({ version: 1, payloads: [unnamed] }),
+    );
+
+    const reopened = await OutboxStore.open(dataDir, createMemoryLogger());
+    expect(reopened.entries.map((entry) => entry.eventId)).toEqual([named.eventId]);
+    expect(reopened.orphans).toEqual([unnamed]);
+    await reopened.store.add(unnamed, { value: 'stored' });
+    const again = await OutboxStore.open(dataDir, createMemoryLogger());
+    expect(again.entries.map((entry) => entry.eventId).sort()).toEqual(
+      [named.eventId, unnamed.eventId].sort(),
+    );
+    expect(await again.store.readPayload(unnamed.eventId)).toEqual(unnamed);
   });
 });

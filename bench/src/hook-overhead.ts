@@ -2,23 +2,11 @@
 // `node -e 0`: the hook runs at the end of every agent turn, so it must cost about nothing.
 import { spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '@ringback/test';
 import { median, RINGBACK_BIN, startBenchDaemon, tempDir } from './support';
 
 const RUNS = 25;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function timeRuns(args: string[], input: string, env: NodeJS.ProcessEnv): number[] {
   const times: number[] = [];

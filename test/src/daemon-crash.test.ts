@@ -1,10 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Aad, type AgentEventPlaintext, open } from '@ringback/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeLlm } from './fakes/fake-llm-server';
+import { plainBrief, startFakeLlm } from './fakes/fake-llm-server';
 import { startDaemonProcess } from './support/daemon-process';
 import { type ReceivedEvent, startRelayStandIn } from './support/relay-stand-in';
+import { daemonKeyOf, openAgentEvent } from './support/sealed-events';
 import { makeDataDir, postReport, waitFor } from './support/temp-data-dir';
 
 // SIGKILL gives the daemon no chance to tidy up: whatever it promised (a 202) must already
@@ -32,7 +32,7 @@ async function readDaemonConfig(
 async function deliveredTexts(key: string, received: ReceivedEvent[]): Promise<Map<string, Set<string>>> {
   const byText = new Map<string, Set<string>>();
   for (const { body } of received) {
-    const event = JSON.parse(await open(key, body.sealed, Aad.report(body.eventId))) as AgentEventPlaintext;
+    const event = await openAgentEvent(key, body);
     const ids = byText.get(event.report.text) ?? new Set<string>();
     ids.add(body.eventId);
     byText.set(event.report.text, ids);
@@ -80,7 +80,7 @@ describe('a daemon killed with SIGKILL', () => {
 
     const second = await startDaemonProcess(dataDir);
     cleanups.push(() => second.kill('SIGTERM'));
-    const { key } = (await readDaemonConfig(dataDir)).e2e;
+    const key = await daemonKeyOf(dataDir);
     await waitFor(
       async () => {
         const delivered = await deliveredTexts(key, relay.received);
@@ -119,7 +119,7 @@ describe('a daemon killed with SIGKILL', () => {
     // The user's endpoint is back and quick; the restarted daemon picks every entry up.
     const llm = await startFakeLlm();
     cleanups.push(llm.close);
-    llm.setDefault({ json: { ...plainSpoken(), spoken: 'Done.' }, delayMs: 150 });
+    llm.setDefault({ json: plainBrief('Done.'), delayMs: 150 });
     const config = await readDaemonConfig(dataDir);
     await writeFile(
       join(dataDir, 'daemon.json'),
@@ -166,24 +166,14 @@ describe('a daemon killed with SIGKILL', () => {
   });
 });
 
-function plainSpoken(): Record<string, unknown> {
-  return {
-    cards: [{ title: 'Result', body: 'Work finished.' }],
-    conclusion: 'Finished.',
-    pendingQuestions: [],
-    criticalFacts: [],
-    addedNotesHeading: 'Also note',
-  };
-}
-
 describe('a daemon stopped with SIGTERM', () => {
   it('stops at once while the LLM is slow, and generates that brief again after restart', async () => {
     const relay = await startRelayStandIn();
     cleanups.push(relay.close);
     const llm = await startFakeLlm();
     cleanups.push(llm.close);
-    llm.enqueue({ json: { ...plainSpoken(), spoken: 'too late' }, delayMs: 60_000 });
-    llm.setDefault({ json: { ...plainSpoken(), spoken: 'Brief after the restart.' } });
+    llm.enqueue({ json: plainBrief('too late'), delayMs: 60_000 });
+    llm.setDefault({ json: plainBrief('Brief after the restart.') });
     const dataDir = await makeDataDir({
       config: {
         server: { url: relay.url },
@@ -203,9 +193,7 @@ describe('a daemon stopped with SIGTERM', () => {
     const second = await startDaemonProcess(dataDir);
     cleanups.push(() => second.kill('SIGTERM'));
     await waitFor(() => relay.received.length === 1, 10_000, 'the delivery');
-    const { key } = (await readDaemonConfig(dataDir)).e2e;
-    const body = relay.received[0]?.body;
-    const event = JSON.parse(await open(key, body?.sealed ?? '', Aad.report(body?.eventId ?? '')));
+    const event = await openAgentEvent(await daemonKeyOf(dataDir), relay.received[0]?.body);
     expect(event.brief).toMatchObject({ status: 'ready', spoken: 'Brief after the restart.' });
   });
 });

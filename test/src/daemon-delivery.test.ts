@@ -1,28 +1,16 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Aad, type AgentEventPlaintext, open } from '@ringback/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeLlm } from './fakes/fake-llm-server';
 import { type DaemonProcess, startDaemonProcess } from './support/daemon-process';
 import { startRelayStandIn } from './support/relay-stand-in';
+import { daemonKeyOf, openAgentEvent } from './support/sealed-events';
 import { makeDataDir, postReport, waitFor } from './support/temp-data-dir';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function keyOf(dataDir: string): Promise<string> {
-  return JSON.parse(await readFile(join(dataDir, 'daemon.json'), 'utf8')).e2e.key;
-}
-
-async function openEvent(
-  key: string,
-  body: { eventId: string; sealed: string } | undefined,
-): Promise<AgentEventPlaintext> {
-  if (!body) throw new Error('no delivery to open');
-  return JSON.parse(await open(key, body.sealed, Aad.report(body.eventId)));
-}
 
 function report(text: string, session = 'session-1') {
   return { source: 'claude-code', session_id: session, cwd: '/home/dev/app', last_assistant_message: text };
@@ -54,7 +42,7 @@ describe('report delivery through the real daemon', () => {
     expect(delivery?.authorization).toBe('Bearer dev_test-token');
     expect(JSON.stringify(delivery?.body)).not.toContain('billing');
     expect(delivery?.body.source).toBe('claude-code');
-    const event = await openEvent(await keyOf(dataDir), delivery?.body);
+    const event = await openAgentEvent(await daemonKeyOf(dataDir), delivery?.body);
     expect(event.report).toMatchObject({
       text,
       sessionId: 'session-1',
@@ -72,7 +60,7 @@ describe('report delivery through the real daemon', () => {
     cleanups.push(() => daemon.kill('SIGTERM'));
     expect(await postReport(daemon.url, report('Done.'))).toBe(202);
     await waitFor(() => relay.received.length === 1, 10_000, 'the delivery');
-    const event = await openEvent(await keyOf(dataDir), relay.received[0]?.body);
+    const event = await openAgentEvent(await daemonKeyOf(dataDir), relay.received[0]?.body);
     expect(event.brief).toMatchObject({ status: 'failed', llmCalls: 0 });
   });
 

@@ -1,13 +1,13 @@
 import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Aad, type AgentEventPlaintext, open } from '@ringback/protocol';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RINGBACK_BIN, startDaemonProcess } from './support/daemon-process';
 import { freePort } from './support/free-port';
 import { startRelayStandIn } from './support/relay-stand-in';
 import { runHookProcess } from './support/run-hook-process';
+import { daemonKeyOf, openAgentEvent } from './support/sealed-events';
 import { makeDataDir, waitFor } from './support/temp-data-dir';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -204,10 +204,7 @@ describe('hook → daemon → relay', () => {
     await waitFor(() => relay.received.length === 1, 10_000, 'the delivery');
     const body = relay.received[0]?.body;
     expect(JSON.stringify(body)).not.toContain('flaky');
-    const key = JSON.parse(await readFile(join(dataDir, 'daemon.json'), 'utf8')).e2e.key as string;
-    const event = JSON.parse(
-      await open(key, body?.sealed ?? '', Aad.report(body?.eventId ?? '')),
-    ) as AgentEventPlaintext;
+    const event = await openAgentEvent(await daemonKeyOf(dataDir), body);
     expect(event.report).toMatchObject({
       source: 'claude-code',
       sessionId: 'c0ffee-1',

@@ -9,18 +9,34 @@ export interface HookRun {
 }
 
 /** Runs the bundled `ringback hook <agent>` as an agent would: payload on stdin. */
-export async function runHookProcess(
+export function runHookProcess(
   agent: string,
   stdin: string,
   env: NodeJS.ProcessEnv,
   script = RINGBACK_BIN,
 ): Promise<HookRun> {
+  return runCommand(process.execPath, [script, 'hook', agent], stdin, env);
+}
+
+/** Runs `ringback <args>` from the bundle. */
+export function runRingback(args: string[], env: NodeJS.ProcessEnv, stdin = ''): Promise<HookRun> {
+  return runCommand(process.execPath, [RINGBACK_BIN, ...args], stdin, env);
+}
+
+/** Runs a shell command line, as an agent runs its configured hook command. */
+export function runShellCommand(command: string, stdin: string, env: NodeJS.ProcessEnv): Promise<HookRun> {
+  return runCommand('/bin/sh', ['-c', command], stdin, env);
+}
+
+async function runCommand(
+  file: string,
+  args: string[],
+  stdin: string,
+  env: NodeJS.ProcessEnv,
+): Promise<HookRun> {
   assertBuilt();
   const started = performance.now();
-  const child = spawn(process.execPath, [script, 'hook', agent], {
-    env,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(file, args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {

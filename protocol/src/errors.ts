@@ -25,6 +25,22 @@ export const ERROR_CATALOGUE = {
   invalid_key: { status: 422, meaning: 'the supplied k1_ key is invalid' },
   duplicate_task: { status: 409, meaning: 'another computer already reported the tracker task' },
 
+  // The relay's own.
+  claim_code_required: {
+    status: 403,
+    meaning: 'this private relay has no owner yet: its claim code is needed',
+  },
+  invalid_claim_code: { status: 403, meaning: 'the claim code is wrong' },
+  signup_closed: { status: 403, meaning: 'this private relay has its owner: join it by pairing' },
+  invalid_pairing_code: { status: 422, meaning: 'the pairing code is unknown, used or expired' },
+  too_many_attempts: { status: 429, meaning: 'too many attempts: wait and try again' },
+  device_not_found: { status: 404, meaning: 'no such device in this account' },
+  event_not_found: { status: 404, meaning: 'no such event in this account' },
+  call_taken: { status: 409, meaning: 'another device already has this call, or it has ended' },
+  daemon_only: { status: 403, meaning: 'only a daemon device may call this endpoint' },
+  device_offline: { status: 503, meaning: 'the daemon is not connected to the relay' },
+  daemon_timeout: { status: 504, meaning: 'the daemon did not answer in time' },
+
   // Our own edges.
   invalid_request: { status: 400, meaning: 'the body or parameters do not match the schema' },
   invalid_report: { status: 400, meaning: 'the agent report is malformed' },
@@ -47,6 +63,8 @@ export function statusOf(code: ErrorCode): number {
 export const ErrorBody = Type.Object({
   error: Type.String(),
   message: Type.Optional(Type.String()),
+  /** With `call_taken`: the device that has the call. */
+  handledBy: Type.Optional(Type.Object({ deviceId: Type.String(), name: Type.String() })),
 });
 export type ErrorBody = Type.Static<typeof ErrorBody>;
 
@@ -54,16 +72,23 @@ export type ErrorBody = Type.Static<typeof ErrorBody>;
 export class RingbackError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  /** Fields the body carries beside `error` and `message` (e.g. `handledBy`). */
+  readonly details: Omit<ErrorBody, 'error' | 'message'>;
 
-  constructor(code: ErrorCode, message?: string, options?: { cause?: unknown }) {
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    options?: { cause?: unknown; details?: Omit<ErrorBody, 'error' | 'message'> },
+  ) {
     super(message ?? ERROR_CATALOGUE[code].meaning, options);
     this.name = 'RingbackError';
     this.code = code;
     this.status = ERROR_CATALOGUE[code].status;
+    this.details = options?.details ?? {};
   }
 
   toBody(): ErrorBody {
-    return { error: this.code, message: this.message };
+    return { error: this.code, message: this.message, ...this.details };
   }
 }
 

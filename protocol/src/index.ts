@@ -51,3 +51,26 @@ export {
 } from './locales/index';
 export type { Parser } from './parse';
 export { createParser } from './parse';
+export {
+  CallStatus,
+  CreateAccountBody,
+  DEVICE_TOKEN_PREFIX,
+  Device,
+  DeviceCredentials,
+  DeviceKind,
+  DeviceList,
+  EventStored,
+  HandledBy,
+  PAIRING_CODE_TTL_MS,
+  PairingCode,
+  PendingEvents,
+  RedeemPairingBody,
+  RelayedEvent,
+  RenameDeviceBody,
+  STREAM_EVENT_TYPES,
+  StatusChange,
+  StatusUpdateBody,
+  type StreamEventType,
+  TrackerReportBody,
+} from './relay-api';
+export { createSseParser, type SseMessage, type SseParser } from './sse/sse-parser';

@@ -8,6 +8,8 @@ const USAGE = `Usage: ringback <command>
 
   run [--data-dir DIR] [--port N]   start the daemon (local API on 127.0.0.1, default port 8790)
   status [--data-dir DIR]           whether the daemon runs and what is configured
+  relay [--port N] [--data-dir DIR] [--public-url URL]
+                                    start the relay server (default port 8791)
   install                           register the Stop hook with Claude Code and Codex
   uninstall                         remove Ringback's Stop hooks
   hook claude-code|codex            the Stop hook itself (run by the agents)
@@ -22,6 +24,10 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
         return await runDaemonCommand(rest, io);
       case 'status':
         return await statusCommand(rest, io);
+      case 'relay': {
+        const { runRelayCommand } = await import('./relay-command');
+        return await runRelayCommand(rest, io);
+      }
       case 'install': {
         const { runInstallCommand } = await import('../install/index');
         return await runInstallCommand(rest, io);

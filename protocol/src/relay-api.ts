@@ -1,0 +1,142 @@
+import { Type } from 'typebox';
+import { EventSource } from './agent-report';
+
+// The relay's HTTP API (`/v1/…`), shared by relay, daemon and client. Every body the relay can
+// read is here: ids, names, timestamps, statuses, and ciphertext (`e1.…`) it cannot open.
+
+/** `dev_` + base64url of 32 random bytes, sent as `Authorization: Bearer`. */
+export const DEVICE_TOKEN_PREFIX = 'dev_';
+
+export const DeviceKind = Type.Union([Type.Literal('daemon'), Type.Literal('app')]);
+export type DeviceKind = Type.Static<typeof DeviceKind>;
+
+const DeviceName = Type.String({ minLength: 1, maxLength: 80 });
+const Sealed = Type.String({ minLength: 1, maxLength: 4 * 1024 * 1024, pattern: '^e1\\.' });
+const EventId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+
+/** `POST /v1/accounts`: the first device creates an anonymous account. */
+export const CreateAccountBody = Type.Object(
+  {
+    kind: DeviceKind,
+    name: DeviceName,
+    /** Required by a private relay until it has its owner. */
+    claimCode: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+export type CreateAccountBody = Type.Static<typeof CreateAccountBody>;
+
+/** A new device's credentials: the token is shown once and stored only hashed. */
+export const DeviceCredentials = Type.Object({
+  accountId: Type.String(),
+  deviceId: Type.String(),
+  deviceToken: Type.String(),
+});
+export type DeviceCredentials = Type.Static<typeof DeviceCredentials>;
+
+export const Device = Type.Object({
+  deviceId: Type.String(),
+  kind: DeviceKind,
+  name: Type.String(),
+  createdAt: Type.String(),
+  lastSeenAt: Type.Union([Type.String(), Type.Null()]),
+  /** The device asking. */
+  current: Type.Boolean(),
+});
+export type Device = Type.Static<typeof Device>;
+
+export const DeviceList = Type.Object({ devices: Type.Array(Device) });
+export type DeviceList = Type.Static<typeof DeviceList>;
+
+/** `PATCH /v1/devices/:deviceId`. */
+export const RenameDeviceBody = Type.Object({ name: DeviceName }, { additionalProperties: false });
+export type RenameDeviceBody = Type.Static<typeof RenameDeviceBody>;
+
+/** `POST /v1/pairing-codes`: 6 digits, valid 10 minutes, single use. */
+export const PairingCode = Type.Object({ code: Type.String(), expiresAt: Type.String() });
+export type PairingCode = Type.Static<typeof PairingCode>;
+
+export const PAIRING_CODE_TTL_MS = 10 * 60 * 1000;
+
+/** `POST /v1/pairing-codes/redeem`: a new device joins the account of the code. */
+export const RedeemPairingBody = Type.Object(
+  { code: Type.String({ pattern: '^[0-9]{6}$' }), kind: DeviceKind, name: DeviceName },
+  { additionalProperties: false },
+);
+export type RedeemPairingBody = Type.Static<typeof RedeemPairingBody>;
+
+/** `POST /v1/daemon/tracker-reports`: a finished tracker task; one task rings once per account. */
+export const TrackerReportBody = Type.Object(
+  {
+    eventId: EventId,
+    source: Type.Literal('tracker'),
+    occurredAt: Type.String({ format: 'date-time' }),
+    taskId: Type.String({ minLength: 1, maxLength: 200 }),
+    sealed: Sealed,
+  },
+  { additionalProperties: false },
+);
+export type TrackerReportBody = Type.Static<typeof TrackerReportBody>;
+
+export const CallStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('answered'),
+  Type.Literal('rejected'),
+  Type.Literal('acknowledged'),
+  Type.Literal('completed'),
+]);
+export type CallStatus = Type.Static<typeof CallStatus>;
+
+export const HandledBy = Type.Object({ deviceId: Type.String(), name: Type.String() });
+export type HandledBy = Type.Static<typeof HandledBy>;
+
+/** A call as apps receive it: the sealed event, readable fields, and its status. */
+export const RelayedEvent = Type.Object({
+  eventId: Type.String(),
+  source: EventSource,
+  occurredAt: Type.String(),
+  taskId: Type.Union([Type.String(), Type.Null()]),
+  /** Null once the call ended: the relay erases what it cannot read. */
+  sealed: Type.Union([Type.String(), Type.Null()]),
+  status: CallStatus,
+  handledBy: Type.Union([HandledBy, Type.Null()]),
+  receivedAt: Type.String(),
+});
+export type RelayedEvent = Type.Static<typeof RelayedEvent>;
+
+/** `POST /v1/daemon/events` and `/v1/daemon/tracker-reports` answer with the stored event's id. */
+export const EventStored = Type.Object({ eventId: Type.String(), repeat: Type.Boolean() });
+export type EventStored = Type.Static<typeof EventStored>;
+
+/** `POST /v1/events/:eventId/status`: the first device to answer wins. */
+export const StatusUpdateBody = Type.Object(
+  {
+    status: Type.Union([
+      Type.Literal('answered'),
+      Type.Literal('rejected'),
+      Type.Literal('acknowledged'),
+      Type.Literal('completed'),
+    ]),
+  },
+  { additionalProperties: false },
+);
+export type StatusUpdateBody = Type.Static<typeof StatusUpdateBody>;
+
+export const StatusChange = Type.Object({
+  eventId: Type.String(),
+  status: CallStatus,
+  handledBy: Type.Union([HandledBy, Type.Null()]),
+});
+export type StatusChange = Type.Static<typeof StatusChange>;
+
+/** `GET /v1/events/pending`: calls not yet ended, for reconciliation after a restart. */
+export const PendingEvents = Type.Object({ events: Type.Array(RelayedEvent), latestId: Type.Number() });
+export type PendingEvents = Type.Static<typeof PendingEvents>;
+
+/**
+ * `GET /v1/stream` (SSE, `Authorization: Bearer`, resume with `Last-Event-ID`). Event types:
+ * `event` (a RelayedEvent), `status` (a StatusChange), `resync` (what was missed is past the
+ * retention window: reconcile with `GET /v1/events/pending`). Comments (`: ping`) keep it alive.
+ */
+export const STREAM_EVENT_TYPES = ['event', 'status', 'resync'] as const;
+export type StreamEventType = (typeof STREAM_EVENT_TYPES)[number];

@@ -1,0 +1,24 @@
+import type { AttemptLimiter } from './auth/attempt-limiter';
+import type { RelayLogger } from './relay-logger';
+import type { RelayStore } from './storage/relay-store';
+import type { StreamHub } from './stream/stream-hub';
+
+/** Who may create an account. */
+export interface SignupPolicy {
+  /** `RINGBACK_OPEN_SIGNUP=true`: anyone may create an account. */
+  open: boolean;
+  /** A private relay's one-time claim code while it has no owner (null once it has one). */
+  claimCode(): string | null;
+}
+
+export interface RelayDeps {
+  store: RelayStore;
+  hub: StreamHub;
+  logger: RelayLogger;
+  signup: SignupPolicy;
+  /** Failed claim and pairing attempts per client address. */
+  attempts: AttemptLimiter;
+  now: () => number;
+  /** How often an idle stream gets a `: ping` comment. */
+  heartbeatMs: number;
+}

@@ -1,0 +1,62 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Device, DeviceList, ErrorBody, RenameDeviceBody, RingbackError } from '@ringback/protocol';
+import type { FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
+import { deviceOf } from '../auth/device-auth';
+import type { RelayDeps } from '../relay-deps';
+import type { DeviceRecord } from '../storage/relay-store';
+
+const DeviceParams = Type.Object({ deviceId: Type.String({ minLength: 1, maxLength: 64 }) });
+
+function toDevice(record: DeviceRecord, currentId: string): Device {
+  return {
+    deviceId: record.deviceId,
+    kind: record.kind,
+    name: record.name,
+    createdAt: record.createdAt,
+    lastSeenAt: record.lastSeenAt,
+    current: record.deviceId === currentId,
+  };
+}
+
+/** Any paired device lists, renames and removes the devices of its account. */
+export function deviceRoutes(deps: RelayDeps): FastifyPluginAsync {
+  return async (app) => {
+    const api = app.withTypeProvider<TypeBoxTypeProvider>();
+    api.get('/v1/devices', { schema: { response: { 200: DeviceList } } }, async (request) => {
+      const me = deviceOf(request);
+      const devices = await deps.store.listDevices(me.accountId);
+      return { devices: devices.map((device) => toDevice(device, me.deviceId)) };
+    });
+
+    api.patch(
+      '/v1/devices/:deviceId',
+      {
+        schema: { params: DeviceParams, body: RenameDeviceBody, response: { 200: Device, '4xx': ErrorBody } },
+      },
+      async (request) => {
+        const me = deviceOf(request);
+        const renamed = await deps.store.renameDevice(
+          me.accountId,
+          request.params.deviceId,
+          request.body.name,
+        );
+        if (!renamed) throw new RingbackError('device_not_found');
+        return toDevice(renamed, me.deviceId);
+      },
+    );
+
+    api.delete(
+      '/v1/devices/:deviceId',
+      { schema: { params: DeviceParams, response: { 204: Type.Null(), '4xx': ErrorBody } } },
+      async (request, reply) => {
+        const me = deviceOf(request);
+        if (!(await deps.store.removeDevice(me.accountId, request.params.deviceId)))
+          throw new RingbackError('device_not_found');
+        deps.hub.closeDevice(me.accountId, request.params.deviceId);
+        deps.logger.info(`device ${request.params.deviceId} removed by ${me.deviceId}`);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

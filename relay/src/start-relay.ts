@@ -1,0 +1,79 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { AttemptLimiter } from './auth/attempt-limiter';
+import { newClaimCode } from './auth/tokens';
+import { buildRelay } from './build-relay';
+import type { RelayLogger } from './relay-logger';
+import { openSqliteRelayStore } from './storage/sqlite-relay-store';
+import { StreamHub } from './stream/stream-hub';
+
+export const DEFAULT_RELAY_PORT = 8791;
+/** Ended calls and the log are kept this long, then purged: the relay keeps no history. */
+export const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface RelayOptions {
+  dataDir: string;
+  port?: number;
+  host?: string;
+  /** The URL devices use to reach this relay (printed, and put in pairing links). */
+  publicUrl?: string;
+  openSignup?: boolean;
+  logger: RelayLogger;
+  heartbeatMs?: number;
+}
+
+export interface RunningRelay {
+  app: FastifyInstance;
+  url: string;
+  port: number;
+  /** The claim code while the private relay has no owner; null after (or with open signup). */
+  claimCode(): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+/** Opens `relay.db` in the data dir and serves the relay API. */
+export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
+  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  const store = await openSqliteRelayStore(join(options.dataDir, 'relay.db'));
+  const hub = new StreamHub();
+  const openSignup = options.openSignup ?? false;
+  // Asked for only while the relay has no account: once its owner exists it opens nothing.
+  const claimCode = !openSignup && !(await store.hasAccounts()) ? newClaimCode() : null;
+  const app = await buildRelay({
+    store,
+    hub,
+    logger: options.logger,
+    signup: { open: openSignup, claimCode: () => claimCode },
+    attempts: new AttemptLimiter({ limit: 5, windowMs: 10 * 60 * 1000 }),
+    now: Date.now,
+    heartbeatMs: options.heartbeatMs ?? 15_000,
+  });
+  await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? DEFAULT_RELAY_PORT });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? DEFAULT_RELAY_PORT);
+  const url = options.publicUrl ?? `http://127.0.0.1:${port}`;
+
+  const purge = setInterval(() => {
+    store
+      .purge(Date.now() - RETENTION_MS)
+      .catch((error: Error) => options.logger.error(`purge failed: ${error.message}`));
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
+
+  return {
+    app,
+    url,
+    port,
+    async claimCode() {
+      return claimCode && !(await store.hasAccounts()) ? claimCode : null;
+    },
+    async close() {
+      clearInterval(purge);
+      hub.closeAll();
+      await app.close();
+      await store.close();
+    },
+  };
+}

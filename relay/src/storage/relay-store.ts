@@ -1,0 +1,112 @@
+// The relay's storage, behind one interface so an embedded SQLite file serves one relay and a
+// shared database can later serve several. It holds only ciphertext, ids, device names,
+// timestamps, statuses and the few plaintext fields the specs allow (source, time of
+// occurrence, tracker task id). Tokens and pairing codes are stored as SHA-256 hashes.
+
+export type DeviceKind = 'daemon' | 'app';
+
+export interface DeviceRecord {
+  deviceId: string;
+  accountId: string;
+  kind: DeviceKind;
+  name: string;
+  createdAt: string;
+  lastSeenAt: string | null;
+}
+
+/** A call's status. `pending` until it ends; the ended ones lose their ciphertext. */
+export type CallStatus = 'pending' | 'answered' | 'rejected' | 'acknowledged' | 'completed';
+
+export const ENDED_STATUSES: ReadonlySet<CallStatus> = new Set(['rejected', 'acknowledged', 'completed']);
+
+export interface EventRecord {
+  accountId: string;
+  eventId: string;
+  source: 'claude-code' | 'codex' | 'tracker';
+  occurredAt: string;
+  taskId: string | null;
+  /** `e1.…` ciphertext of {report, brief}; null once the call ended (erased). */
+  sealed: string | null;
+  status: CallStatus;
+  /** The device that answered (or otherwise ended) the call. */
+  handledBy: string | null;
+  fromDeviceId: string;
+  createdAt: string;
+  endedAt: string | null;
+}
+
+export type NewEvent = Omit<EventRecord, 'status' | 'handledBy' | 'createdAt' | 'endedAt'>;
+
+/** One frame of an account's ordered log; `seq` is the SSE id. */
+export interface LogEntry {
+  accountId: string;
+  seq: number;
+  kind: 'event' | 'status';
+  eventId: string;
+  createdAt: string;
+}
+
+export type InsertEventResult =
+  | { outcome: 'created'; event: EventRecord; log: LogEntry }
+  /** The same event id again (a retried POST): the original, nothing new logged. */
+  | { outcome: 'repeat'; event: EventRecord }
+  /** Another event of the account already carries this tracker task id. */
+  | { outcome: 'duplicate_task'; existing: EventRecord };
+
+export type StatusChangeResult =
+  | { outcome: 'changed'; event: EventRecord; log: LogEntry }
+  /** Already in that status by the same device: nothing to do. */
+  | { outcome: 'unchanged'; event: EventRecord }
+  /** Another device has it, or the call already ended. */
+  | { outcome: 'conflict'; event: EventRecord }
+  | { outcome: 'not_found' };
+
+export interface RelayStore {
+  /** Whether any account exists (a private relay asks for its claim code until one does). */
+  hasAccounts(): Promise<boolean>;
+  createAccount(device: { kind: DeviceKind; name: string; tokenHash: string }): Promise<DeviceRecord>;
+
+  addDevice(
+    accountId: string,
+    device: { kind: DeviceKind; name: string; tokenHash: string },
+  ): Promise<DeviceRecord>;
+  /** The live (not removed) device holding this token hash; marks it seen. */
+  deviceByTokenHash(tokenHash: string): Promise<DeviceRecord | null>;
+  listDevices(accountId: string): Promise<DeviceRecord[]>;
+  renameDevice(accountId: string, deviceId: string, name: string): Promise<DeviceRecord | null>;
+  /** Removes the device; its token stops working at once. False when not in this account. */
+  removeDevice(accountId: string, deviceId: string): Promise<boolean>;
+
+  /** Stores a pairing code (hash) for the account, valid until `expiresAt` (epoch ms). */
+  createPairingCode(accountId: string, codeHash: string, createdBy: string, expiresAt: number): Promise<void>;
+  /** Uses a pairing code once: the account it joins, or null when unknown, used or expired. */
+  consumePairingCode(codeHash: string, now: number): Promise<string | null>;
+
+  insertEvent(event: NewEvent): Promise<InsertEventResult>;
+  /**
+   * Moves a call to `status` on behalf of `deviceId`. The first device to answer wins;
+   * `completed` is only for the device that answered; rejected/acknowledged end a pending or
+   * answered call. An ended call loses its ciphertext in the same transaction.
+   */
+  setStatus(
+    accountId: string,
+    eventId: string,
+    status: Exclude<CallStatus, 'pending'>,
+    deviceId: string,
+  ): Promise<StatusChangeResult>;
+  getEvent(accountId: string, eventId: string): Promise<EventRecord | null>;
+  /** Calls not yet ended (pending or answered), oldest first. */
+  pendingEvents(accountId: string): Promise<EventRecord[]>;
+
+  /** Log entries with seq > `afterSeq`, oldest first, at most `limit`. */
+  logSince(accountId: string, afterSeq: number, limit: number): Promise<LogEntry[]>;
+  /** The smallest seq still kept for the account (older entries were purged), or null if none. */
+  oldestLogSeq(accountId: string): Promise<number | null>;
+  /** The newest seq of the account (0 when nothing was logged). */
+  latestLogSeq(accountId: string): Promise<number>;
+
+  /** Drops log entries and ended events older than `before` (epoch ms): the retention window. */
+  purge(before: number): Promise<{ logEntries: number; events: number }>;
+
+  close(): Promise<void>;
+}

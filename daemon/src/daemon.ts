@@ -17,6 +17,7 @@ import { readRelayTarget } from './relay/relay-target';
 import { briefLanguageRoutes } from './routes/brief-language';
 import { e2eKeyRoutes } from './routes/e2e-key';
 import { llmRoutes } from './routes/llm';
+import { localRelayRoutes } from './routes/local-relay';
 import { reportRoutes } from './routes/report';
 import { statusRoutes } from './routes/status';
 
@@ -69,6 +70,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       llmRoutes(config),
       briefLanguageRoutes(config, env),
       e2eKeyRoutes(config),
+      // A login takes effect at once: reports waiting for a relay go now.
+      localRelayRoutes({ dataDir, config, onLogin: () => worker.retryNow() }),
       statusRoutes(async () => {
         const current = config.read();
         const channel = readLlmChannel(current);

@@ -40,6 +40,7 @@ export const ERROR_CATALOGUE = {
   daemon_only: { status: 403, meaning: 'only a daemon device may call this endpoint' },
   device_offline: { status: 503, meaning: 'the daemon is not connected to the relay' },
   daemon_timeout: { status: 504, meaning: 'the daemon did not answer in time' },
+  not_logged_in: { status: 409, meaning: 'this computer is not logged in to a relay yet (ringback login)' },
 
   // Our own edges.
   invalid_request: { status: 400, meaning: 'the body or parameters do not match the schema' },

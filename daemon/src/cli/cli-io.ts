@@ -7,4 +7,6 @@ export interface CliIo {
   /** The node binary and the `ringback` script, written into the agents' hook commands. */
   nodePath: string;
   cliScript: string;
+  /** Whether a person can answer a question on stdin. */
+  stdinIsTty?: boolean;
 }

@@ -8,6 +8,9 @@ const USAGE = `Usage: ringback <command>
 
   run [--data-dir DIR] [--port N]   start the daemon (local API on 127.0.0.1, default port 8790)
   status [--data-dir DIR]           whether the daemon runs and what is configured
+  login [--server URL] [--claim-code C] [code or pair link]
+                                    create or join an account on a relay; prints a pairing QR
+  pair                              a new pairing code, QR and link for another device
   relay [--port N] [--data-dir DIR] [--public-url URL]
                                     start the relay server (default port 8791)
   install                           register the Stop hook with Claude Code and Codex
@@ -24,6 +27,14 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
         return await runDaemonCommand(rest, io);
       case 'status':
         return await statusCommand(rest, io);
+      case 'login': {
+        const { runLoginCommand } = await import('./login-command');
+        return await runLoginCommand(rest, io);
+      }
+      case 'pair': {
+        const { runPairCommand } = await import('./login-command');
+        return await runPairCommand(rest, io);
+      }
       case 'relay': {
         const { runRelayCommand } = await import('./relay-command');
         return await runRelayCommand(rest, io);
@@ -59,6 +70,7 @@ function processIo(): CliIo {
     env: process.env,
     home: homedir(),
     nodePath: process.execPath,
+    stdinIsTty: process.stdin.isTTY === true,
     // dist/daemon.mjs sits beside dist/ringback.mjs, the script the agents must run.
     cliScript: fileURLToPath(new URL('./ringback.mjs', import.meta.url)),
   };

@@ -1,7 +1,9 @@
 import { benchHookOverhead } from './hook-overhead';
 import { benchIntake } from './intake';
+import { benchRelay } from './relay-throughput';
 
 // Benchmarks print figures; they never assert timings (tests do not time things).
 const only = process.argv[2];
 if (!only || only === 'hook') await benchHookOverhead();
 if (!only || only === 'intake') await benchIntake();
+if (!only || only === 'relay') await benchRelay();

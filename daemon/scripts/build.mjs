@@ -6,8 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const thirdParty = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@ringback/'));
+const readPackage = (url) => JSON.parse(readFileSync(new URL(url, import.meta.url), 'utf8'));
+const pkg = readPackage('../package.json');
+// Our own workspaces are bundled in; their third-party dependencies stay in node_modules, like
+// the daemon's (CommonJS packages such as ws cannot be bundled into ESM).
+const workspaces = { '@ringback/relay': '../../relay/package.json' };
+const thirdParty = [pkg, ...Object.values(workspaces).map(readPackage)]
+  .flatMap((manifest) => Object.keys(manifest.dependencies ?? {}))
+  .filter((name) => !name.startsWith('@ringback/'));
 const common = {
   bundle: true,
   platform: 'node',

@@ -13,7 +13,11 @@ import type { Logger } from './log/logger';
 import { createEntryEffects } from './outbox/entry-effects';
 import { OutboxStore } from './outbox/outbox-store';
 import { OutboxWorker } from './outbox/outbox-worker';
+import { RelayLink } from './relay/relay-link';
 import { readRelayTarget } from './relay/relay-target';
+import { handleReply } from './replies/handle-reply';
+import { HandledReplies } from './replies/handled-replies';
+import { resumeAgent } from './replies/resume-agent';
 import { briefLanguageRoutes } from './routes/brief-language';
 import { e2eKeyRoutes } from './routes/e2e-key';
 import { llmRoutes } from './routes/llm';
@@ -59,6 +63,18 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     generateBrief: options.generateBrief ?? generateBrief,
   });
   const worker = new OutboxWorker({ store: opened.store, effects, logger });
+  const handled = await HandledReplies.open(dataDir, logger);
+  const link = new RelayLink({
+    target: () => readRelayTarget(dataDir, config.read()),
+    handled,
+    logger,
+    onReply: (message) =>
+      handleReply(message, {
+        key: () => readE2eKey(config)?.key ?? null,
+        session: (sessionId) => opened.store.session(sessionId),
+        resume: (request) => resumeAgent(request, env),
+      }),
+  });
   const startedAt = new Date().toISOString();
   const port = options.port ?? config.read().localPort ?? DEFAULT_LOCAL_PORT;
 
@@ -71,7 +87,14 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       briefLanguageRoutes(config, env),
       e2eKeyRoutes(config),
       // A login takes effect at once: reports waiting for a relay go now.
-      localRelayRoutes({ dataDir, config, onLogin: () => worker.retryNow() }),
+      localRelayRoutes({
+        dataDir,
+        config,
+        onLogin: () => {
+          worker.retryNow();
+          link.reconnectNow();
+        },
+      }),
       statusRoutes(async () => {
         const current = config.read();
         const channel = readLlmChannel(current);
@@ -99,6 +122,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   const address = app.server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   worker.start(opened.entries, opened.orphans);
+  link.start();
 
   return {
     url: `http://127.0.0.1:${boundPort}`,
@@ -107,6 +131,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     app,
     worker,
     async close() {
+      link.stop();
       await app.close();
       await worker.stop();
     },

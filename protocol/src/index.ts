@@ -73,4 +73,13 @@ export {
   type StreamEventType,
   TrackerReportBody,
 } from './relay-api';
+export {
+  DaemonToRelay,
+  RelayToDaemon,
+  ReplyBody,
+  ReplyFailurePlaintext,
+  ReplyPlaintext,
+  ReplyState,
+  ReplyStatus,
+} from './replies';
 export { createSseParser, type SseMessage, type SseParser } from './sse/sse-parser';

@@ -135,8 +135,8 @@ export type PendingEvents = Type.Static<typeof PendingEvents>;
 
 /**
  * `GET /v1/stream` (SSE, `Authorization: Bearer`, resume with `Last-Event-ID`). Event types:
- * `event` (a RelayedEvent), `status` (a StatusChange), `resync` (what was missed is past the
+ * `event` (a RelayedEvent), `status` (a StatusChange), `reply` (a ReplyState), `resync` (what was missed is past the
  * retention window: reconcile with `GET /v1/events/pending`). Comments (`: ping`) keep it alive.
  */
-export const STREAM_EVENT_TYPES = ['event', 'status', 'resync'] as const;
+export const STREAM_EVENT_TYPES = ['event', 'status', 'reply', 'resync'] as const;
 export type StreamEventType = (typeof STREAM_EVENT_TYPES)[number];

@@ -2,12 +2,15 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installDeviceAuth } from './auth/device-auth';
 import { installRelayErrorHandler } from './http/error-handler';
+import { ReplyDispatcher } from './link/reply-dispatcher';
 import type { RelayDeps } from './relay-deps';
 import { accountRoutes } from './routes/accounts';
 import { callRoutes } from './routes/calls';
 import { daemonEventRoutes } from './routes/daemon-events';
+import { daemonLinkRoutes } from './routes/daemon-link';
 import { deviceRoutes } from './routes/devices';
 import { pairingRoutes } from './routes/pairing';
+import { replyRoutes } from './routes/replies';
 import { streamRoutes } from './routes/stream';
 
 /** Bodies of every route but the daemon's event posts, which set their own. */
@@ -34,6 +37,9 @@ export async function buildRelay(deps: RelayDeps): Promise<FastifyInstance> {
     streamRoutes,
   ])
     await app.register(routes(deps));
+  const dispatcher = new ReplyDispatcher(deps, deps.links);
+  await app.register(replyRoutes(deps, dispatcher));
+  await app.register(daemonLinkRoutes(deps, dispatcher));
   await app.ready();
   return app;
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AttemptLimiter } from './auth/attempt-limiter';
 import { buildRelay } from './build-relay';
+import { DaemonLinks } from './link/daemon-links';
 import { createSilentRelayLogger } from './relay-logger';
 import { openSqliteRelayStore } from './storage/sqlite-relay-store';
 import { StreamHub } from './stream/stream-hub';
@@ -18,6 +19,7 @@ async function relay(options: { open?: boolean; now?: () => number } = {}) {
   const app = await buildRelay({
     store: await openSqliteRelayStore(':memory:'),
     hub: new StreamHub(),
+    links: new DaemonLinks(),
     logger: createSilentRelayLogger(),
     signup: { open: options.open ?? false, claimCode: () => CLAIM },
     attempts: new AttemptLimiter({ limit: 5, windowMs: 60_000 }),

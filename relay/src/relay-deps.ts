@@ -1,4 +1,5 @@
 import type { AttemptLimiter } from './auth/attempt-limiter';
+import type { DaemonLinks } from './link/daemon-links';
 import type { RelayLogger } from './relay-logger';
 import type { RelayStore } from './storage/relay-store';
 import type { StreamHub } from './stream/stream-hub';
@@ -14,6 +15,8 @@ export interface SignupPolicy {
 export interface RelayDeps {
   store: RelayStore;
   hub: StreamHub;
+  /** The daemons' live WebSockets. */
+  links: DaemonLinks;
   logger: RelayLogger;
   signup: SignupPolicy;
   /** Failed claim and pairing attempts per client address. */

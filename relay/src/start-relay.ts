@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { AttemptLimiter } from './auth/attempt-limiter';
 import { newClaimCode } from './auth/tokens';
 import { buildRelay } from './build-relay';
+import { DaemonLinks } from './link/daemon-links';
 import type { RelayLogger } from './relay-logger';
 import { openSqliteRelayStore } from './storage/sqlite-relay-store';
 import { StreamHub } from './stream/stream-hub';
@@ -38,12 +39,14 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const store = await openSqliteRelayStore(join(options.dataDir, 'relay.db'));
   const hub = new StreamHub();
+  const links = new DaemonLinks();
   const openSignup = options.openSignup ?? false;
   // Asked for only while the relay has no account: once its owner exists it opens nothing.
   const claimCode = !openSignup && !(await store.hasAccounts()) ? newClaimCode() : null;
   const app = await buildRelay({
     store,
     hub,
+    links,
     logger: options.logger,
     signup: { open: openSignup, claimCode: () => claimCode },
     attempts: new AttemptLimiter({ limit: 5, windowMs: 10 * 60 * 1000 }),
@@ -72,6 +75,7 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
     async close() {
       clearInterval(purge);
       hub.closeAll();
+      links.closeAll();
       await app.close();
       await store.close();
     },

@@ -9,5 +9,8 @@ if (command === 'hook') {
 } else {
   const daemonModule = new URL('./daemon.mjs', import.meta.url).href;
   const { runCli } = (await import(daemonModule)) as { runCli: (argv: string[]) => Promise<number> };
-  process.exitCode = await runCli(process.argv.slice(2));
+  const code = await runCli(process.argv.slice(2));
+  // A server told to stop has closed what it owns; a stray socket must not keep it alive.
+  if (command === 'run' || command === 'relay') process.exit(code);
+  process.exitCode = code;
 }

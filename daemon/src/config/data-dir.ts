@@ -17,4 +17,5 @@ export const DATA_FILES = {
   outbox: 'outbox.json',
   outboxEntries: 'outbox',
   deviceToken: 'device.token',
+  replies: 'replies.json',
 } as const;

@@ -54,6 +54,7 @@ export function deviceRoutes(deps: RelayDeps): FastifyPluginAsync {
         if (!(await deps.store.removeDevice(me.accountId, request.params.deviceId)))
           throw new RingbackError('device_not_found');
         deps.hub.closeDevice(me.accountId, request.params.deviceId);
+        deps.links.closeDevice(request.params.deviceId);
         deps.logger.info(`device ${request.params.deviceId} removed by ${me.deviceId}`);
         return reply.status(204).send(null);
       },

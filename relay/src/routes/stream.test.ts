@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AttemptLimiter } from '../auth/attempt-limiter';
 import { buildRelay } from '../build-relay';
+import { DaemonLinks } from '../link/daemon-links';
 import { createSilentRelayLogger } from '../relay-logger';
 import { openSqliteRelayStore } from '../storage/sqlite-relay-store';
 import { StreamHub } from '../stream/stream-hub';
@@ -71,6 +72,7 @@ async function liveRelay() {
   const app: FastifyInstance = await buildRelay({
     store,
     hub: new StreamHub(),
+    links: new DaemonLinks(),
     logger: createSilentRelayLogger(),
     signup: { open: true, claimCode: () => null },
     attempts: new AttemptLimiter({ limit: 5, windowMs: 60_000 }),

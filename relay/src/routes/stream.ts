@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { deviceOf } from '../auth/device-auth';
 import { deviceNames, toRelayedEvent, toStatusChange } from '../events/relayed-event';
+import { toReplyState } from '../events/reply-state';
 import type { RelayDeps } from '../relay-deps';
 import type { DeviceRecord } from '../storage/relay-store';
 import { type StreamClient, sseFrame } from '../stream/stream-hub';
@@ -108,6 +109,11 @@ async function replay(
     const entries = await deps.store.logSince(me.accountId, cursor, REPLAY_PAGE);
     for (const entry of entries) {
       cursor = entry.seq;
+      if (entry.kind === 'reply') {
+        const reply = entry.replyId ? await deps.store.getReply(me.accountId, entry.replyId) : null;
+        if (reply && !write(entry.seq, sseFrame(entry.seq, 'reply', toReplyState(reply)))) return;
+        continue;
+      }
       const event = await deps.store.getEvent(me.accountId, entry.eventId);
       if (!event) continue;
       // An ended call's ciphertext is gone; its status frame says how it ended.

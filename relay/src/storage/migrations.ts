@@ -76,6 +76,42 @@ export const MIGRATIONS: readonly string[] = [
   ) STRICT, WITHOUT ROWID;
   CREATE INDEX account_log_by_time ON account_log (created_at);
   `,
+  // 2: replies, and the log learns a third kind of frame (rebuilt: SQLite cannot alter a CHECK).
+  `
+  CREATE TABLE replies (
+    account_id TEXT NOT NULL REFERENCES accounts (id),
+    reply_id TEXT NOT NULL,
+    event_id TEXT NOT NULL,
+    from_device_id TEXT NOT NULL REFERENCES devices (id),
+    to_device_id TEXT NOT NULL REFERENCES devices (id),
+    sealed TEXT,
+    status TEXT NOT NULL CHECK (status IN ('queued', 'dispatched', 'delivered', 'failed')),
+    failure TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (account_id, reply_id),
+    -- A finished reply keeps no ciphertext.
+    CHECK ((status IN ('delivered', 'failed')) = (sealed IS NULL))
+  ) STRICT;
+  CREATE INDEX replies_waiting ON replies (to_device_id, created_at) WHERE status IN ('queued', 'dispatched');
+  CREATE INDEX replies_finished ON replies (updated_at) WHERE status IN ('delivered', 'failed');
+
+  CREATE TABLE account_log_v2 (
+    account_id TEXT NOT NULL REFERENCES accounts (id),
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('event', 'status', 'reply')),
+    event_id TEXT NOT NULL,
+    reply_id TEXT,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (account_id, seq),
+    CHECK ((kind = 'reply') = (reply_id IS NOT NULL))
+  ) STRICT, WITHOUT ROWID;
+  INSERT INTO account_log_v2 (account_id, seq, kind, event_id, created_at)
+    SELECT account_id, seq, kind, event_id, created_at FROM account_log;
+  DROP TABLE account_log;
+  ALTER TABLE account_log_v2 RENAME TO account_log;
+  CREATE INDEX account_log_by_time ON account_log (created_at);
+  `,
 ];
 
 /**

@@ -41,10 +41,42 @@ export type NewEvent = Omit<EventRecord, 'status' | 'handledBy' | 'createdAt' | 
 export interface LogEntry {
   accountId: string;
   seq: number;
-  kind: 'event' | 'status';
+  kind: 'event' | 'status' | 'reply';
   eventId: string;
+  /** With kind `reply`: which reply changed. */
+  replyId?: string;
   createdAt: string;
 }
+
+export type ReplyStatus = 'queued' | 'dispatched' | 'delivered' | 'failed';
+
+/** An app's sealed reply on its way to the daemon that reported the event. */
+export interface ReplyRecord {
+  accountId: string;
+  /** Chosen by the app: its idempotency key. */
+  replyId: string;
+  eventId: string;
+  fromDeviceId: string;
+  /** The daemon device that posted the event. */
+  toDeviceId: string;
+  /** The reply's ciphertext; null once delivered or failed (erased). */
+  sealed: string | null;
+  status: ReplyStatus;
+  /** With `failed`: the daemon's sealed reason, or '' when it could not open the reply. */
+  failure: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type InsertReplyResult =
+  | { outcome: 'created'; reply: ReplyRecord; log: LogEntry }
+  | { outcome: 'repeat'; reply: ReplyRecord }
+  | { outcome: 'event_not_found' };
+
+export type ReplyUpdateResult =
+  | { outcome: 'changed'; reply: ReplyRecord; log: LogEntry }
+  | { outcome: 'unchanged'; reply: ReplyRecord }
+  | { outcome: 'not_found' };
 
 export type InsertEventResult =
   | { outcome: 'created'; event: EventRecord; log: LogEntry }
@@ -105,8 +137,28 @@ export interface RelayStore {
   /** The newest seq of the account (0 when nothing was logged). */
   latestLogSeq(accountId: string): Promise<number>;
 
-  /** Drops log entries and ended events older than `before` (epoch ms): the retention window. */
-  purge(before: number): Promise<{ logEntries: number; events: number }>;
+  /** Queues a reply for the daemon that posted the event; idempotent by (account, replyId). */
+  insertReply(reply: {
+    accountId: string;
+    replyId: string;
+    eventId: string;
+    fromDeviceId: string;
+    sealed: string;
+  }): Promise<InsertReplyResult>;
+  /** Replies queued or dispatched to this daemon device, oldest first. */
+  repliesFor(toDeviceId: string, limit: number): Promise<ReplyRecord[]>;
+  /** queued → dispatched; otherwise unchanged. */
+  markReplyDispatched(accountId: string, replyId: string): Promise<ReplyUpdateResult>;
+  /** The daemon's result: the first final result wins, and the reply's ciphertext is erased. */
+  setReplyResult(
+    accountId: string,
+    replyId: string,
+    result: { status: 'delivered' } | { status: 'failed'; failure: string },
+  ): Promise<ReplyUpdateResult>;
+  getReply(accountId: string, replyId: string): Promise<ReplyRecord | null>;
+
+  /** Drops log entries, ended events and finished replies older than `before` (epoch ms). */
+  purge(before: number): Promise<{ logEntries: number; events: number; replies: number }>;
 
   close(): Promise<void>;
 }

@@ -119,7 +119,7 @@ describe('migrations', () => {
       )
       .all()
       .map((table) => table.name);
-    expect(tables).toEqual(['account_log', 'accounts', 'devices', 'events', 'pairing_codes']);
+    expect(tables).toEqual(['account_log', 'accounts', 'devices', 'events', 'pairing_codes', 'replies']);
     raw.close();
 
     const again = await open(path);
@@ -661,8 +661,8 @@ describe('purge', () => {
     const late = await created(store, newEvent(accountId, daemon.deviceId)); // seq 4
     await store.setStatus(accountId, late.event.eventId, 'acknowledged', phone.deviceId); // seq 5
 
-    expect(await store.purge(t0)).toEqual({ logEntries: 0, events: 0 });
-    expect(await store.purge(t0 + 1)).toEqual({ logEntries: 3, events: 1 });
+    expect(await store.purge(t0)).toEqual({ logEntries: 0, events: 0, replies: 0 });
+    expect(await store.purge(t0 + 1)).toEqual({ logEntries: 3, events: 1, replies: 0 });
     expect(await store.getEvent(accountId, ended.event.eventId)).toBeNull();
     expect(await store.getEvent(accountId, open1.event.eventId)).not.toBeNull();
     expect(await store.getEvent(accountId, late.event.eventId)).not.toBeNull();
@@ -671,7 +671,7 @@ describe('purge', () => {
     expect((await store.logSince(accountId, 0, 10)).map((entry) => entry.seq)).toEqual([4, 5]);
 
     clock.advance(60_000);
-    expect(await store.purge(clock.now())).toEqual({ logEntries: 2, events: 1 });
+    expect(await store.purge(clock.now())).toEqual({ logEntries: 2, events: 1, replies: 0 });
     expect(await store.oldestLogSeq(accountId)).toBeNull();
     expect(await store.latestLogSeq(accountId)).toBe(5);
     expect((await store.pendingEvents(accountId)).map((event) => event.eventId)).toEqual([
@@ -744,7 +744,7 @@ describe('what the relay keeps', () => {
         'created_seq',
         'ended_at',
       ],
-      account_log: ['account_id', 'seq', 'kind', 'event_id', 'created_at'],
+      account_log: ['account_id', 'seq', 'kind', 'event_id', 'reply_id', 'created_at'],
     };
     for (const { table, row } of allRows(path)) {
       if (!table.startsWith('sqlite_')) expect(Object.keys(row)).toEqual(allowed[table]);

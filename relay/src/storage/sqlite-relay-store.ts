@@ -10,9 +10,13 @@ import {
   ENDED_STATUSES,
   type EventRecord,
   type InsertEventResult,
+  type InsertReplyResult,
   type LogEntry,
   type NewEvent,
   type RelayStore,
+  type ReplyRecord,
+  type ReplyStatus,
+  type ReplyUpdateResult,
   type StatusChangeResult,
 } from './relay-store';
 
@@ -99,13 +103,30 @@ interface LogRow {
   seq: number;
   kind: LogEntry['kind'];
   event_id: string;
+  reply_id: string | null;
   created_at: number;
 }
+
+interface ReplyRow {
+  account_id: string;
+  reply_id: string;
+  event_id: string;
+  from_device_id: string;
+  to_device_id: string;
+  sealed: string | null;
+  status: ReplyStatus;
+  failure: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+const REPLY_COLUMNS =
+  'account_id, reply_id, event_id, from_device_id, to_device_id, sealed, status, failure, created_at, updated_at';
 
 const DEVICE_COLUMNS = 'id, account_id, kind, name, created_at, last_seen_at';
 const EVENT_COLUMNS =
   'account_id, event_id, source, occurred_at, task_id, sealed, status, handled_by, from_device_id, created_at, ended_at';
-const LOG_COLUMNS = 'account_id, seq, kind, event_id, created_at';
+const LOG_COLUMNS = 'account_id, seq, kind, event_id, reply_id, created_at';
 
 function prepareStatements(db: Database.Database) {
   return {
@@ -204,8 +225,25 @@ function prepareStatements(db: Database.Database) {
        ORDER BY created_at, created_seq`,
     ),
 
-    insertLog: db.prepare<[string, number, LogEntry['kind'], string, number]>(
-      'INSERT INTO account_log (account_id, seq, kind, event_id, created_at) VALUES (?, ?, ?, ?, ?)',
+    insertLog: db.prepare<[string, number, LogEntry['kind'], string, string | null, number]>(
+      'INSERT INTO account_log (account_id, seq, kind, event_id, reply_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    replyByKey: db.prepare<[string, string], ReplyRow>(
+      `SELECT ${REPLY_COLUMNS} FROM replies WHERE account_id = ? AND reply_id = ?`,
+    ),
+    insertReply: db.prepare<[string, string, string, string, string, string, number, number]>(
+      `INSERT INTO replies (account_id, reply_id, event_id, from_device_id, to_device_id, sealed, status, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?)`,
+    ),
+    waitingReplies: db.prepare<[string, number], ReplyRow>(
+      `SELECT ${REPLY_COLUMNS} FROM replies WHERE to_device_id = ? AND status IN ('queued', 'dispatched')
+       ORDER BY created_at, rowid LIMIT ?`,
+    ),
+    updateReply: db.prepare<[ReplyStatus, string | null, string | null, number, string, string]>(
+      'UPDATE replies SET status = ?, sealed = ?, failure = ?, updated_at = ? WHERE account_id = ? AND reply_id = ?',
+    ),
+    purgeReplies: db.prepare<[number]>(
+      "DELETE FROM replies WHERE status IN ('delivered', 'failed') AND updated_at < ?",
     ),
     logSince: db.prepare<[string, number, number], LogRow>(
       `SELECT ${LOG_COLUMNS} FROM account_log WHERE account_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
@@ -257,7 +295,23 @@ function toLogEntry(row: LogRow): LogEntry {
     seq: row.seq,
     kind: row.kind,
     eventId: row.event_id,
+    ...(row.reply_id === null ? {} : { replyId: row.reply_id }),
     createdAt: iso(row.created_at),
+  };
+}
+
+function toReply(row: ReplyRow): ReplyRecord {
+  return {
+    accountId: row.account_id,
+    replyId: row.reply_id,
+    eventId: row.event_id,
+    fromDeviceId: row.from_device_id,
+    toDeviceId: row.to_device_id,
+    sealed: row.sealed,
+    status: row.status,
+    failure: row.failure,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
   };
 }
 
@@ -295,12 +349,54 @@ function createStore(db: Database.Database, inMemory: boolean, clock: () => numb
   };
 
   /** Appends a frame to the account's log, taking its next seq. */
-  const appendLog = (accountId: string, kind: LogEntry['kind'], eventId: string, at: number): LogEntry => {
+  const appendLog = (
+    accountId: string,
+    kind: LogEntry['kind'],
+    eventId: string,
+    at: number,
+    replyId?: string,
+  ): LogEntry => {
     const taken = s.takeSeq.get(accountId);
     if (!taken) throw new Error(`unknown account ${accountId}`);
-    s.insertLog.run(accountId, taken.seq, kind, eventId, at);
-    return { accountId, seq: taken.seq, kind, eventId, createdAt: iso(at) };
+    s.insertLog.run(accountId, taken.seq, kind, eventId, replyId ?? null, at);
+    return { accountId, seq: taken.seq, kind, eventId, ...(replyId ? { replyId } : {}), createdAt: iso(at) };
   };
+
+  const insertReply = writeTx(
+    (
+      reply: { accountId: string; replyId: string; eventId: string; fromDeviceId: string; sealed: string },
+      at: number,
+    ): InsertReplyResult => {
+      const original = s.replyByKey.get(reply.accountId, reply.replyId);
+      if (original) return { outcome: 'repeat', reply: toReply(original) };
+      const event = s.eventByKey.get(reply.accountId, reply.eventId);
+      if (!event) return { outcome: 'event_not_found' };
+      const { accountId, replyId, eventId, fromDeviceId, sealed } = reply;
+      s.insertReply.run(accountId, replyId, eventId, fromDeviceId, event.from_device_id, sealed, at, at);
+      const log = appendLog(accountId, 'reply', eventId, at, replyId);
+      return { outcome: 'created', reply: toReply(s.replyByKey.get(accountId, replyId) as ReplyRow), log };
+    },
+  );
+
+  /** Moves a reply on when `next` says so; every change is a `reply` frame of the log. */
+  const updateReply = writeTx(
+    (
+      accountId: string,
+      replyId: string,
+      next: (current: ReplyRecord) => Pick<ReplyRecord, 'status' | 'sealed' | 'failure'> | null,
+      at: number,
+    ): ReplyUpdateResult => {
+      const row = s.replyByKey.get(accountId, replyId);
+      if (!row) return { outcome: 'not_found' };
+      const current = toReply(row);
+      const change = next(current);
+      if (!change) return { outcome: 'unchanged', reply: current };
+      s.updateReply.run(change.status, change.sealed, change.failure, at, accountId, replyId);
+      const log = appendLog(accountId, 'reply', current.eventId, at, replyId);
+      return { outcome: 'changed', reply: { ...current, ...change, updatedAt: iso(at) }, log };
+    },
+  );
+  const isFinal = (reply: ReplyRecord) => reply.status === 'delivered' || reply.status === 'failed';
 
   const createAccount = writeTx((device: NewDevice, at: number): DeviceRecord => {
     const accountId = randomUUID();
@@ -390,12 +486,15 @@ function createStore(db: Database.Database, inMemory: boolean, clock: () => numb
     },
   );
 
-  const purge = writeTx((before: number, at: number): { logEntries: number; events: number } => {
-    const logEntries = s.purgeLog.run(before).changes;
-    const events = s.purgeEvents.run(before).changes;
-    s.purgePairingCodes.run(at);
-    return { logEntries, events };
-  });
+  const purge = writeTx(
+    (before: number, at: number): { logEntries: number; events: number; replies: number } => {
+      const logEntries = s.purgeLog.run(before).changes;
+      const events = s.purgeEvents.run(before).changes;
+      const replies = s.purgeReplies.run(before).changes;
+      s.purgePairingCodes.run(at);
+      return { logEntries, events, replies };
+    },
+  );
 
   return {
     async hasAccounts() {
@@ -458,6 +557,43 @@ function createStore(db: Database.Database, inMemory: boolean, clock: () => numb
     },
     async latestLogSeq(accountId) {
       return s.latestSeq.get(accountId)?.seq ?? 0;
+    },
+    async insertReply(reply) {
+      return insertReply(reply, now());
+    },
+    async repliesFor(toDeviceId, limit) {
+      if (!(limit > 0)) return [];
+      return s.waitingReplies.all(toDeviceId, Math.floor(limit)).map(toReply);
+    },
+    async markReplyDispatched(accountId, replyId) {
+      return updateReply(
+        accountId,
+        replyId,
+        (current) =>
+          current.status === 'queued'
+            ? { status: 'dispatched', sealed: current.sealed, failure: null }
+            : null,
+        now(),
+      );
+    },
+    async setReplyResult(accountId, replyId, result) {
+      return updateReply(
+        accountId,
+        replyId,
+        (current) =>
+          isFinal(current)
+            ? null
+            : {
+                status: result.status,
+                sealed: null,
+                failure: result.status === 'failed' ? result.failure : null,
+              },
+        now(),
+      );
+    },
+    async getReply(accountId, replyId) {
+      const row = s.replyByKey.get(accountId, replyId);
+      return row ? toReply(row) : null;
     },
     async purge(before) {
       const purged = purge(before, now());

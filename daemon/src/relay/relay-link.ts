@@ -1,0 +1,157 @@
+import { createParser, type DaemonToRelay, RelayToDaemon } from '@ringback/protocol';
+import WebSocket from 'ws';
+import type { Logger } from '../log/logger';
+import type { HandledReplies } from '../replies/handled-replies';
+import type { RelayTarget } from './post-daemon-event';
+
+const parseRelayMessage = createParser(RelayToDaemon);
+const FIRST_RECONNECT_MS = 1_000;
+const MAX_RECONNECT_MS = 30_000;
+const PING_INTERVAL_MS = 15_000;
+const DEAD_AFTER_MS = 45_000;
+/** How often to look for a login while there is none. */
+const LOGIN_CHECK_MS = 5_000;
+
+export interface RelayLinkDeps {
+  target(): Promise<RelayTarget | null>;
+  handled: HandledReplies;
+  /** Opens a reply and resumes the agent; never throws. */
+  onReply(message: {
+    replyId: string;
+    eventId: string;
+    sealed: string;
+  }): Promise<Extract<DaemonToRelay, { type: 'reply-result' }>>;
+  logger: Logger;
+}
+
+/**
+ * The daemon's one WebSocket to the relay (`/v1/daemon/link`): the computer opens no inbound
+ * port. Reconnects 1 s doubling to 30 s with jitter; pings with a deadline so a dead link is
+ * noticed in 45 s; sends every reply result until the relay acknowledges it.
+ */
+export class RelayLink {
+  readonly #deps: RelayLinkDeps;
+  #socket: WebSocket | null = null;
+  #timer: NodeJS.Timeout | null = null;
+  #failures = 0;
+  #stopped = false;
+  /** Replies being handled now: a re-send while it runs must not start a second agent. */
+  readonly #inFlight = new Set<string>();
+
+  constructor(deps: RelayLinkDeps) {
+    this.#deps = deps;
+  }
+
+  get connected(): boolean {
+    return this.#socket?.readyState === WebSocket.OPEN;
+  }
+
+  start(): void {
+    void this.#connect();
+  }
+
+  /** Connect now (after a login) instead of at the next check. */
+  reconnectNow(): void {
+    if (this.connected || this.#stopped) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#failures = 0;
+    void this.#connect();
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    const socket = this.#socket;
+    if (socket?.readyState === WebSocket.OPEN) socket.close(1001, 'daemon stopping');
+    else socket?.terminate();
+  }
+
+  #schedule(delayMs: number): void {
+    if (this.#stopped) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.#connect(), delayMs);
+    this.#timer.unref();
+  }
+
+  #backoff(): number {
+    const base = Math.min(MAX_RECONNECT_MS, FIRST_RECONNECT_MS * 2 ** this.#failures);
+    this.#failures += 1;
+    return base * (0.8 + Math.random() * 0.4);
+  }
+
+  async #connect(): Promise<void> {
+    if (this.#stopped || this.#socket) return;
+    const target = await this.#deps.target().catch(() => null);
+    if (!target) return this.#schedule(LOGIN_CHECK_MS);
+    const url = new URL(
+      'v1/daemon/link',
+      target.serverUrl.endsWith('/') ? target.serverUrl : `${target.serverUrl}/`,
+    );
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    const socket = new WebSocket(url, { headers: { authorization: `Bearer ${target.deviceToken}` } });
+    this.#socket = socket;
+    let lastHeard = Date.now();
+    let ping: NodeJS.Timeout | undefined;
+    socket.on('open', () => {
+      this.#failures = 0;
+      this.#deps.logger.info(`linked to the relay at ${target.serverUrl}`);
+      for (const result of this.#deps.handled.unacknowledged()) socket.send(JSON.stringify(result));
+      ping = setInterval(() => {
+        if (Date.now() - lastHeard > DEAD_AFTER_MS) return socket.terminate();
+        socket.ping();
+      }, PING_INTERVAL_MS);
+    });
+    socket.on('pong', () => {
+      lastHeard = Date.now();
+    });
+    socket.on('ping', () => {
+      lastHeard = Date.now();
+    });
+    socket.on('message', (data) => {
+      lastHeard = Date.now();
+      void this.#receive(socket, String(data));
+    });
+    socket.on('unexpected-response', (request, response) => {
+      // 401: this device was removed; keep checking slowly in case of a new login. With this
+      // listener ws leaves the request to us: end it, or the socket never closes.
+      this.#deps.logger.warn(`the relay refused the link (${response.statusCode})`);
+      response.resume();
+      request.destroy();
+      socket.terminate();
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearInterval(ping);
+      if (this.#socket === socket) this.#socket = null;
+      this.#schedule(this.#backoff());
+    });
+  }
+
+  async #receive(socket: WebSocket, text: string): Promise<void> {
+    let message: RelayToDaemon;
+    try {
+      message = parseRelayMessage.parse(JSON.parse(text));
+    } catch {
+      this.#deps.logger.warn('the relay sent a message that is not one');
+      return;
+    }
+    if (message.type === 'reply-ack') {
+      await this.#deps.handled.acknowledge(message.replyId);
+      return;
+    }
+    if (message.type === 'reply') {
+      const known = this.#deps.handled.get(message.replyId);
+      if (known) return socket.send(JSON.stringify(known));
+      if (this.#inFlight.has(message.replyId)) return;
+      this.#inFlight.add(message.replyId);
+      try {
+        const result = await this.#deps.onReply(message);
+        // Recorded before it is sent: after a crash it is sent again, the agent not run again.
+        await this.#deps.handled.record(result);
+        if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(result));
+      } finally {
+        this.#inFlight.delete(message.replyId);
+      }
+    }
+  }
+}

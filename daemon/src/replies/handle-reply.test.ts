@@ -1,0 +1,91 @@
+import { Aad, generateE2eKey, open, seal } from '@ringback/protocol';
+import { describe, expect, it } from 'vitest';
+import type { SessionRecord } from '../outbox/outbox-store';
+import { handleReply } from './handle-reply';
+import type { ResumeRequest } from './resume-agent';
+
+const key = generateE2eKey();
+const session: SessionRecord = {
+  cwd: '/work/app',
+  source: 'codex',
+  lastReportAt: '2026-11-23T10:00:00.000Z',
+};
+
+async function sealedReply(overrides: Record<string, unknown> = {}, withKey = key) {
+  const plaintext = {
+    eventId: 'evt-1',
+    source: 'codex',
+    sessionId: 'thread-9',
+    text: 'Go ahead.',
+    ...overrides,
+  };
+  return seal(withKey, JSON.stringify(plaintext), Aad.reply('evt-1'));
+}
+
+function deps(resume: (request: ResumeRequest) => Promise<void> = async () => undefined) {
+  const resumed: ResumeRequest[] = [];
+  return {
+    resumed,
+    deps: {
+      key: () => key,
+      session: (id: string) => (id === 'thread-9' ? session : undefined),
+      resume: async (request: ResumeRequest) => {
+        resumed.push(request);
+        await resume(request);
+      },
+    },
+  };
+}
+
+async function reasonOf(failure: string | undefined, replyId: string): Promise<string> {
+  return JSON.parse(await open(key, failure ?? '', Aad.replyError(replyId))).reason;
+}
+
+describe('handleReply', () => {
+  it('resumes the recorded session in its recorded directory', async () => {
+    const { deps: d, resumed } = deps();
+    const result = await handleReply(
+      { replyId: 'r1', eventId: 'evt-1', sealed: await sealedReply({ cwd: '/etc' }) },
+      d,
+    );
+    expect(result).toEqual({ type: 'reply-result', replyId: 'r1', status: 'delivered' });
+    expect(resumed).toEqual([
+      { source: 'codex', sessionId: 'thread-9', cwd: '/work/app', text: 'Go ahead.' },
+    ]);
+  });
+
+  it('says in plain words that a reply under another key cannot be opened', async () => {
+    const { deps: d, resumed } = deps();
+    const sealed = await sealedReply({}, generateE2eKey());
+    expect(await handleReply({ replyId: 'r2', eventId: 'evt-1', sealed }, d)).toEqual({
+      type: 'reply-result',
+      replyId: 'r2',
+      status: 'failed',
+      error: 'undecryptable_reply',
+    });
+    expect(resumed).toEqual([]);
+  });
+
+  it('refuses a reply moved to another call, or naming a session this computer never reported', async () => {
+    const { deps: d, resumed } = deps();
+    const moved = await handleReply({ replyId: 'r3', eventId: 'evt-2', sealed: await sealedReply() }, d);
+    expect(moved).toMatchObject({ status: 'failed', error: 'undecryptable_reply' }); // AAD names evt-1
+    const unknown = await handleReply(
+      { replyId: 'r4', eventId: 'evt-1', sealed: await sealedReply({ sessionId: 'someone-elses' }) },
+      d,
+    );
+    expect(unknown.status).toBe('failed');
+    expect(await reasonOf(unknown.failure, 'r4')).toContain('no codex session someone-elses');
+    expect(resumed).toEqual([]);
+  });
+
+  it('seals why the agent could not be resumed', async () => {
+    const { deps: d } = deps(async () => {
+      throw new Error('codex is not installed or not on PATH');
+    });
+    const result = await handleReply({ replyId: 'r5', eventId: 'evt-1', sealed: await sealedReply() }, d);
+    expect(result.status).toBe('failed');
+    expect(result.failure).toMatch(/^e1\./);
+    expect(await reasonOf(result.failure, 'r5')).toBe('codex is not installed or not on PATH');
+  });
+});

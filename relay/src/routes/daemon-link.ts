@@ -1,0 +1,79 @@
+import websocket from '@fastify/websocket';
+import { createParser, DaemonToRelay } from '@ringback/protocol';
+import type { FastifyPluginAsync } from 'fastify';
+import { deviceOf } from '../auth/device-auth';
+import type { ReplyDispatcher } from '../link/reply-dispatcher';
+import type { RelayDeps } from '../relay-deps';
+
+const parseDaemonMessage = createParser(DaemonToRelay);
+/** Pings both ways: a link silent this long is dead, whatever TCP thinks. */
+const PING_INTERVAL_MS = 15_000;
+const DEAD_AFTER_MS = 45_000;
+
+/**
+ * `GET /v1/daemon/link`: the daemon's one WebSocket (it opens no inbound port). Replies go
+ * down it; delivery results come up and are acknowledged once stored, so a result lost in a
+ * dropped link is sent again.
+ */
+export function daemonLinkRoutes(deps: RelayDeps, dispatcher: ReplyDispatcher): FastifyPluginAsync {
+  const links = deps.links;
+  return async (app) => {
+    await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+    app.get('/v1/daemon/link', { websocket: true, config: { auth: 'daemon' } }, (socket, request) => {
+      const me = deviceOf(request);
+      let lastHeard = Date.now();
+      const remove = links.add(me.deviceId, {
+        send: (message) => socket.send(JSON.stringify(message)),
+        close: (code, reason) => socket.close(code, reason),
+      });
+      const ping = setInterval(() => {
+        if (Date.now() - lastHeard > DEAD_AFTER_MS) return socket.terminate();
+        socket.ping();
+      }, PING_INTERVAL_MS);
+      socket.on('pong', () => {
+        lastHeard = Date.now();
+      });
+      socket.on('ping', () => {
+        lastHeard = Date.now();
+      });
+      socket.on('close', () => {
+        clearInterval(ping);
+        remove();
+      });
+      socket.on('message', (data) => {
+        lastHeard = Date.now();
+        void handle(String(data)).catch((error: Error) =>
+          deps.logger.error(`daemon link ${me.deviceId}: ${error.message}`),
+        );
+      });
+
+      async function handle(text: string): Promise<void> {
+        let message: DaemonToRelay;
+        try {
+          message = parseDaemonMessage.parse(JSON.parse(text));
+        } catch {
+          deps.logger.warn(`daemon link ${me.deviceId} sent a message that is not one`);
+          return;
+        }
+        if (message.type === 'reply-result') {
+          const known = await dispatcher.recordResult(
+            me.accountId,
+            message.replyId,
+            message.status === 'delivered'
+              ? { status: 'delivered' }
+              : { status: 'failed', failure: message.failure ?? null },
+          );
+          // Acknowledged even when unknown (purged): the daemon may forget it.
+          socket.send(JSON.stringify({ type: 'reply-ack', replyId: message.replyId }));
+          if (!known) deps.logger.warn(`daemon ${me.deviceId} reported an unknown reply ${message.replyId}`);
+        }
+      }
+
+      void dispatcher
+        .dispatchWaiting(me.deviceId)
+        .catch((error: Error) =>
+          deps.logger.error(`sending waiting replies to ${me.deviceId} failed: ${error.message}`),
+        );
+    });
+  };
+}

@@ -1,0 +1,40 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ErrorBody, ReplyBody, ReplyState, RingbackError } from '@ringback/protocol';
+import type { FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
+import { deviceOf } from '../auth/device-auth';
+import { toReplyState } from '../events/reply-state';
+import type { ReplyDispatcher } from '../link/reply-dispatcher';
+import type { RelayDeps } from '../relay-deps';
+
+const EventParams = Type.Object({ eventId: Type.String({ minLength: 1, maxLength: 64 }) });
+
+/**
+ * `POST /v1/events/:eventId/replies`: an app's sealed reply after hang-up, queued durably for
+ * the daemon that reported the event and pushed at once when its link is up.
+ */
+export function replyRoutes(deps: RelayDeps, dispatcher: ReplyDispatcher): FastifyPluginAsync {
+  return async (app) => {
+    app.withTypeProvider<TypeBoxTypeProvider>().post(
+      '/v1/events/:eventId/replies',
+      {
+        schema: { params: EventParams, body: ReplyBody, response: { '2xx': ReplyState, '4xx': ErrorBody } },
+      },
+      async (request, reply) => {
+        const me = deviceOf(request);
+        const result = await deps.store.insertReply({
+          accountId: me.accountId,
+          replyId: request.body.replyId,
+          eventId: request.params.eventId,
+          fromDeviceId: me.deviceId,
+          sealed: request.body.sealed,
+        });
+        if (result.outcome === 'event_not_found') throw new RingbackError('event_not_found');
+        if (result.outcome === 'repeat') return reply.status(200).send(toReplyState(result.reply));
+        dispatcher.published(result.reply, result.log);
+        await dispatcher.dispatch(result.reply);
+        return reply.status(201).send(toReplyState(result.reply));
+      },
+    );
+  };
+}

@@ -11,6 +11,6 @@ if (command === 'hook') {
   const { runCli } = (await import(daemonModule)) as { runCli: (argv: string[]) => Promise<number> };
   const code = await runCli(process.argv.slice(2));
   // A server told to stop has closed what it owns; a stray socket must not keep it alive.
-  if (command === 'run' || command === 'relay') process.exit(code);
+  if (command === 'run' || command === 'relay' || command === 'up') process.exit(code);
   process.exitCode = code;
 }

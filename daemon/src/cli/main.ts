@@ -6,6 +6,7 @@ import { statusCommand } from './status-command';
 
 const USAGE = `Usage: ringback <command>
 
+  up                                start the relay and the daemon together, logged in to each other
   run [--data-dir DIR] [--port N]   start the daemon (local API on 127.0.0.1, default port 8790)
   status [--data-dir DIR]           whether the daemon runs and what is configured
   login [--server URL] [--claim-code C] [code or pair link]
@@ -27,6 +28,10 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
         return await runDaemonCommand(rest, io);
       case 'status':
         return await statusCommand(rest, io);
+      case 'up': {
+        const { runUpCommand } = await import('./up-command');
+        return await runUpCommand(rest, io);
+      }
       case 'login': {
         const { runLoginCommand } = await import('./login-command');
         return await runLoginCommand(rest, io);

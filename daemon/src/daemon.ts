@@ -13,6 +13,7 @@ import type { Logger } from './log/logger';
 import { createEntryEffects } from './outbox/entry-effects';
 import { OutboxStore } from './outbox/outbox-store';
 import { OutboxWorker } from './outbox/outbox-worker';
+import { handleSettingsRequest } from './relay/handle-settings-request';
 import { RelayLink } from './relay/relay-link';
 import { readRelayTarget } from './relay/relay-target';
 import { handleReply } from './replies/handle-reply';
@@ -64,6 +65,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   });
   const worker = new OutboxWorker({ store: opened.store, effects, logger });
   const handled = await HandledReplies.open(dataDir, logger);
+  // Relayed settings run through the local API's own handlers, once it exists.
+  let localApi: FastifyInstance | undefined;
   const link = new RelayLink({
     target: () => readRelayTarget(dataDir, config.read()),
     handled,
@@ -73,6 +76,20 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         key: () => readE2eKey(config)?.key ?? null,
         session: (sessionId) => opened.store.session(sessionId),
         resume: (request) => resumeAgent(request, env),
+      }),
+    onSettings: (message) =>
+      handleSettingsRequest(message, {
+        key: () => readE2eKey(config)?.key ?? null,
+        execute: async (method, path, body) => {
+          if (!localApi) return { status: 503, body: { error: 'internal_error', message: 'starting up' } };
+          const response = await localApi.inject({
+            method: method as 'GET',
+            url: path,
+            headers: { host: '127.0.0.1', authorization: `Bearer ${localApiKey}` },
+            ...(body === undefined ? {} : { payload: body as object }),
+          });
+          return { status: response.statusCode, body: response.body ? response.json() : null };
+        },
       }),
   });
   const startedAt = new Date().toISOString();
@@ -118,6 +135,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     ],
   });
 
+  localApi = app;
   await app.listen({ host: '127.0.0.1', port });
   const address = app.server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;

@@ -81,5 +81,9 @@ export {
   ReplyPlaintext,
   ReplyState,
   ReplyStatus,
+  SettingsRequestBody,
+  SettingsRequestPlaintext,
+  SettingsResponse,
+  SettingsResultPlaintext,
 } from './replies';
 export { createSseParser, type SseMessage, type SseParser } from './sse/sse-parser';

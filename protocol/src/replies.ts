@@ -70,6 +70,43 @@ export const DaemonToRelay = Type.Union([
     failure: Type.Optional(Type.String()),
     error: Type.Optional(Type.Literal('undecryptable_reply')),
   }),
-  Type.Object({ type: Type.Literal('settings-result'), requestId: Type.String(), sealed: Type.String() }),
+  Type.Object({
+    type: Type.Literal('settings-result'),
+    requestId: Type.String(),
+    /** The sealed `SettingsResultPlaintext`; absent when the request could not be opened. */
+    sealed: Type.Optional(Type.String()),
+    error: Type.Optional(Type.Literal('undecryptable_request')),
+  }),
 ]);
 export type DaemonToRelay = Type.Static<typeof DaemonToRelay>;
+
+// Relayed settings: `POST /v1/devices/:deviceId/settings` (an app, for a phone without a local
+// daemon). The relay forwards the sealed request over the daemon's link and returns its answer.
+
+const RequestId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+
+export const SettingsRequestBody = Type.Object(
+  { requestId: RequestId, sealed: Type.String({ minLength: 1, maxLength: 256 * 1024, pattern: '^e1\\.' }) },
+  { additionalProperties: false },
+);
+export type SettingsRequestBody = Type.Static<typeof SettingsRequestBody>;
+
+export const SettingsResponse = Type.Object({ requestId: Type.String(), sealed: Type.String() });
+export type SettingsResponse = Type.Static<typeof SettingsResponse>;
+
+/** Sealed with AAD `ringback:settings-request:v1:<requestId>`: a local API call to run. */
+export const SettingsRequestPlaintext = Type.Object({
+  method: Type.Union([
+    Type.Literal('GET'),
+    Type.Literal('PUT'),
+    Type.Literal('POST'),
+    Type.Literal('DELETE'),
+  ]),
+  path: Type.String({ minLength: 1, maxLength: 500, pattern: '^/' }),
+  body: Type.Optional(Type.Unknown()),
+});
+export type SettingsRequestPlaintext = Type.Static<typeof SettingsRequestPlaintext>;
+
+/** Sealed with AAD `ringback:settings-result:v1:<requestId>`: the local API's answer. */
+export const SettingsResultPlaintext = Type.Object({ status: Type.Number(), body: Type.Unknown() });
+export type SettingsResultPlaintext = Type.Static<typeof SettingsResultPlaintext>;

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { installDeviceAuth } from './auth/device-auth';
 import { installRelayErrorHandler } from './http/error-handler';
 import { ReplyDispatcher } from './link/reply-dispatcher';
+import { SettingsBroker } from './link/settings-broker';
 import type { RelayDeps } from './relay-deps';
 import { accountRoutes } from './routes/accounts';
 import { callRoutes } from './routes/calls';
@@ -10,6 +11,7 @@ import { daemonEventRoutes } from './routes/daemon-events';
 import { daemonLinkRoutes } from './routes/daemon-link';
 import { deviceRoutes } from './routes/devices';
 import { pairingRoutes } from './routes/pairing';
+import { relayedSettingsRoutes } from './routes/relayed-settings';
 import { replyRoutes } from './routes/replies';
 import { streamRoutes } from './routes/stream';
 
@@ -39,7 +41,9 @@ export async function buildRelay(deps: RelayDeps): Promise<FastifyInstance> {
     await app.register(routes(deps));
   const dispatcher = new ReplyDispatcher(deps, deps.links);
   await app.register(replyRoutes(deps, dispatcher));
-  await app.register(daemonLinkRoutes(deps, dispatcher));
+  const broker = new SettingsBroker();
+  await app.register(daemonLinkRoutes(deps, dispatcher, broker));
+  await app.register(relayedSettingsRoutes(deps, broker));
   await app.ready();
   return app;
 }

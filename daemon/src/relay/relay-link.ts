@@ -21,6 +21,11 @@ export interface RelayLinkDeps {
     eventId: string;
     sealed: string;
   }): Promise<Extract<DaemonToRelay, { type: 'reply-result' }>>;
+  /** Runs a relayed settings request; never throws. */
+  onSettings(message: {
+    requestId: string;
+    sealed: string;
+  }): Promise<Extract<DaemonToRelay, { type: 'settings-result' }>>;
   logger: Logger;
 }
 
@@ -137,6 +142,11 @@ export class RelayLink {
     }
     if (message.type === 'reply-ack') {
       await this.#deps.handled.acknowledge(message.replyId);
+      return;
+    }
+    if (message.type === 'settings') {
+      const result = await this.#deps.onSettings(message);
+      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(result));
       return;
     }
     if (message.type === 'reply') {

@@ -3,6 +3,7 @@ import { createParser, DaemonToRelay } from '@ringback/protocol';
 import type { FastifyPluginAsync } from 'fastify';
 import { deviceOf } from '../auth/device-auth';
 import type { ReplyDispatcher } from '../link/reply-dispatcher';
+import { type SettingsBroker, settingsKey } from '../link/settings-broker';
 import type { RelayDeps } from '../relay-deps';
 
 const parseDaemonMessage = createParser(DaemonToRelay);
@@ -15,7 +16,11 @@ const DEAD_AFTER_MS = 45_000;
  * down it; delivery results come up and are acknowledged once stored, so a result lost in a
  * dropped link is sent again.
  */
-export function daemonLinkRoutes(deps: RelayDeps, dispatcher: ReplyDispatcher): FastifyPluginAsync {
+export function daemonLinkRoutes(
+  deps: RelayDeps,
+  dispatcher: ReplyDispatcher,
+  broker: SettingsBroker,
+): FastifyPluginAsync {
   const links = deps.links;
   return async (app) => {
     await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
@@ -53,6 +58,11 @@ export function daemonLinkRoutes(deps: RelayDeps, dispatcher: ReplyDispatcher): 
           message = parseDaemonMessage.parse(JSON.parse(text));
         } catch {
           deps.logger.warn(`daemon link ${me.deviceId} sent a message that is not one`);
+          return;
+        }
+        if (message.type === 'settings-result') {
+          if (!broker.settle(settingsKey(me.deviceId, message.requestId), message))
+            deps.logger.warn(`daemon ${me.deviceId} answered settings request ${message.requestId} too late`);
           return;
         }
         if (message.type === 'reply-result') {

@@ -1,0 +1,53 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ErrorBody, RingbackError, SettingsRequestBody, SettingsResponse } from '@ringback/protocol';
+import type { FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
+import { deviceOf } from '../auth/device-auth';
+import { type SettingsBroker, settingsKey } from '../link/settings-broker';
+import type { RelayDeps } from '../relay-deps';
+
+const DeviceParams = Type.Object({ deviceId: Type.String({ minLength: 1, maxLength: 64 }) });
+/** Longer than the daemon's own slowest setting (an LLM key check), shorter than a proxy's patience. */
+export const SETTINGS_TIMEOUT_MS = 30_000;
+
+/**
+ * `POST /v1/devices/:deviceId/settings`: a phone without a local daemon changes a computer's
+ * settings. The request and its answer are sealed; the relay only carries them.
+ */
+export function relayedSettingsRoutes(
+  deps: RelayDeps,
+  broker: SettingsBroker,
+  timeoutMs = SETTINGS_TIMEOUT_MS,
+): FastifyPluginAsync {
+  return async (app) => {
+    app.withTypeProvider<TypeBoxTypeProvider>().post(
+      '/v1/devices/:deviceId/settings',
+      {
+        schema: {
+          params: DeviceParams,
+          body: SettingsRequestBody,
+          response: { 200: SettingsResponse, '4xx': ErrorBody, '5xx': ErrorBody },
+        },
+      },
+      async (request) => {
+        const me = deviceOf(request);
+        const target = (await deps.store.listDevices(me.accountId)).find(
+          (device) => device.deviceId === request.params.deviceId,
+        );
+        if (target?.kind !== 'daemon') throw new RingbackError('device_not_found');
+        const link = deps.links.get(target.deviceId);
+        if (!link) throw new RingbackError('device_offline');
+        const key = settingsKey(target.deviceId, request.body.requestId);
+        if (broker.isWaiting(key))
+          throw new RingbackError('invalid_request', 'this requestId is already in flight');
+        const answer = broker.wait(key, timeoutMs);
+        link.send({ type: 'settings', requestId: request.body.requestId, sealed: request.body.sealed });
+        const result = await answer;
+        if (!result) throw new RingbackError('daemon_timeout');
+        if (result.error === 'undecryptable_request' || !result.sealed)
+          throw new RingbackError('undecryptable_request');
+        return { requestId: result.requestId, sealed: result.sealed };
+      },
+    );
+  };
+}

@@ -198,6 +198,9 @@ describe('every authenticated endpoint', () => {
     ['GET', '/v1/events/pending'],
     ['POST', '/v1/events/x/status'],
     ['GET', '/v1/stream'],
+    ['POST', '/v1/events/x/replies'],
+    ['POST', '/v1/devices/x/settings'],
+    ['GET', '/v1/daemon/link'],
   ] as const;
 
   it('answers 401 to a missing, malformed or unknown token', async () => {
@@ -348,6 +351,36 @@ describe('events and calls', () => {
       await app.inject({ method: 'GET', url: '/v1/events/pending', headers: auth(daemon) })
     ).json();
     expect(pending.events).toEqual([]);
+  });
+
+  it('gives a call back to the others when the device that answered it is removed', async () => {
+    const app = await relay({ open: true });
+    const daemon = await createAccount(app);
+    const phone = await pair(app, daemon, 'app', 'Phone');
+    const desktop = await pair(app, daemon, 'app', 'Desktop');
+    await app.inject({
+      method: 'POST',
+      url: '/v1/daemon/events',
+      headers: auth(daemon),
+      payload: event('evt-1'),
+    });
+    const answer = (device: DeviceCredentials) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/events/evt-1/status',
+        headers: auth(device),
+        payload: { status: 'answered' },
+      });
+    expect((await answer(phone)).statusCode).toBe(200);
+    await app.inject({ method: 'DELETE', url: `/v1/devices/${phone.deviceId}`, headers: auth(desktop) });
+    const pending = (
+      await app.inject({ method: 'GET', url: '/v1/events/pending', headers: auth(desktop) })
+    ).json();
+    expect(pending.events[0]).toMatchObject({ eventId: 'evt-1', status: 'pending', handledBy: null });
+    expect((await answer(desktop)).json()).toMatchObject({
+      status: 'answered',
+      handledBy: { name: 'Desktop' },
+    });
   });
 
   it('never lets a device of another account see or answer an event', async () => {

@@ -3,8 +3,10 @@ import { Device, DeviceList, ErrorBody, RenameDeviceBody, RingbackError } from '
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { deviceOf } from '../auth/device-auth';
+import { deviceNames, toStatusChange } from '../events/relayed-event';
 import type { RelayDeps } from '../relay-deps';
 import type { DeviceRecord } from '../storage/relay-store';
+import { sseFrame } from '../stream/stream-hub';
 
 const DeviceParams = Type.Object({ deviceId: Type.String({ minLength: 1, maxLength: 64 }) });
 
@@ -53,6 +55,17 @@ export function deviceRoutes(deps: RelayDeps): FastifyPluginAsync {
         const me = deviceOf(request);
         if (!(await deps.store.removeDevice(me.accountId, request.params.deviceId)))
           throw new RingbackError('device_not_found');
+        // Calls it had answered go back to the others.
+        const released = await deps.store.releaseCallsOf(me.accountId, request.params.deviceId);
+        if (released.length > 0) {
+          const names = await deviceNames(deps.store, me.accountId);
+          for (const { event, log } of released)
+            deps.hub.publish(
+              me.accountId,
+              log.seq,
+              sseFrame(log.seq, 'status', toStatusChange(event, names)),
+            );
+        }
         deps.hub.closeDevice(me.accountId, request.params.deviceId);
         deps.links.closeDevice(request.params.deviceId);
         deps.logger.info(`device ${request.params.deviceId} removed by ${me.deviceId}`);

@@ -18,6 +18,8 @@ export function replyRoutes(deps: RelayDeps, dispatcher: ReplyDispatcher): Fasti
     app.withTypeProvider<TypeBoxTypeProvider>().post(
       '/v1/events/:eventId/replies',
       {
+        // A reply of up to 32,000 characters, sealed and base64-encoded.
+        bodyLimit: 300 * 1024,
         schema: { params: EventParams, body: ReplyBody, response: { '2xx': ReplyState, '4xx': ErrorBody } },
       },
       async (request, reply) => {

@@ -108,6 +108,11 @@ export interface RelayStore {
   renameDevice(accountId: string, deviceId: string, name: string): Promise<DeviceRecord | null>;
   /** Removes the device; its token stops working at once. False when not in this account. */
   removeDevice(accountId: string, deviceId: string): Promise<boolean>;
+  /**
+   * Gives back the calls a device answered but never ended (it was removed mid-call): they are
+   * pending again, so another device can take them. One `status` log entry each.
+   */
+  releaseCallsOf(accountId: string, deviceId: string): Promise<{ event: EventRecord; log: LogEntry }[]>;
 
   /** Stores a pairing code (hash) for the account, valid until `expiresAt` (epoch ms). */
   createPairingCode(accountId: string, codeHash: string, createdBy: string, expiresAt: number): Promise<void>;

@@ -220,6 +220,12 @@ function prepareStatements(db: Database.Database) {
            sealed = CASE WHEN @endedAt IS NULL THEN sealed ELSE NULL END
        WHERE account_id = @accountId AND event_id = @eventId`,
     ),
+    answeredBy: db.prepare<[string, string], EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE account_id = ? AND handled_by = ? AND status = 'answered'`,
+    ),
+    releaseCall: db.prepare<[string, string]>(
+      "UPDATE events SET status = 'pending', handled_by = NULL WHERE account_id = ? AND event_id = ?",
+    ),
     openEvents: db.prepare<[string], EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM events WHERE account_id = ? AND ended_at IS NULL
        ORDER BY created_at, created_seq`,
@@ -396,6 +402,13 @@ function createStore(db: Database.Database, inMemory: boolean, clock: () => numb
       return { outcome: 'changed', reply: { ...current, ...change, updatedAt: iso(at) }, log };
     },
   );
+  const releaseCallsOf = writeTx((accountId: string, deviceId: string, at: number) =>
+    s.answeredBy.all(accountId, deviceId).map((row) => {
+      s.releaseCall.run(accountId, row.event_id);
+      const log = appendLog(accountId, 'status', row.event_id, at);
+      return { event: { ...toEvent(row), status: 'pending' as const, handledBy: null }, log };
+    }),
+  );
   const isFinal = (reply: ReplyRecord) => reply.status === 'delivered' || reply.status === 'failed';
 
   const createAccount = writeTx((device: NewDevice, at: number): DeviceRecord => {
@@ -557,6 +570,9 @@ function createStore(db: Database.Database, inMemory: boolean, clock: () => numb
     },
     async latestLogSeq(accountId) {
       return s.latestSeq.get(accountId)?.seq ?? 0;
+    },
+    async releaseCallsOf(accountId, deviceId) {
+      return releaseCallsOf(accountId, deviceId, now());
     },
     async insertReply(reply) {
       return insertReply(reply, now());

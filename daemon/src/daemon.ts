@@ -128,7 +128,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
             : null,
           briefLanguage: currentBriefLanguage(current, env),
           e2eKey: e2e ? { keyId: await keyIdOf(e2e.key), source: e2e.source } : null,
-          relay: relay ? { serverUrl: relay.serverUrl } : null,
+          relay: relay ? { serverUrl: relay.serverUrl, linked: link.connected } : null,
           outbox: { pending: Object.values(byState).reduce((sum, n) => sum + n, 0), byState },
         };
       }),

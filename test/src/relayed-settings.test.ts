@@ -47,6 +47,9 @@ describe('settings relayed to a daemon (phone without a local daemon)', () => {
       'the link',
     );
 
+    const status = await relayed({ method: 'GET', path: '/status' });
+    expect(status.result?.body).toMatchObject({ relay: { serverUrl: relay.url, linked: true } });
+
     const put = await relayed({ method: 'PUT', path: '/brief/language', body: { language: 'de-DE' } });
     expect(put.result).toEqual({ status: 200, body: { language: 'de-DE', source: 'app' } });
     expect((await relayed({ method: 'GET', path: '/brief/language' })).result?.body).toEqual({

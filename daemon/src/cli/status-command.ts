@@ -78,7 +78,10 @@ export async function statusCommand(argv: string[], io: CliIo): Promise<number> 
     );
   }
   const relay = live ? live.relay : await readRelayTarget(dataDir, config ?? {});
-  lines.push(relay ? `Relay: ${relay.serverUrl}` : 'Relay: not logged in (reports wait in the outbox)');
+  const linkState = live?.relay ? (live.relay.linked ? ', linked' : ', link down (reconnecting)') : '';
+  lines.push(
+    relay ? `Relay: ${relay.serverUrl}${linkState}` : 'Relay: not logged in (reports wait in the outbox)',
+  );
   if (live) {
     const states = Object.entries(live.outbox.byState)
       .map(([state, count]) => `${count} ${state}`)

@@ -14,7 +14,14 @@ export const DaemonStatus = Type.Object({
   ]),
   briefLanguage: Type.Object({ language: Type.String(), source: Type.String() }),
   e2eKey: Type.Union([Type.Object({ keyId: Type.String(), source: Type.String() }), Type.Null()]),
-  relay: Type.Union([Type.Object({ serverUrl: Type.String() }), Type.Null()]),
+  relay: Type.Union([
+    Type.Object({
+      serverUrl: Type.String(),
+      /** Whether the daemon's WebSocket to the relay is up (replies and relayed settings). */
+      linked: Type.Optional(Type.Boolean()),
+    }),
+    Type.Null(),
+  ]),
   outbox: Type.Object({ pending: Type.Integer(), byState: Type.Record(Type.String(), Type.Integer()) }),
 });
 export type DaemonStatus = Type.Static<typeof DaemonStatus>;

@@ -411,5 +411,12 @@ describe('events and calls', () => {
       payload: { name: 'mine now' },
     });
     expect(rename.statusCode).toBe(404);
+    const foreignReply = await app.inject({
+      method: 'POST',
+      url: '/v1/events/evt-1/replies',
+      headers: auth(stranger),
+      payload: { replyId: 'r-x', sealed: 'e1.abc' },
+    });
+    expect([foreignReply.statusCode, foreignReply.json().error]).toEqual([404, 'event_not_found']);
   });
 });

@@ -38,7 +38,7 @@ async function fakeAgent(): Promise<{
 }
 
 async function setUp() {
-  const relay = await startRelayProcess();
+  let relay = await startRelayProcess();
   cleanups.push(() => relay.kill());
   const computer = await relay.createAccount('daemon', 'Laptop');
   const phone = await relay.pair(computer, 'app', 'Phone');
@@ -81,7 +81,26 @@ async function setUp() {
       .filter((m) => m.event === 'reply')
       .map((m) => JSON.parse(m.data) as ReplyState)
       .filter((state) => state.replyId === replyId);
-  return { relay, daemon, dataDir, key, call, claude, project, reply, replyFrames };
+  /** Restarts the relay on its data dir and port (the stream ends with it). */
+  const restartRelay = async () => {
+    const { dataDir: relayDir } = relay;
+    const port = Number(new URL(relay.url).port);
+    await relay.kill();
+    relay = await startRelayProcess({}, { dataDir: relayDir, port });
+    cleanups.push(() => relay.kill());
+  };
+  return {
+    relay: () => relay,
+    daemon,
+    dataDir,
+    key,
+    call,
+    claude,
+    project,
+    reply,
+    replyFrames,
+    restartRelay,
+  };
 }
 
 describe('replies after hang-up', () => {
@@ -118,5 +137,24 @@ describe('replies after hang-up', () => {
       failure: null,
     });
     expect(await claude.calls()).toEqual([]);
+  });
+
+  it('wait for a stopped daemon, across a relay restart, and are delivered once it is back', async () => {
+    const { daemon, dataDir, claude, reply, restartRelay } = await setUp();
+    await daemon.kill('SIGTERM');
+    const sent = await reply('r-3', 'Do it tomorrow.');
+    expect([sent.status, sent.body.status]).toEqual([201, 'queued']);
+    await restartRelay();
+
+    const back = await startDaemonProcess(dataDir, { RINGBACK_CLAUDE_BIN: claude.bin });
+    cleanups.push(() => back.kill('SIGTERM'));
+    await waitFor(async () => (await claude.calls()).length === 1, 15_000, 'the resumed agent');
+    expect((await claude.calls())[0]?.args).toEqual(['--resume', 'sess-42', '-p', 'Do it tomorrow.']);
+    await waitFor(
+      async () => (await reply('r-3', 'Do it tomorrow.')).body.status === 'delivered',
+      10_000,
+      'delivered',
+    );
+    expect(await claude.calls()).toHaveLength(1);
   });
 });

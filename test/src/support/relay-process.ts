@@ -17,10 +17,15 @@ export interface RelayProcess {
 }
 
 /** Starts `ringback relay` as a real process (open signup unless `env` says otherwise). */
-export async function startRelayProcess(env: NodeJS.ProcessEnv = {}): Promise<RelayProcess> {
+export async function startRelayProcess(
+  env: NodeJS.ProcessEnv = {},
+  /** To restart a relay: its data dir and port. */
+  reuse?: { dataDir: string; port: number },
+): Promise<RelayProcess> {
   assertBuilt();
-  const dataDir = await mkdtemp(join(tmpdir(), 'ringback-relay-'));
-  const child = spawn(process.execPath, [RINGBACK_BIN, 'relay', '--port', '0', '--data-dir', dataDir], {
+  const dataDir = reuse?.dataDir ?? (await mkdtemp(join(tmpdir(), 'ringback-relay-')));
+  const port = String(reuse?.port ?? 0);
+  const child = spawn(process.execPath, [RINGBACK_BIN, 'relay', '--port', port, '--data-dir', dataDir], {
     env: { ...process.env, RINGBACK_OPEN_SIGNUP: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

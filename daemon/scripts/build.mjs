@@ -6,14 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const readPackage = (url) => JSON.parse(readFileSync(new URL(url, import.meta.url), 'utf8'));
-const pkg = readPackage('../package.json');
-// Our own workspaces are bundled in; their third-party dependencies stay in node_modules, like
-// the daemon's (CommonJS packages such as ws cannot be bundled into ESM).
-const workspaces = { '@ringback/relay': '../../relay/package.json' };
-const thirdParty = [pkg, ...Object.values(workspaces).map(readPackage)]
-  .flatMap((manifest) => Object.keys(manifest.dependencies ?? {}))
-  .filter((name) => !name.startsWith('@ringback/'));
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+// Our own workspaces are bundled in; third-party packages stay in node_modules (CommonJS
+// packages such as ws cannot be bundled into ESM). The relay is not among them: it is a process
+// of its own (relay/dist/relay.mjs) that `ringback relay` and `ringback up` start.
+const thirdParty = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@ringback/'));
 const common = {
   bundle: true,
   platform: 'node',

@@ -86,4 +86,5 @@ export {
   SettingsResponse,
   SettingsResultPlaintext,
 } from './replies';
+export { RelayReady } from './relay-ready';
 export { createSseParser, type SseMessage, type SseParser } from './sse/sse-parser';

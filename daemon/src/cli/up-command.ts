@@ -7,9 +7,13 @@ import type { PairingOffer } from '../relay/relay-login';
 import type { DaemonStatus } from '../routes/status';
 import type { CliIo } from './cli-io';
 import { printPairingOffer } from './print-pairing';
+import { startRelayProcess } from './relay-process';
+
+/** The relay's default port, as `ringback relay` uses it. */
+const DEFAULT_RELAY_PORT = 8791;
 
 /**
- * `ringback up`: the relay and the daemon in one process on their embedded defaults, the daemon
+ * `ringback up`: the relay (its own process) and the daemon on their embedded defaults, the daemon
  * logged in to that relay (claiming it on first start), then a pairing QR for the phone.
  */
 export async function runUpCommand(argv: string[], io: CliIo): Promise<number> {
@@ -27,18 +31,22 @@ export async function runUpCommand(argv: string[], io: CliIo): Promise<number> {
   const relayDataDir =
     values['relay-data-dir'] ?? io.env.RINGBACK_RELAY_HOME ?? join(io.home, '.ringback-relay');
   const logger = createConsoleLogger();
-  const { createConsoleRelayLogger, startRelay, DEFAULT_RELAY_PORT } = await import('@ringback/relay');
-  const relay = await startRelay({
-    dataDir: relayDataDir,
-    logger: createConsoleRelayLogger(),
-    port: values['relay-port'] === undefined ? DEFAULT_RELAY_PORT : Number(values['relay-port']),
-  });
-  const daemon = await startDaemon({
-    dataDir,
-    logger,
-    env: io.env,
-    ...(values.port === undefined ? {} : { port: Number(values.port) }),
-  });
+  const relay = await startRelayProcess(
+    ['--data-dir', relayDataDir, '--port', values['relay-port'] ?? String(DEFAULT_RELAY_PORT)],
+    io.env,
+  );
+  let daemon: Awaited<ReturnType<typeof startDaemon>>;
+  try {
+    daemon = await startDaemon({
+      dataDir,
+      logger,
+      env: io.env,
+      ...(values.port === undefined ? {} : { port: Number(values.port) }),
+    });
+  } catch (error) {
+    await relay.stop();
+    throw error;
+  }
   const local = async <T>(
     method: 'GET' | 'POST',
     url: string,
@@ -55,7 +63,7 @@ export async function runUpCommand(argv: string[], io: CliIo): Promise<number> {
 
   const status = (await local<DaemonStatus>('GET', '/status')).body;
   if (!status.relay) {
-    const claimCode = await relay.claimCode();
+    const claimCode = relay.claimCode;
     const login = await local<{ error?: string; message?: string }>('POST', '/local/login', {
       server: relay.url,
       ...(claimCode ? { claimCode } : {}),
@@ -74,11 +82,13 @@ export async function runUpCommand(argv: string[], io: CliIo): Promise<number> {
   if (offer.status === 200) await printPairingOffer(offer.body, io);
   io.stdout('\nStop with Ctrl-C.\n');
 
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
+  const relayDied = await new Promise<boolean>((resolve) => {
+    process.once('SIGINT', () => resolve(false));
+    process.once('SIGTERM', () => resolve(false));
+    relay.child.once('exit', () => resolve(true));
   });
+  if (relayDied) io.stderr('the relay stopped; stopping the daemon too\n');
   await daemon.close();
-  await relay.close();
-  return 0;
+  await relay.stop();
+  return relayDied ? 1 : 0;
 }

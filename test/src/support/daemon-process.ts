@@ -3,10 +3,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const RINGBACK_BIN = fileURLToPath(new URL('../../../daemon/dist/ringback.mjs', import.meta.url));
+/** The relay's own executable, which `ringback relay` starts. */
+export const RELAY_BIN = fileURLToPath(new URL('../../../relay/dist/relay.mjs', import.meta.url));
 
 export function assertBuilt(): void {
-  if (!existsSync(RINGBACK_BIN))
-    throw new Error('daemon/dist is missing: run `npm run build` (npm test does it first)');
+  if (!existsSync(RINGBACK_BIN) || !existsSync(RELAY_BIN))
+    throw new Error('daemon/dist or relay/dist is missing: run `npm run build` (npm test does it first)');
 }
 
 export interface DaemonProcess {

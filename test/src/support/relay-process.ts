@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DeviceCredentials } from '@ringback/protocol';
-import { assertBuilt, RINGBACK_BIN } from './daemon-process';
+import { assertBuilt, RELAY_BIN } from './daemon-process';
 
 export interface RelayProcess {
   url: string;
@@ -16,7 +16,10 @@ export interface RelayProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts `ringback relay` as a real process (open signup unless `env` says otherwise). */
+/**
+ * Starts the relay's own executable as a real process (open signup unless `env` says
+ * otherwise); `ringback relay` runs the same file as a child, which a SIGKILL test would orphan.
+ */
 export async function startRelayProcess(
   env: NodeJS.ProcessEnv = {},
   /** To restart a relay: its data dir and port. */
@@ -25,7 +28,7 @@ export async function startRelayProcess(
   assertBuilt();
   const dataDir = reuse?.dataDir ?? (await mkdtemp(join(tmpdir(), 'ringback-relay-')));
   const port = String(reuse?.port ?? 0);
-  const child = spawn(process.execPath, [RINGBACK_BIN, 'relay', '--port', port, '--data-dir', dataDir], {
+  const child = spawn(process.execPath, [RELAY_BIN, '--port', port, '--data-dir', dataDir], {
     env: { ...process.env, RINGBACK_OPEN_SIGNUP: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

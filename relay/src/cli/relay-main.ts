@@ -1,0 +1,78 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { RelayReady } from '@ringback/protocol';
+import { createConsoleRelayLogger } from '../relay-logger';
+import { startRelay } from '../start-relay';
+
+const USAGE = `usage: relay [--port N] [--host ADDRESS] [--data-dir DIR] [--public-url URL]
+  default port 8791, data in ~/.ringback-relay (or $RINGBACK_RELAY_HOME);
+  RINGBACK_OPEN_SIGNUP=true lets anyone create an account\n`;
+
+function parsePort(raw: string | undefined): number | undefined | Error {
+  if (raw === undefined) return undefined;
+  const port = Number(raw);
+  return Number.isInteger(port) && port >= 0 && port < 65536
+    ? port
+    : new Error(`--port must be a port number, not ${raw}`);
+}
+
+/**
+ * The relay server as its own process (`relay/dist/relay.mjs`, also run by `ringback relay`
+ * and `ringback up`). A parent that started it over an IPC channel is told where it listens
+ * and its claim code, and the relay stops when that parent goes away.
+ */
+export async function runRelayMain(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  let values: { port?: string; host?: string; 'data-dir'?: string; 'public-url'?: string };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'public-url': { type: 'string' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    process.stderr.write(`relay: ${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const port = parsePort(values.port);
+  if (port instanceof Error) {
+    process.stderr.write(`relay: ${port.message}\n`);
+    return 2;
+  }
+  const logger = createConsoleRelayLogger();
+  const dataDir = values['data-dir'] ?? env.RINGBACK_RELAY_HOME ?? join(homedir(), '.ringback-relay');
+  const relay = await startRelay({
+    dataDir,
+    logger,
+    openSignup: env.RINGBACK_OPEN_SIGNUP === 'true',
+    ...(port === undefined ? {} : { port }),
+    ...(values.host ? { host: values.host } : {}),
+    ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
+  });
+  const claimCode = await relay.claimCode();
+  if (claimCode) {
+    logger.info(`private relay without an owner yet: its claim code is ${claimCode}`);
+    logger.info(`  the first account needs it: ringback login --server ${relay.url}`);
+  }
+  logger.info(`Ringback relay listening on ${relay.url} (data dir ${dataDir})`);
+
+  const stopped = new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+    // Started by `ringback up` or `ringback relay`: never outlive that process.
+    process.once('disconnect', () => resolve());
+  });
+  if (process.send) {
+    const ready: RelayReady = { type: 'relay-ready', url: relay.url, port: relay.port, claimCode };
+    process.send(ready);
+  }
+  await stopped;
+  logger.info('stopping');
+  await relay.close();
+  return 0;
+}

@@ -1,6 +1,7 @@
-import { readFile, rename } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../storage/atomic-write';
+import { quarantineFile } from '../storage/quarantine';
 import type { DaemonConfig } from './daemon-config';
 import { DATA_FILES } from './data-dir';
 
@@ -70,12 +71,13 @@ async function loadConfigFile(path: string, logger: ConfigLogger): Promise<Loade
     }
     return { config: parsed as DaemonConfig, firstRun: false };
   } catch (error) {
-    const aside = `${path}.corrupt-${Date.now()}`;
-    await rename(path, aside);
-    logger.error(
-      `daemon.json could not be parsed (${(error as Error).message}); moved it to ${aside}. ` +
-        'Starting without its settings: no end-to-end key is invented over it. Restore the file or set the key again.',
+    const aside = await quarantineFile(
+      path,
+      error,
+      logger,
+      'Starting without its settings: no end-to-end key is invented over it. Restore the file or set the key again.',
     );
+    if (aside === null) throw error;
     return { config: {}, firstRun: false, movedAside: aside };
   }
 }

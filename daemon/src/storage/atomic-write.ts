@@ -13,6 +13,7 @@ export async function writeFileAtomic(
   path: string,
   data: string | Uint8Array,
   mode = PRIVATE_FILE_MODE,
+  options: { syncDirectory?: boolean } = {},
 ): Promise<void> {
   const dir = dirname(path);
   const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
@@ -34,7 +35,8 @@ export async function writeFileAtomic(
     await rm(temp, { force: true });
     throw error;
   }
-  await syncDirectory(dir);
+  // A caller writing several files in one folder fsyncs it once for all of them.
+  if (options.syncDirectory !== false) await syncDirectory(dir);
 }
 
 /** Makes a rename or unlink in `dir` durable. */

@@ -1,16 +1,23 @@
 // The relay (`ringback relay`) as a real process, loaded from this process over loopback: events
-// ingested per second, delivery latency from a daemon's POST to arrival on app streams, and the
-// relay's memory per open stream.
+// ingested per second (relay-ingest.ts), delivery latency from a daemon's POST to arrival on app
+// streams, and the relay's memory per open stream.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createSseParser } from '@ringback/protocol';
 import { Agent, fetch, Pool } from 'undici';
+import {
+  type Credentials,
+  createDaemonAccount,
+  daemonEvent,
+  ms,
+  postEvent,
+  postJson,
+} from './relay-bench-http';
+import { benchIngest } from './relay-ingest';
 import { percentile, RINGBACK_BIN, tempDir } from './support';
 
-const INGEST_PER_RUN = 4000;
 const DELIVERY_EVENTS = 200;
 const DELIVERY_WARM_UP = 20;
 const DELIVERY_GAP_MS = 5;
@@ -20,12 +27,6 @@ const MAX_STREAMS = 1000;
 const SHARED_APP_DEVICES = 10;
 /** Linux reports process CPU time in clock ticks of 10 ms (USER_HZ 100). */
 const MS_PER_CLOCK_TICK = 10;
-
-interface Credentials {
-  accountId: string;
-  deviceId: string;
-  deviceToken: string;
-}
 
 interface BenchRelay {
   url: string;
@@ -91,29 +92,6 @@ async function startBenchRelay(): Promise<BenchRelay> {
   };
 }
 
-async function postJson<T>(pool: Pool, path: string, body: object, token?: string): Promise<T> {
-  const response = await pool.request({
-    path,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (response.statusCode !== 201) {
-    throw new Error(`${path} answered ${response.statusCode}: ${await response.body.text()}`);
-  }
-  return (await response.body.json()) as T;
-}
-
-/** A new account with one daemon device (open signup). */
-async function createDaemonAccount(relay: BenchRelay): Promise<Credentials> {
-  const pool = new Pool(relay.url, { connections: 1 });
-  try {
-    return await postJson<Credentials>(pool, '/v1/accounts', { kind: 'daemon', name: 'bench-daemon' });
-  } finally {
-    await pool.close();
-  }
-}
-
 /** Pairs `count` app devices into the daemon's account; their tokens. */
 async function pairApps(relay: BenchRelay, daemonToken: string, count: number, from = 0): Promise<string[]> {
   const pool = new Pool(relay.url, { connections: 1 });
@@ -133,75 +111,6 @@ async function pairApps(relay: BenchRelay, daemonToken: string, count: number, f
   } finally {
     await pool.close();
   }
-}
-
-const runTag = randomBytes(4).toString('hex');
-let eventCount = 0;
-/** Sealed-looking payloads of about 2 KB: the relay only checks the `e1.` prefix. */
-const SEALED = Array.from({ length: 64 }, () => `e1.abcdefghijkl.${randomBytes(1536).toString('base64url')}`);
-
-function daemonEvent(): { eventId: string; body: string } {
-  const n = eventCount++;
-  const eventId = `bench-${runTag}-${n}`;
-  const body = JSON.stringify({
-    eventId,
-    source: 'claude-code',
-    occurredAt: new Date().toISOString(),
-    sealed: SEALED[n % SEALED.length],
-  });
-  return { eventId, body };
-}
-
-async function postEvent(pool: Pool, token: string, body: string): Promise<void> {
-  const response = await pool.request({
-    path: '/v1/daemon/events',
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body,
-  });
-  await response.body.dump();
-  if (response.statusCode !== 201) throw new Error(`event post answered ${response.statusCode}`);
-}
-
-/** Posts `total` new events over `clients` connections; per-event latencies (ms) and wall time. */
-async function ingest(
-  relay: BenchRelay,
-  token: string,
-  clients: number,
-  total: number,
-): Promise<{ latencies: number[]; seconds: number }> {
-  const pool = new Pool(relay.url, { connections: clients, pipelining: 1 });
-  const latencies: number[] = [];
-  let sent = 0;
-  try {
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: clients }, async () => {
-        while (sent < total) {
-          sent++;
-          const { body } = daemonEvent();
-          const t0 = performance.now();
-          await postEvent(pool, token, body);
-          latencies.push(performance.now() - t0);
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    return { latencies: latencies.sort((a, b) => a - b), seconds };
-  } finally {
-    await pool.close();
-  }
-}
-
-function ms(value: number): string {
-  return value.toFixed(2).padStart(7);
-}
-
-function ingestLine(label: string, result: { latencies: number[]; seconds: number }): string {
-  const rate = Math.round(result.latencies.length / result.seconds);
-  const p50 = ms(percentile(result.latencies, 50));
-  const p99 = ms(percentile(result.latencies, 99));
-  return `${label.padEnd(34)} ${String(rate).padStart(6)} events/s   p50 ${p50} ms   p99 ${p99} ms`;
 }
 
 /** Counts the arrivals of the one event in flight on every open stream. */
@@ -405,24 +314,6 @@ function deliveryLines(label: string, result: DeliveryResult): string[] {
   return lines;
 }
 
-async function benchIngest(): Promise<void> {
-  console.log(
-    '\n# Relay: events ingested, POST /v1/daemon/events on loopback (real relay process)\n' +
-      '# (one account, one daemon device, ~2 KB sealed bodies, no stream open)',
-  );
-  for (const clients of [1, 16, 64]) {
-    const relay = await startBenchRelay();
-    try {
-      const daemon = await createDaemonAccount(relay);
-      await ingest(relay, daemon.deviceToken, clients, 300); // warm-up
-      const result = await ingest(relay, daemon.deviceToken, clients, INGEST_PER_RUN);
-      console.log(ingestLine(`${clients} concurrent client(s)`, result));
-    } finally {
-      await relay.stop();
-    }
-  }
-}
-
 async function benchDeliveryAndMemory(): Promise<void> {
   const relay = await startBenchRelay();
   const agent = new Agent({ bodyTimeout: 0, headersTimeout: 30_000 });
@@ -434,7 +325,7 @@ async function benchDeliveryAndMemory(): Promise<void> {
     await sleep(500); // the relay sees the sockets close and drops them from its fan-out
   };
   try {
-    const daemon = await createDaemonAccount(relay);
+    const daemon = await createDaemonAccount(relay.url);
     const results: { label: string; result: DeliveryResult }[] = [];
     const run = async (label: string, tokens: string[], streams: number) => {
       open = await openStreams(agent, relay.url, tokens, streams, tracker);
@@ -512,7 +403,8 @@ async function benchDeliveryAndMemory(): Promise<void> {
   }
 }
 
+/** `run-all.ts relay ingest` runs the ingest table only. */
 export async function benchRelay(): Promise<void> {
   await benchIngest();
-  await benchDeliveryAndMemory();
+  if (process.argv[3] !== 'ingest') await benchDeliveryAndMemory();
 }

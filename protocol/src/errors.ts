@@ -7,7 +7,10 @@ import { Type } from 'typebox';
  */
 export const ERROR_CATALOGUE = {
   // From the daemon spec's Errors table.
-  not_relayed: { status: 403, meaning: '/e2e/* or /local/* called through the server relay' },
+  not_relayed: {
+    status: 403,
+    meaning: 'a local-only route (/e2e/*, /local/*, /report) called through the server relay',
+  },
   undecryptable_request: { status: 400, meaning: "the phone's key differs from this computer's" },
   invalid_tracker_token: { status: 422, meaning: 'the tracker token is invalid' },
   tracker_not_configured: { status: 422, meaning: 'no saved tracker token when one is needed' },
@@ -34,6 +37,10 @@ export const ERROR_CATALOGUE = {
   signup_closed: { status: 403, meaning: 'this private relay has its owner: join it by pairing' },
   invalid_pairing_code: { status: 422, meaning: 'the pairing code is unknown, used or expired' },
   too_many_attempts: { status: 429, meaning: 'too many attempts: wait and try again' },
+  pairing_paused: {
+    status: 429,
+    meaning: 'too many wrong codes on this relay: joining by code is paused for everyone until Retry-After',
+  },
   device_not_found: { status: 404, meaning: 'no such device in this account' },
   event_not_found: { status: 404, meaning: 'no such event in this account' },
   call_taken: { status: 409, meaning: 'another device already has this call, or it has ended' },
@@ -41,6 +48,11 @@ export const ERROR_CATALOGUE = {
   device_offline: { status: 503, meaning: 'the daemon is not connected to the relay' },
   daemon_timeout: { status: 504, meaning: 'the daemon did not answer in time' },
   not_logged_in: { status: 409, meaning: 'this computer is not logged in to a relay yet (ringback login)' },
+  // 409 like a repeated relay write: the request itself may be fine, but it already ran (or may have).
+  replayed_request: {
+    status: 409,
+    meaning: 'a relayed request that already ran, or sealed more than 5 minutes from the computer’s clock',
+  },
 
   // Our own edges.
   invalid_request: { status: 400, meaning: 'the body or parameters do not match the schema' },

@@ -2,8 +2,11 @@ export {
   AgentReport,
   AgentSource,
   EventSource,
+  PermissionMode,
   REPORT_BODY_LIMIT_BYTES,
   ReportAccepted,
+  ReportQuery,
+  StopPayload,
 } from './agent-report';
 export { AddedNotes, Brief, BriefCard, FailedBrief, ReadyBrief } from './brief';
 export type { CryptoBackend, OpenFailure } from './crypto/index';
@@ -24,16 +27,23 @@ export {
   webCryptoBackend,
 } from './crypto/index';
 export {
+  AgentHookStatus,
   BriefLanguageReply,
   BriefLanguageSource,
   BriefLanguageUpdate,
+  CodexHookTrust,
+  DaemonStatus,
   E2eKeyReply,
   E2eKeySource,
   E2eKeyUpdate,
   E2eKeyUpdated,
+  HooksStatus,
   LlmChannel,
   LlmSettingsReply,
   LlmSettingsUpdate,
+  LocalLoginBody,
+  LocalLoginReply,
+  PairingOffer,
   StructuredOutputMode,
 } from './daemon-api';
 export { AgentEventPlaintext, DaemonEventBody, SealedReport } from './daemon-event';
@@ -54,6 +64,7 @@ export { createParser } from './parse';
 export {
   CallStatus,
   CreateAccountBody,
+  CreatePairingCodeBody,
   DEVICE_TOKEN_PREFIX,
   Device,
   DeviceCredentials,
@@ -63,7 +74,9 @@ export {
   HandledBy,
   PAIRING_CODE_TTL_MS,
   PairingCode,
+  PENDING_EVENTS_PAGE,
   PendingEvents,
+  PendingEventsQuery,
   RedeemPairingBody,
   RelayedEvent,
   RenameDeviceBody,
@@ -71,12 +84,16 @@ export {
   StatusChange,
   StatusUpdateBody,
   type StreamEventType,
+  StreamHeaders,
+  StreamQuery,
   TrackerReportBody,
 } from './relay-api';
+export { RelayReady } from './relay-ready';
 export {
   DaemonToRelay,
   RelayToDaemon,
   ReplyBody,
+  ReplyFailureCode,
   ReplyFailurePlaintext,
   ReplyPlaintext,
   ReplyState,
@@ -86,5 +103,4 @@ export {
   SettingsResponse,
   SettingsResultPlaintext,
 } from './replies';
-export { RelayReady } from './relay-ready';
 export { createSseParser, type SseMessage, type SseParser } from './sse/sse-parser';

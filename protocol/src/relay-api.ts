@@ -52,8 +52,15 @@ export type DeviceList = Type.Static<typeof DeviceList>;
 export const RenameDeviceBody = Type.Object({ name: DeviceName }, { additionalProperties: false });
 export type RenameDeviceBody = Type.Static<typeof RenameDeviceBody>;
 
+/** `POST /v1/pairing-codes` takes no fields (an empty JSON object, or no body at all). */
+export const CreatePairingCodeBody = Type.Object({}, { additionalProperties: false });
+export type CreatePairingCodeBody = Type.Static<typeof CreatePairingCodeBody>;
+
 /** `POST /v1/pairing-codes`: 6 digits, valid 10 minutes, single use. */
-export const PairingCode = Type.Object({ code: Type.String(), expiresAt: Type.String() });
+export const PairingCode = Type.Object({
+  code: Type.String({ pattern: '^[0-9]{6}$' }),
+  expiresAt: Type.String({ format: 'date-time' }),
+});
 export type PairingCode = Type.Static<typeof PairingCode>;
 
 export const PAIRING_CODE_TTL_MS = 10 * 60 * 1000;
@@ -129,8 +136,27 @@ export const StatusChange = Type.Object({
 });
 export type StatusChange = Type.Static<typeof StatusChange>;
 
-/** `GET /v1/events/pending`: calls not yet ended, for reconciliation after a restart. */
-export const PendingEvents = Type.Object({ events: Type.Array(RelayedEvent), latestId: Type.Number() });
+/** Calls per page of `GET /v1/events/pending`: `default` unless `limit` asks for up to `max`. */
+export const PENDING_EVENTS_PAGE = { default: 100, max: 500 } as const;
+
+/** `GET /v1/events/pending?limit=&after=`: `after` is the `next` of the page before. */
+export const PendingEventsQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PENDING_EVENTS_PAGE.max })),
+  after: Type.Optional(Type.String({ maxLength: 32, pattern: '^[0-9]{1,15}\\.[0-9]{1,15}$' })),
+});
+export type PendingEventsQuery = Type.Static<typeof PendingEventsQuery>;
+
+/**
+ * `GET /v1/events/pending`: calls not yet ended, in the order received, one page at a time, for
+ * reconciliation after a restart. `next` (an opaque cursor) is there while more pages follow.
+ * Every page of one listing carries the `latestId` read before its first page: a stream
+ * resumed from it misses nothing that changed while the pages were read.
+ */
+export const PendingEvents = Type.Object({
+  events: Type.Array(RelayedEvent),
+  latestId: Type.Number(),
+  next: Type.Optional(Type.String()),
+});
 export type PendingEvents = Type.Static<typeof PendingEvents>;
 
 /**
@@ -140,3 +166,14 @@ export type PendingEvents = Type.Static<typeof PendingEvents>;
  */
 export const STREAM_EVENT_TYPES = ['event', 'status', 'reply', 'resync'] as const;
 export type StreamEventType = (typeof STREAM_EVENT_TYPES)[number];
+
+/** A stream id as a client echoes it back: the decimal seq of a frame it received. */
+const StreamId = Type.String({ pattern: '^[0-9]{1,15}$' });
+
+/** `GET /v1/stream` headers: `Last-Event-ID` resumes after that frame (the bearer token is checked apart). */
+export const StreamHeaders = Type.Object({ 'last-event-id': Type.Optional(StreamId) });
+export type StreamHeaders = Type.Static<typeof StreamHeaders>;
+
+/** `GET /v1/stream?lastEventId=…`: the same, for clients that cannot set the header. */
+export const StreamQuery = Type.Object({ lastEventId: Type.Optional(StreamId) });
+export type StreamQuery = Type.Static<typeof StreamQuery>;

@@ -1,5 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorBody, PendingEvents, RingbackError, StatusChange, StatusUpdateBody } from '@ringback/protocol';
+import {
+  ErrorBody,
+  PENDING_EVENTS_PAGE,
+  PendingEvents,
+  PendingEventsQuery,
+  RingbackError,
+  StatusChange,
+  StatusUpdateBody,
+} from '@ringback/protocol';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { deviceOf } from '../auth/device-auth';
@@ -9,20 +17,42 @@ import { sseFrame } from '../stream/stream-hub';
 
 const EventParams = Type.Object({ eventId: Type.String({ minLength: 1, maxLength: 64 }) });
 
+/**
+ * The pending list's cursor, `<seq of the last call listed>.<latestId of the first page>`: the
+ * schema lets only two numbers through, and a client that forges one misleads only itself.
+ */
+function parseCursor(after: string): { afterSeq: number; latestId: number } {
+  const [afterSeq, latestId] = after.split('.').map(Number);
+  return { afterSeq: afterSeq ?? 0, latestId: latestId ?? 0 };
+}
+
 /** Apps' side of a call: what is still pending, and the outcome written back. */
 export function callRoutes(deps: RelayDeps): FastifyPluginAsync {
   return async (app) => {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
-    api.get('/v1/events/pending', { schema: { response: { 200: PendingEvents } } }, async (request) => {
-      const me = deviceOf(request);
-      // Read the position first: a stream resumed from it misses nothing that follows the list.
-      const latestId = await deps.store.latestLogSeq(me.accountId);
-      const [events, names] = await Promise.all([
-        deps.store.pendingEvents(me.accountId),
-        deviceNames(deps.store, me.accountId),
-      ]);
-      return { events: events.map((event) => toRelayedEvent(event, names)), latestId };
-    });
+    api.get(
+      '/v1/events/pending',
+      { schema: { querystring: PendingEventsQuery, response: { 200: PendingEvents, '4xx': ErrorBody } } },
+      async (request) => {
+        const me = deviceOf(request);
+        const cursor = request.query.after ? parseCursor(request.query.after) : null;
+        // Read the position before the first page: a stream resumed from it misses nothing that
+        // follows the listing, and every later page hands the same position on in its cursor.
+        const latestId = cursor ? cursor.latestId : await deps.store.latestLogSeq(me.accountId);
+        const [page, names] = await Promise.all([
+          deps.store.pendingEvents(me.accountId, {
+            afterSeq: cursor?.afterSeq ?? 0,
+            limit: request.query.limit ?? PENDING_EVENTS_PAGE.default,
+          }),
+          deviceNames(deps.store, me.accountId),
+        ]);
+        return {
+          events: page.events.map((event) => toRelayedEvent(event, names)),
+          latestId,
+          ...(page.next === null ? {} : { next: `${page.next}.${latestId}` }),
+        };
+      },
+    );
 
     api.post(
       '/v1/events/:eventId/status',

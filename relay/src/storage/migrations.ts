@@ -112,6 +112,11 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE account_log_v2 RENAME TO account_log;
   CREATE INDEX account_log_by_time ON account_log (created_at);
   `,
+  // 3: open calls are listed (and paged) in the order received, which their log seq is.
+  `
+  DROP INDEX events_open;
+  CREATE INDEX events_open ON events (account_id, created_seq) WHERE ended_at IS NULL;
+  `,
 ];
 
 /**

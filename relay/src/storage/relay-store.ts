@@ -93,32 +93,55 @@ export type StatusChangeResult =
   | { outcome: 'conflict'; event: EventRecord }
   | { outcome: 'not_found' };
 
-export interface RelayStore {
+/** One page of an account's open calls, in the order the relay received them. */
+export interface PendingPage {
+  events: EventRecord[];
+  /** Pass as `afterSeq` for the next page; null on the last page. */
+  next: number | null;
+}
+
+/**
+ * The relay's storage, one resource per interface. Every method is async and every write is
+ * durable when its promise resolves, so a backend may batch writes (the SQLite store commits
+ * concurrent ones together) or send them over the network (a later PostgreSQL store).
+ */
+export interface AccountStore {
   /** Whether any account exists (a private relay asks for its claim code until one does). */
   hasAccounts(): Promise<boolean>;
-  createAccount(device: { kind: DeviceKind; name: string; tokenHash: string }): Promise<DeviceRecord>;
+  createAccount(device: NewDevice): Promise<DeviceRecord>;
+}
 
-  addDevice(
-    accountId: string,
-    device: { kind: DeviceKind; name: string; tokenHash: string },
-  ): Promise<DeviceRecord>;
+export type NewDevice = { kind: DeviceKind; name: string; tokenHash: string };
+
+export interface DeviceStore {
+  addDevice(accountId: string, device: NewDevice): Promise<DeviceRecord>;
   /** The live (not removed) device holding this token hash; marks it seen. */
   deviceByTokenHash(tokenHash: string): Promise<DeviceRecord | null>;
   listDevices(accountId: string): Promise<DeviceRecord[]>;
   renameDevice(accountId: string, deviceId: string, name: string): Promise<DeviceRecord | null>;
-  /** Removes the device; its token stops working at once. False when not in this account. */
-  removeDevice(accountId: string, deviceId: string): Promise<boolean>;
   /**
-   * Gives back the calls a device answered but never ended (it was removed mid-call): they are
-   * pending again, so another device can take them. One `status` log entry each.
+   * Removes the device; its token stops working at once, and the pairing codes it handed out
+   * and nobody used stop working too. False when not in this account.
    */
-  releaseCallsOf(accountId: string, deviceId: string): Promise<{ event: EventRecord; log: LogEntry }[]>;
+  removeDevice(accountId: string, deviceId: string): Promise<boolean>;
+}
 
+export interface PairingCodeStore {
   /** Stores a pairing code (hash) for the account, valid until `expiresAt` (epoch ms). */
   createPairingCode(accountId: string, codeHash: string, createdBy: string, expiresAt: number): Promise<void>;
   /** Uses a pairing code once: the account it joins, or null when unknown, used or expired. */
   consumePairingCode(codeHash: string, now: number): Promise<string | null>;
+  /** The codes neither used nor expired at `now`, oldest first: what a wrong guess could hit. */
+  livePairingCodes(now: number): Promise<LivePairingCode[]>;
+}
 
+export interface LivePairingCode {
+  codeHash: string;
+  accountId: string;
+  expiresAt: number;
+}
+
+export interface EventStore {
   insertEvent(event: NewEvent): Promise<InsertEventResult>;
   /**
    * Moves a call to `status` on behalf of `deviceId`. The first device to answer wins;
@@ -132,16 +155,29 @@ export interface RelayStore {
     deviceId: string,
   ): Promise<StatusChangeResult>;
   getEvent(accountId: string, eventId: string): Promise<EventRecord | null>;
-  /** Calls not yet ended (pending or answered), oldest first. */
-  pendingEvents(accountId: string): Promise<EventRecord[]>;
+  /**
+   * Calls not yet ended (pending or answered) received after the one at `afterSeq` (0: from
+   * the start), at most `limit`, in the order received. Paging by that order never skips or
+   * repeats a call, however many arrive between pages: a new one always comes last.
+   */
+  pendingEvents(accountId: string, page: { afterSeq: number; limit: number }): Promise<PendingPage>;
+  /**
+   * Gives back the calls a device answered but never ended (it was removed mid-call): they are
+   * pending again, so another device can take them. One `status` log entry each.
+   */
+  releaseCallsOf(accountId: string, deviceId: string): Promise<{ event: EventRecord; log: LogEntry }[]>;
+}
 
+export interface StreamLogStore {
   /** Log entries with seq > `afterSeq`, oldest first, at most `limit`. */
   logSince(accountId: string, afterSeq: number, limit: number): Promise<LogEntry[]>;
   /** The smallest seq still kept for the account (older entries were purged), or null if none. */
   oldestLogSeq(accountId: string): Promise<number | null>;
   /** The newest seq of the account (0 when nothing was logged). */
   latestLogSeq(accountId: string): Promise<number>;
+}
 
+export interface ReplyStore {
   /** Queues a reply for the daemon that posted the event; idempotent by (account, replyId). */
   insertReply(reply: {
     accountId: string;
@@ -161,9 +197,24 @@ export interface RelayStore {
     result: { status: 'delivered' } | { status: 'failed'; failure: string },
   ): Promise<ReplyUpdateResult>;
   getReply(accountId: string, replyId: string): Promise<ReplyRecord | null>;
+}
 
-  /** Drops log entries, ended events and finished replies older than `before` (epoch ms). */
+export interface RetentionStore {
+  /**
+   * Drops log entries, ended events and finished replies older than `before` (epoch ms), and
+   * pairing codes used or expired by now.
+   */
   purge(before: number): Promise<{ logEntries: number; events: number; replies: number }>;
+}
 
+export interface RelayStore
+  extends AccountStore,
+    DeviceStore,
+    PairingCodeStore,
+    EventStore,
+    StreamLogStore,
+    ReplyStore,
+    RetentionStore {
+  /** Finishes the writes already asked for, then closes. */
   close(): Promise<void>;
 }

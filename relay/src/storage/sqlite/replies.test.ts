@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { applyMigrations, MIGRATIONS } from './migrations';
-import type { RelayStore } from './relay-store';
-import { openSqliteRelayStore } from './sqlite-relay-store';
+import { applyMigrations, MIGRATIONS } from '../migrations';
+import type { RelayStore } from '../relay-store';
+import { openSqliteRelayStore } from '../sqlite-relay-store';
 
 async function account(store: RelayStore) {
   const daemon = await store.createAccount({

@@ -1,0 +1,185 @@
+import {
+  type CallStatus,
+  ENDED_STATUSES,
+  type EventRecord,
+  type EventStore,
+  type InsertEventResult,
+  type NewEvent,
+  type StatusChangeResult,
+} from '../relay-store';
+import { decide, SETTABLE_STATUSES } from './call-transitions';
+import { iso, type SqliteContext } from './context';
+import type { AppendLog } from './stream-log';
+
+interface EventRow {
+  account_id: string;
+  event_id: string;
+  source: EventRecord['source'];
+  occurred_at: string;
+  task_id: string | null;
+  sealed: string | null;
+  status: CallStatus;
+  handled_by: string | null;
+  from_device_id: string;
+  created_at: number;
+  ended_at: number | null;
+}
+
+const EVENT_COLUMNS =
+  'account_id, event_id, source, occurred_at, task_id, sealed, status, handled_by, from_device_id, created_at, ended_at';
+
+function toEvent(row: EventRow): EventRecord {
+  return {
+    accountId: row.account_id,
+    eventId: row.event_id,
+    source: row.source,
+    occurredAt: row.occurred_at,
+    taskId: row.task_id,
+    sealed: row.sealed,
+    status: row.status,
+    handledBy: row.handled_by,
+    fromDeviceId: row.from_device_id,
+    createdAt: iso(row.created_at),
+    endedAt: row.ended_at === null ? null : iso(row.ended_at),
+  };
+}
+
+/** Events (calls): unique by (account, event id) and by (account, tracker task id). */
+export function sqliteEvents({ db, commit, now }: SqliteContext, appendLog: AppendLog): EventStore {
+  const s = {
+    byKey: db.prepare<[string, string], EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE account_id = ? AND event_id = ?`,
+    ),
+    byTask: db.prepare<[string, string], EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE account_id = ? AND task_id = ?`,
+    ),
+    insert: db.prepare<{
+      accountId: string;
+      eventId: string;
+      source: string;
+      occurredAt: string;
+      taskId: string | null;
+      sealed: string | null;
+      fromDeviceId: string;
+      createdAt: number;
+      createdSeq: number;
+    }>(
+      `INSERT INTO events (account_id, event_id, source, occurred_at, task_id, sealed, status,
+                           from_device_id, created_at, created_seq)
+       VALUES (@accountId, @eventId, @source, @occurredAt, @taskId, @sealed, 'pending',
+               @fromDeviceId, @createdAt, @createdSeq)`,
+    ),
+    /** Sets a status; an ending one (endedAt not null) erases the ciphertext in the same write. */
+    updateStatus: db.prepare<{
+      accountId: string;
+      eventId: string;
+      status: CallStatus;
+      handledBy: string;
+      endedAt: number | null;
+    }>(
+      `UPDATE events
+       SET status = @status, handled_by = @handledBy, ended_at = @endedAt,
+           sealed = CASE WHEN @endedAt IS NULL THEN sealed ELSE NULL END
+       WHERE account_id = @accountId AND event_id = @eventId`,
+    ),
+    answeredBy: db.prepare<[string, string], EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE account_id = ? AND handled_by = ? AND status = 'answered'`,
+    ),
+    release: db.prepare<[string, string]>(
+      "UPDATE events SET status = 'pending', handled_by = NULL WHERE account_id = ? AND event_id = ?",
+    ),
+    /** The seq of an event's own log entry is its place in the order received (and the cursor). */
+    openAfter: db.prepare<[string, number, number], EventRow & { created_seq: number }>(
+      `SELECT ${EVENT_COLUMNS}, created_seq FROM events
+       WHERE account_id = ? AND ended_at IS NULL AND created_seq > ?
+       ORDER BY created_seq LIMIT ?`,
+    ),
+  };
+
+  const insertEvent = (event: NewEvent, at: number): InsertEventResult => {
+    const original = s.byKey.get(event.accountId, event.eventId);
+    if (original) return { outcome: 'repeat', event: toEvent(original) };
+    if (event.taskId !== null) {
+      const existing = s.byTask.get(event.accountId, event.taskId);
+      if (existing) return { outcome: 'duplicate_task', existing: toEvent(existing) };
+    }
+    const log = appendLog(event.accountId, 'event', event.eventId, at);
+    const created: EventRecord = {
+      accountId: event.accountId,
+      eventId: event.eventId,
+      source: event.source,
+      occurredAt: event.occurredAt,
+      taskId: event.taskId,
+      sealed: event.sealed,
+      status: 'pending',
+      handledBy: null,
+      fromDeviceId: event.fromDeviceId,
+      createdAt: iso(at),
+      endedAt: null,
+    };
+    s.insert.run({
+      accountId: created.accountId,
+      eventId: created.eventId,
+      source: created.source,
+      occurredAt: created.occurredAt,
+      taskId: created.taskId,
+      sealed: created.sealed,
+      fromDeviceId: created.fromDeviceId,
+      createdAt: at,
+      createdSeq: log.seq,
+    });
+    return { outcome: 'created', event: created, log };
+  };
+
+  return {
+    async insertEvent(event) {
+      const at = now();
+      return commit.write(() => insertEvent(event, at));
+    },
+    async setStatus(accountId, eventId, status, deviceId) {
+      if (!SETTABLE_STATUSES.has(status)) throw new Error(`not a status a device can set: ${status}`);
+      const at = now();
+      return commit.write((): StatusChangeResult => {
+        const row = s.byKey.get(accountId, eventId);
+        if (!row) return { outcome: 'not_found' };
+        const current = toEvent(row);
+        const verdict = decide(current, status, deviceId);
+        if (verdict !== 'change') return { outcome: verdict, event: current };
+        const endedAt = ENDED_STATUSES.has(status) ? at : null;
+        s.updateStatus.run({ accountId, eventId, status, handledBy: deviceId, endedAt });
+        const log = appendLog(accountId, 'status', eventId, at);
+        const event: EventRecord = {
+          ...current,
+          status,
+          handledBy: deviceId,
+          sealed: endedAt === null ? current.sealed : null,
+          endedAt: endedAt === null ? null : iso(endedAt),
+        };
+        return { outcome: 'changed', event, log };
+      });
+    },
+    async getEvent(accountId, eventId) {
+      const row = s.byKey.get(accountId, eventId);
+      return row ? toEvent(row) : null;
+    },
+    async pendingEvents(accountId, { afterSeq, limit }) {
+      if (!(limit > 0)) return { events: [], next: null };
+      const take = Math.floor(limit);
+      // One more than asked tells whether another page follows.
+      const rows = s.openAfter.all(accountId, afterSeq, take + 1);
+      const page = rows.slice(0, take);
+      const next = rows.length > take ? (page.at(-1)?.created_seq ?? null) : null;
+      return { events: page.map(toEvent), next };
+    },
+    async releaseCallsOf(accountId, deviceId) {
+      const at = now();
+      return commit.write(() =>
+        s.answeredBy.all(accountId, deviceId).map((row) => {
+          s.release.run(accountId, row.event_id);
+          const log = appendLog(accountId, 'status', row.event_id, at);
+          return { event: { ...toEvent(row), status: 'pending' as const, handledBy: null }, log };
+        }),
+      );
+    },
+  };
+}

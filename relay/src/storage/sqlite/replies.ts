@@ -1,0 +1,124 @@
+import type {
+  InsertReplyResult,
+  ReplyRecord,
+  ReplyStatus,
+  ReplyStore,
+  ReplyUpdateResult,
+} from '../relay-store';
+import { iso, type SqliteContext } from './context';
+import type { AppendLog } from './stream-log';
+
+interface ReplyRow {
+  account_id: string;
+  reply_id: string;
+  event_id: string;
+  from_device_id: string;
+  to_device_id: string;
+  sealed: string | null;
+  status: ReplyStatus;
+  failure: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+const REPLY_COLUMNS =
+  'account_id, reply_id, event_id, from_device_id, to_device_id, sealed, status, failure, created_at, updated_at';
+
+function toReply(row: ReplyRow): ReplyRecord {
+  return {
+    accountId: row.account_id,
+    replyId: row.reply_id,
+    eventId: row.event_id,
+    fromDeviceId: row.from_device_id,
+    toDeviceId: row.to_device_id,
+    sealed: row.sealed,
+    status: row.status,
+    failure: row.failure,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+const isFinal = (reply: ReplyRecord) => reply.status === 'delivered' || reply.status === 'failed';
+
+/** Replies on their way to a daemon; every change is a `reply` frame of the account's log. */
+export function sqliteReplies({ db, commit, now }: SqliteContext, appendLog: AppendLog): ReplyStore {
+  const s = {
+    byKey: db.prepare<[string, string], ReplyRow>(
+      `SELECT ${REPLY_COLUMNS} FROM replies WHERE account_id = ? AND reply_id = ?`,
+    ),
+    eventSender: db.prepare<[string, string], { from_device_id: string }>(
+      'SELECT from_device_id FROM events WHERE account_id = ? AND event_id = ?',
+    ),
+    insert: db.prepare<[string, string, string, string, string, string, number, number]>(
+      `INSERT INTO replies (account_id, reply_id, event_id, from_device_id, to_device_id, sealed, status, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?)`,
+    ),
+    waiting: db.prepare<[string, number], ReplyRow>(
+      `SELECT ${REPLY_COLUMNS} FROM replies WHERE to_device_id = ? AND status IN ('queued', 'dispatched')
+       ORDER BY created_at, rowid LIMIT ?`,
+    ),
+    update: db.prepare<[ReplyStatus, string | null, string | null, number, string, string]>(
+      'UPDATE replies SET status = ?, sealed = ?, failure = ?, updated_at = ? WHERE account_id = ? AND reply_id = ?',
+    ),
+  };
+
+  /** Moves a reply on when `next` says so. */
+  const updateReply = (
+    accountId: string,
+    replyId: string,
+    next: (current: ReplyRecord) => Pick<ReplyRecord, 'status' | 'sealed' | 'failure'> | null,
+  ): Promise<ReplyUpdateResult> => {
+    const at = now();
+    return commit.write((): ReplyUpdateResult => {
+      const row = s.byKey.get(accountId, replyId);
+      if (!row) return { outcome: 'not_found' };
+      const current = toReply(row);
+      const change = next(current);
+      if (!change) return { outcome: 'unchanged', reply: current };
+      s.update.run(change.status, change.sealed, change.failure, at, accountId, replyId);
+      const log = appendLog(accountId, 'reply', current.eventId, at, replyId);
+      return { outcome: 'changed', reply: { ...current, ...change, updatedAt: iso(at) }, log };
+    });
+  };
+
+  return {
+    async insertReply(reply) {
+      const at = now();
+      return commit.write((): InsertReplyResult => {
+        const original = s.byKey.get(reply.accountId, reply.replyId);
+        if (original) return { outcome: 'repeat', reply: toReply(original) };
+        const event = s.eventSender.get(reply.accountId, reply.eventId);
+        if (!event) return { outcome: 'event_not_found' };
+        const { accountId, replyId, eventId, fromDeviceId, sealed } = reply;
+        s.insert.run(accountId, replyId, eventId, fromDeviceId, event.from_device_id, sealed, at, at);
+        const log = appendLog(accountId, 'reply', eventId, at, replyId);
+        return { outcome: 'created', reply: toReply(s.byKey.get(accountId, replyId) as ReplyRow), log };
+      });
+    },
+    async repliesFor(toDeviceId, limit) {
+      if (!(limit > 0)) return [];
+      return s.waiting.all(toDeviceId, Math.floor(limit)).map(toReply);
+    },
+    async markReplyDispatched(accountId, replyId) {
+      return updateReply(accountId, replyId, (current) =>
+        current.status === 'queued' ? { status: 'dispatched', sealed: current.sealed, failure: null } : null,
+      );
+    },
+    async setReplyResult(accountId, replyId, result) {
+      return updateReply(accountId, replyId, (current) =>
+        isFinal(current)
+          ? null
+          : {
+              status: result.status,
+              sealed: null,
+              failure: result.status === 'failed' ? result.failure : null,
+            },
+      );
+    },
+    async getReply(accountId, replyId) {
+      const row = s.byKey.get(accountId, replyId);
+      return row ? toReply(row) : null;
+    },
+  };
+}

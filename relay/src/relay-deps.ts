@@ -1,4 +1,5 @@
 import type { AttemptLimiter } from './auth/attempt-limiter';
+import type { TrustProxy } from './http/trust-proxy';
 import type { DaemonLinks } from './link/daemon-links';
 import type { RelayLogger } from './relay-logger';
 import type { RelayStore } from './storage/relay-store';
@@ -19,8 +20,10 @@ export interface RelayDeps {
   links: DaemonLinks;
   logger: RelayLogger;
   signup: SignupPolicy;
-  /** Failed claim and pairing attempts per client address. */
+  /** Failed claim and pairing attempts per client address (IPv6 per /64). */
   attempts: AttemptLimiter;
+  /** Which X-Forwarded-For hops to believe (`RINGBACK_TRUST_PROXY`); none when absent. */
+  trustProxy?: TrustProxy;
   now: () => number;
   /** How often an idle stream gets a `: ping` comment. */
   heartbeatMs: number;

@@ -4,12 +4,22 @@ import type { FastifyInstance } from 'fastify';
 import { AttemptLimiter } from './auth/attempt-limiter';
 import { newClaimCode } from './auth/tokens';
 import { buildRelay } from './build-relay';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { DaemonLinks } from './link/daemon-links';
+import { guardRelayProcess } from './process-guard';
 import type { RelayLogger } from './relay-logger';
-import { openSqliteRelayStore } from './storage/sqlite-relay-store';
+import { openSqliteRelayStore, type SqliteRelayStoreOptions } from './storage/sqlite-relay-store';
 import { StreamHub } from './stream/stream-hub';
 
 export const DEFAULT_RELAY_PORT = 8791;
+const DEFAULT_HEARTBEAT_MS = 15_000;
+
+/** `RINGBACK_STREAM_HEARTBEAT_MS`: for a proxy that closes idle streams sooner than 15 s. */
+function heartbeatFromEnv(env: NodeJS.ProcessEnv): number {
+  const ms = Number(env.RINGBACK_STREAM_HEARTBEAT_MS);
+  return Number.isInteger(ms) && ms >= 100 ? ms : DEFAULT_HEARTBEAT_MS;
+}
+
 /** Ended calls and the log are kept this long, then purged: the relay keeps no history. */
 export const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -22,7 +32,12 @@ export interface RelayOptions {
   publicUrl?: string;
   openSignup?: boolean;
   logger: RelayLogger;
+  /** How often an idle stream gets a ping; else `RINGBACK_STREAM_HEARTBEAT_MS`, else 15 s. */
   heartbeatMs?: number;
+  /** Which proxies to believe for client addresses; else `RINGBACK_TRUST_PROXY` (http/trust-proxy.ts). */
+  trustProxy?: TrustProxy;
+  /** For benchmarks only: how the store commits. The relay always runs FULL with group commit. */
+  storage?: SqliteRelayStoreOptions;
 }
 
 export interface RunningRelay {
@@ -36,9 +51,13 @@ export interface RunningRelay {
 
 /** Opens `relay.db` in the data dir and serves the relay API. */
 export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
+  // Read first: a setting the relay cannot read stops it before it opens anything.
+  const trustProxy = options.trustProxy ?? parseTrustProxy(process.env.RINGBACK_TRUST_PROXY);
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
-  const store = await openSqliteRelayStore(join(options.dataDir, 'relay.db'));
-  const hub = new StreamHub();
+  const store = await openSqliteRelayStore(join(options.dataDir, 'relay.db'), options.storage);
+  const hub = new StreamHub((error, client) =>
+    options.logger.error(`stream of device ${client.deviceId} failed: ${error.stack ?? error.message}`),
+  );
   const links = new DaemonLinks();
   const openSignup = options.openSignup ?? false;
   // Asked for only while the relay has no account: once its owner exists it opens nothing.
@@ -51,12 +70,15 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
     signup: { open: openSignup, claimCode: () => claimCode },
     attempts: new AttemptLimiter({ limit: 5, windowMs: 10 * 60 * 1000 }),
     now: Date.now,
-    heartbeatMs: options.heartbeatMs ?? 15_000,
+    heartbeatMs: options.heartbeatMs ?? heartbeatFromEnv(process.env),
+    trustProxy,
   });
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? DEFAULT_RELAY_PORT });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? DEFAULT_RELAY_PORT);
   const url = options.publicUrl ?? `http://127.0.0.1:${port}`;
+  // Only once serving: a relay that cannot start must still fail loudly.
+  const unguard = guardRelayProcess(options.logger);
 
   const purge = setInterval(() => {
     store
@@ -78,6 +100,7 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
       links.closeAll();
       await app.close();
       await store.close();
+      unguard();
     },
   };
 }

@@ -1,7 +1,9 @@
+import type { TakenGuess } from './guess-ceiling';
+
 /**
- * Counts failed attempts per key (a client address) in a sliding window and refuses once the
- * limit is reached, so 6-digit pairing codes and claim codes cannot be guessed: at 5 failures
- * per 10 minutes an attacker needs years for one code valid 10 minutes.
+ * Counts failed attempts per key (a client address, see client-address.ts) in a sliding window
+ * and refuses once the limit is reached: one address gets 5 wrong codes per 10 minutes. What
+ * many addresses together may try is bounded apart, relay-wide (guess-ceiling.ts).
  */
 export class AttemptLimiter {
   readonly #limit: number;
@@ -23,13 +25,43 @@ export class AttemptLimiter {
   }
 
   recordFailure(key: string): void {
+    this.#record(key);
+  }
+
+  /**
+   * Counts an attempt as failed before it is checked (so concurrent attempts cannot all pass
+   * the limit); null when `key` is at its limit. Give it back when the attempt succeeded.
+   */
+  take(key: string): TakenGuess | null {
+    if (!this.allows(key)) return null;
+    const at = this.#record(key);
+    return {
+      giveBack: () => {
+        const times = this.#failures.get(key);
+        const index = times?.indexOf(at) ?? -1;
+        if (times && index >= 0) times.splice(index, 1);
+      },
+    };
+  }
+
+  /** Milliseconds until `key` may try again (0 when it may now). */
+  retryAfterMs(key: string): number {
     const recent = this.#recent(key);
-    recent.push(this.#now());
+    if (recent.length < this.#limit) return 0;
+    const freeing = recent[recent.length - this.#limit] ?? this.#now();
+    return Math.max(0, freeing + this.#windowMs - this.#now());
+  }
+
+  #record(key: string): number {
+    const recent = this.#recent(key);
+    const at = this.#now();
+    recent.push(at);
     if (!this.#failures.has(key) && this.#failures.size >= AttemptLimiter.MAX_KEYS) {
       const oldest = this.#failures.keys().next().value;
       if (oldest !== undefined) this.#failures.delete(oldest);
     }
     this.#failures.set(key, recent);
+    return at;
   }
 
   #recent(key: string): number[] {

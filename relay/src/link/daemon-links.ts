@@ -2,7 +2,10 @@ import type { RelayToDaemon } from '@ringback/protocol';
 
 /** A daemon's live WebSocket, as the relay holds it. */
 export interface DaemonLink {
-  send(message: RelayToDaemon): void;
+  /** Queues a message; false when the link is closed (or was just dropped for being stuck). */
+  send(message: RelayToDaemon): boolean;
+  /** Resolves once the socket has taken the last message sent (false when it failed). */
+  flushed(): Promise<boolean>;
   close(code?: number, reason?: string): void;
 }
 

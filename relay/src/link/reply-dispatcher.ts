@@ -23,14 +23,23 @@ export class ReplyDispatcher {
   async dispatch(reply: ReplyRecord): Promise<void> {
     const link = this.#links.get(reply.toDeviceId);
     if (!link || reply.sealed === null) return;
-    link.send({ type: 'reply', replyId: reply.replyId, eventId: reply.eventId, sealed: reply.sealed });
+    // A link that closed meanwhile leaves the reply queued: the daemon gets it when it is back.
+    if (!link.send({ type: 'reply', replyId: reply.replyId, eventId: reply.eventId, sealed: reply.sealed }))
+      return;
     const marked = await this.#deps.store.markReplyDispatched(reply.accountId, reply.replyId);
     if (marked.outcome === 'changed') this.published(marked.reply, marked.log);
   }
 
-  /** Everything waiting for a daemon that just connected, oldest first. */
+  /**
+   * Everything waiting for a daemon that just connected, oldest first, each sent once the link
+   * has taken the one before: a large backlog never piles up in memory.
+   */
   async dispatchWaiting(deviceId: string): Promise<void> {
-    for (const reply of await this.#deps.store.repliesFor(deviceId, 1000)) await this.dispatch(reply);
+    for (const reply of await this.#deps.store.repliesFor(deviceId, 1000)) {
+      await this.dispatch(reply);
+      const link = this.#links.get(deviceId);
+      if (!link || !(await link.flushed())) return;
+    }
   }
 
   async recordResult(

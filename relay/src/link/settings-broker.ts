@@ -28,6 +28,11 @@ export class SettingsBroker {
     return resolve !== undefined;
   }
 
+  /** Gives up on a request that never reached its daemon: its waiter gets null now. */
+  cancel(key: string): void {
+    this.#waiting.get(key)?.(null);
+  }
+
   isWaiting(key: string): boolean {
     return this.#waiting.has(key);
   }

@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import { createParser, DaemonToRelay } from '@ringback/protocol';
 import type { FastifyPluginAsync } from 'fastify';
 import { deviceOf } from '../auth/device-auth';
+import { linkSocket } from '../link/link-socket';
 import type { ReplyDispatcher } from '../link/reply-dispatcher';
 import { type SettingsBroker, settingsKey } from '../link/settings-broker';
 import type { RelayDeps } from '../relay-deps';
@@ -23,17 +24,22 @@ export function daemonLinkRoutes(
 ): FastifyPluginAsync {
   const links = deps.links;
   return async (app) => {
-    await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+    await app.register(websocket, {
+      options: { maxPayload: 1024 * 1024 },
+      // A broken frame, an oversize message or a reset: that link is dropped, the relay goes on.
+      errorHandler: (error, socket, request) => {
+        deps.logger.warn(`daemon link ${request.device?.deviceId ?? '?'} failed: ${error.message}`);
+        socket.terminate();
+      },
+    });
     app.get('/v1/daemon/link', { websocket: true, config: { auth: 'daemon' } }, (socket, request) => {
       const me = deviceOf(request);
       let lastHeard = Date.now();
-      const remove = links.add(me.deviceId, {
-        send: (message) => socket.send(JSON.stringify(message)),
-        close: (code, reason) => socket.close(code, reason),
-      });
+      const link = linkSocket(socket);
+      const remove = links.add(me.deviceId, link);
       const ping = setInterval(() => {
         if (Date.now() - lastHeard > DEAD_AFTER_MS) return socket.terminate();
-        socket.ping();
+        if (socket.readyState === socket.OPEN) socket.ping();
       }, PING_INTERVAL_MS);
       socket.on('pong', () => {
         lastHeard = Date.now();
@@ -74,7 +80,7 @@ export function daemonLinkRoutes(
               : { status: 'failed', failure: message.failure ?? null },
           );
           // Acknowledged even when unknown (purged): the daemon may forget it.
-          socket.send(JSON.stringify({ type: 'reply-ack', replyId: message.replyId }));
+          link.send({ type: 'reply-ack', replyId: message.replyId });
           if (!known) deps.logger.warn(`daemon ${me.deviceId} reported an unknown reply ${message.replyId}`);
         }
       }

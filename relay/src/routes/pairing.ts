@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
+  CreatePairingCodeBody,
   DeviceCredentials,
   ErrorBody,
   PAIRING_CODE_TTL_MS,
@@ -8,38 +9,75 @@ import {
   RingbackError,
 } from '@ringback/protocol';
 import type { FastifyPluginAsync } from 'fastify';
+import type { CodeGuard } from '../auth/code-guard';
 import { deviceOf } from '../auth/device-auth';
+import type { LivePairingCodes } from '../auth/live-pairing-codes';
 import { hashSecret, newDeviceToken, newPairingCode } from '../auth/tokens';
 import type { RelayDeps } from '../relay-deps';
 
 /**
- * Pairing: a paired device asks for a 6-digit code (10 minutes, single use); a new device
- * redeems it to join the account. The e2e key never comes here: it travels in the link or QR.
+ * Live codes one account may hold. Every live code makes a wrong guess dearer for the whole
+ * relay (code-ceilings.ts), so one account must not be able to pause pairing for everyone.
  */
-export function pairingRoutes(deps: RelayDeps): FastifyPluginAsync {
+export const MAX_LIVE_CODES_PER_ACCOUNT = 10;
+
+/**
+ * Pairing: a paired device asks for a 6-digit code (10 minutes, single use); a new device
+ * redeems it to join the account, by typing it or through the pairing link or QR code (which
+ * carries the same code). The e2e key never comes here: it travels in the link or QR.
+ */
+export function pairingRoutes(deps: RelayDeps, guard: CodeGuard, live: LivePairingCodes): FastifyPluginAsync {
   return async (app) => {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
-    api.post('/v1/pairing-codes', { schema: { response: { 201: PairingCode } } }, async (request, reply) => {
-      const me = deviceOf(request);
-      const code = newPairingCode();
-      const expiresAt = deps.now() + PAIRING_CODE_TTL_MS;
-      await deps.store.createPairingCode(me.accountId, hashSecret(code), me.deviceId, expiresAt);
-      return reply.status(201).send({ code, expiresAt: new Date(expiresAt).toISOString() });
-    });
+    api.post(
+      '/v1/pairing-codes',
+      {
+        // No fields: an empty JSON object, or no body at all.
+        preValidation: async (request) => {
+          request.body ??= {};
+        },
+        schema: {
+          body: CreatePairingCodeBody,
+          response: { 201: PairingCode, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        const me = deviceOf(request);
+        const held = live.of(me.accountId);
+        if (held.length >= MAX_LIVE_CODES_PER_ACCOUNT) {
+          const waitMs = (held[0] ?? deps.now()) - deps.now();
+          reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));
+          throw new RingbackError(
+            'too_many_attempts',
+            `this account already has ${held.length} live pairing codes: use one, or wait until one expires`,
+          );
+        }
+        const code = newPairingCode();
+        const codeHash = hashSecret(code);
+        const expiresAt = deps.now() + PAIRING_CODE_TTL_MS;
+        await deps.store.createPairingCode(me.accountId, codeHash, me.deviceId, expiresAt);
+        live.added(codeHash, me.accountId, expiresAt);
+        return reply.status(201).send({ code, expiresAt: new Date(expiresAt).toISOString() });
+      },
+    );
 
     api.post(
       '/v1/pairing-codes/redeem',
       {
         config: { auth: 'none' },
-        schema: { body: RedeemPairingBody, response: { 201: DeviceCredentials, '4xx': ErrorBody } },
+        schema: {
+          body: RedeemPairingBody,
+          response: { 201: DeviceCredentials, 400: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+        },
       },
       async (request, reply) => {
-        if (!deps.attempts.allows(request.ip)) throw new RingbackError('too_many_attempts');
-        const accountId = await deps.store.consumePairingCode(hashSecret(request.body.code), deps.now());
-        if (!accountId) {
-          deps.attempts.recordFailure(request.ip);
-          throw new RingbackError('invalid_pairing_code');
-        }
+        // A wrong guess could hit any live code of the relay: it costs as many as are live.
+        const attempt = guard.admit(reply, request.ip, live.count());
+        const codeHash = hashSecret(request.body.code);
+        const accountId = await deps.store.consumePairingCode(codeHash, deps.now());
+        if (!accountId) throw new RingbackError('invalid_pairing_code');
+        attempt.succeeded();
+        live.used(codeHash);
         const deviceToken = newDeviceToken();
         const device = await deps.store.addDevice(accountId, {
           kind: request.body.kind,

@@ -41,7 +41,12 @@ export function relayedSettingsRoutes(
         if (broker.isWaiting(key))
           throw new RingbackError('invalid_request', 'this requestId is already in flight');
         const answer = broker.wait(key, timeoutMs);
-        link.send({ type: 'settings', requestId: request.body.requestId, sealed: request.body.sealed });
+        if (
+          !link.send({ type: 'settings', requestId: request.body.requestId, sealed: request.body.sealed })
+        ) {
+          broker.cancel(key);
+          throw new RingbackError('device_offline');
+        }
         const result = await answer;
         if (!result) throw new RingbackError('daemon_timeout');
         if (result.error === 'undecryptable_request' || !result.sealed)

@@ -193,6 +193,29 @@ describe('GET /v1/stream', () => {
     expect(again.status).toBe(401);
   });
 
+  it('refuses a Last-Event-ID that is not a stream id, naming it, and resumes by ?lastEventId too', async () => {
+    const relay = await liveRelay();
+    for (const lastEventId of ['abc', '-1', '1.5', '9'.repeat(16)]) {
+      const response = await fetch(`${relay.url}/v1/stream`, {
+        headers: { authorization: `Bearer ${relay.phone.deviceToken}`, 'last-event-id': lastEventId },
+      });
+      expect(response.status, lastEventId).toBe(400);
+      expect(await response.json()).toMatchObject({ error: 'invalid_request', message: /^last-event-id/ });
+    }
+    await relay.postEvent('evt-1');
+    await relay.postEvent('evt-2');
+    const controller = new AbortController();
+    cleanups.push(async () => controller.abort());
+    const response = await fetch(`${relay.url}/v1/stream?lastEventId=1`, {
+      headers: { authorization: `Bearer ${relay.phone.deviceToken}` },
+      signal: controller.signal,
+    });
+    const reader = response.body?.getReader();
+    let text = '';
+    while (!text.includes('evt-2')) text += new TextDecoder().decode((await reader?.read())?.value);
+    expect(text).not.toContain('evt-1');
+  });
+
   it('tells a client to reconcile when what it missed was purged', async () => {
     const relay = await liveRelay();
     await relay.postEvent('evt-1');

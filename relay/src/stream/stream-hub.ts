@@ -3,6 +3,7 @@ export interface StreamClient {
   deviceId: string;
   /** Writes the frame of log entry `seq`; false when the client's buffer is full (it is then closed). */
   send(seq: number, frame: string): boolean;
+  /** Closes the stream and takes it out of the hub; closing twice does nothing. */
   close(): void;
 }
 
@@ -12,6 +13,12 @@ export interface StreamClient {
  */
 export class StreamHub {
   readonly #byAccount = new Map<string, Set<StreamClient>>();
+  readonly #onError: (error: Error, client: StreamClient) => void;
+
+  /** `onError`: a client's send threw (a bug, not a slow client); it is closed, and this says why. */
+  constructor(onError: (error: Error, client: StreamClient) => void = () => {}) {
+    this.#onError = onError;
+  }
 
   get size(): number {
     let count = 0;
@@ -32,9 +39,16 @@ export class StreamHub {
     };
   }
 
+  /** One client's failure closes that client only: the others and the caller carry on. */
   publish(accountId: string, seq: number, frame: string): void {
     for (const client of this.#byAccount.get(accountId) ?? []) {
-      if (!client.send(seq, frame)) client.close();
+      let delivered = false;
+      try {
+        delivered = client.send(seq, frame);
+      } catch (error) {
+        this.#onError(error as Error, client);
+      }
+      if (!delivered) client.close();
     }
   }
 

@@ -1,0 +1,169 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
+import type { DeviceCredentials } from '@ringback/protocol';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { AttemptLimiter } from '../auth/attempt-limiter';
+import { buildRelay } from '../build-relay';
+import { DaemonLinks } from '../link/daemon-links';
+import { createSilentRelayLogger } from '../relay-logger';
+import { openSqliteRelayStore } from '../storage/sqlite-relay-store';
+import { StreamHub } from '../stream/stream-hub';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function liveRelay() {
+  const links = new DaemonLinks();
+  const app: FastifyInstance = await buildRelay({
+    store: await openSqliteRelayStore(':memory:'),
+    hub: new StreamHub(),
+    links,
+    logger: createSilentRelayLogger(),
+    signup: { open: true, claimCode: () => null },
+    attempts: new AttemptLimiter({ limit: 5, windowMs: 60_000 }),
+    now: Date.now,
+    heartbeatMs: 1000,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  cleanups.push(() => app.close());
+  const { port } = app.server.address() as { port: number };
+  const url = `http://127.0.0.1:${port}`;
+  const post = async (path: string, body: object, token?: string) => {
+    const response = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, string> };
+  };
+  const daemon = (await post('/v1/accounts', { kind: 'daemon', name: 'Laptop' }))
+    .body as unknown as DeviceCredentials;
+  const { code } = (await post('/v1/pairing-codes', {}, daemon.deviceToken)).body;
+  const phone = (await post('/v1/pairing-codes/redeem', { code, kind: 'app', name: 'Phone' }))
+    .body as unknown as DeviceCredentials;
+  return { url, port, post, daemon, phone, links };
+}
+
+/** Opens the daemon's link over a bare socket, reads the 101, and then never reads again. */
+async function nonReadingLink(port: number, token: string) {
+  const socket = connect({ host: '127.0.0.1', port });
+  socket.on('error', () => {});
+  let closed = false;
+  socket.on('close', () => {
+    closed = true;
+  });
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.write(
+    [
+      'GET /v1/daemon/link HTTP/1.1',
+      `Host: 127.0.0.1:${port}`,
+      'Upgrade: websocket',
+      'Connection: Upgrade',
+      `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+      'Sec-WebSocket-Version: 13',
+      `Authorization: Bearer ${token}`,
+      '',
+      '',
+    ].join('\r\n'),
+  );
+  const head = await new Promise<string>((resolve) =>
+    socket.once('data', (chunk: Buffer) => {
+      socket.pause();
+      resolve(chunk.toString('latin1'));
+    }),
+  );
+  cleanups.push(() => {
+    socket.destroy();
+  });
+  return {
+    status: Number(head.slice(9, 12)),
+    closed: () => closed,
+    /** Reads (and drops) what comes, so the end of the connection is seen. */
+    resume: () => {
+      socket.resume();
+    },
+  };
+}
+
+const until = async (check: () => boolean, what: string) => {
+  for (let i = 0; i < 1000 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  if (!check()) throw new Error(`timed out waiting for ${what}`);
+};
+
+describe('GET /v1/daemon/link', () => {
+  it('drops a daemon link that stops reading once replies pile up past its bound, and sends them all on reconnect', async () => {
+    const relay = await liveRelay();
+    const stuck = await nonReadingLink(relay.port, relay.daemon.deviceToken);
+    expect(stuck.status).toBe(101);
+    await until(() => relay.links.size === 1, 'the link');
+    expect(
+      (
+        await relay.post(
+          '/v1/daemon/events',
+          {
+            eventId: 'evt-1',
+            source: 'codex',
+            occurredAt: new Date().toISOString(),
+            sealed: 'e1.abcdefghijkl.x.y',
+          },
+          relay.daemon.deviceToken,
+        )
+      ).status,
+    ).toBe(201);
+
+    // 80 replies of 200 KB: 16 MB, past the socket buffers and the link's 8 MB bound.
+    const sealed = `e1.${'r'.repeat(200 * 1024)}`;
+    const replyIds = Array.from({ length: 80 }, (_, i) => `reply-${i}`);
+    for (const replyId of replyIds) {
+      const answer = await relay.post(
+        '/v1/events/evt-1/replies',
+        { replyId, sealed },
+        relay.phone.deviceToken,
+      );
+      expect(answer.status).toBe(201);
+    }
+    await until(() => relay.links.size === 0, 'the stuck link to be dropped');
+    stuck.resume();
+    await until(() => stuck.closed(), 'the stuck socket to close');
+
+    // The daemon comes back reading: every reply arrives, each once.
+    const received: string[] = [];
+    const daemon = new WebSocket(`ws://127.0.0.1:${relay.port}/v1/daemon/link`, {
+      headers: { authorization: `Bearer ${relay.daemon.deviceToken}` },
+    });
+    cleanups.push(() => daemon.terminate());
+    daemon.on('message', (data) => {
+      const message = JSON.parse(String(data)) as { type: string; replyId: string };
+      if (message.type === 'reply') received.push(message.replyId);
+    });
+    await until(() => received.length >= replyIds.length, 'every reply');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(received.sort()).toEqual([...replyIds].sort());
+  }, 30_000);
+
+  it('answers a relayed settings request with 503 at once when the link is gone, not after a timeout', async () => {
+    const relay = await liveRelay();
+    const daemon = new WebSocket(`ws://127.0.0.1:${relay.port}/v1/daemon/link`, {
+      headers: { authorization: `Bearer ${relay.daemon.deviceToken}` },
+    });
+    await new Promise((resolve) => daemon.once('open', resolve));
+    await until(() => relay.links.size === 1, 'the link');
+    // The link is closing: the relay still holds it, but nothing can go down it any more.
+    const link = relay.links.get(relay.daemon.deviceId);
+    link?.close(1000, 'test');
+    const answer = await relay.post(
+      `/v1/devices/${relay.daemon.deviceId}/settings`,
+      {
+        requestId: createHash('sha256').update('r').digest('hex').slice(0, 16),
+        sealed: 'e1.abcdefghijkl.x.y',
+      },
+      relay.phone.deviceToken,
+    );
+    expect([answer.status, answer.body.error]).toEqual([503, 'device_offline']);
+    daemon.terminate();
+  });
+});

@@ -16,7 +16,6 @@ afterEach(async () => {
 });
 
 const report = (text: string) => ({
-  source: 'claude-code',
   session_id: `s-${text}`,
   cwd: '/home/dev/app',
   last_assistant_message: text,

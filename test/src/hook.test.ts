@@ -16,6 +16,7 @@ afterEach(async () => {
 });
 
 interface ReceivedReport {
+  url: string;
   headers: Record<string, unknown>;
   body: Record<string, unknown>;
 }
@@ -25,7 +26,11 @@ async function startReportSink(answer: 'accept' | 'hang' = 'accept') {
   const app = Fastify({ logger: false, bodyLimit: 2 * 1024 * 1024 });
   const received: ReceivedReport[] = [];
   app.post('/report', async (request, reply) => {
-    received.push({ headers: request.headers, body: request.body as Record<string, unknown> });
+    received.push({
+      url: request.url,
+      headers: request.headers,
+      body: request.body as Record<string, unknown>,
+    });
     if (answer === 'hang') return new Promise(() => undefined);
     return reply.status(202).send({ accepted: true });
   });
@@ -94,14 +99,9 @@ describe('the bundled Stop hook', () => {
     const [report] = sink.received;
     expect(report?.headers['content-type']).toBe('application/json');
     expect(report?.headers.origin).toBeUndefined();
-    expect(report?.body).toEqual({
-      source: 'claude-code',
-      session_id: 'c0ffee-1',
-      cwd: '/home/dev/app',
-      transcript_path: '/home/dev/.claude/projects/app/c0ffee-1.jsonl',
-      stop_hook_active: false,
-      last_assistant_message: 'Fixed the flaky login test. Should I also bump the timeout in CI?',
-    });
+    // The agent is named in the URL; the payload goes on as Claude Code wrote it.
+    expect(report?.url).toBe('/report?agent=claude-code');
+    expect(report?.body).toEqual(JSON.parse(claudePayload()));
   });
 
   it('reads the transcript when an older Claude Code sends no last_assistant_message', async () => {
@@ -142,10 +142,16 @@ describe('the bundled Stop hook', () => {
     await mkdir(day, { recursive: true });
     const thread = '0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
     await writeFile(join(day, `rollout-2026-11-22T10-00-00-${thread}.jsonl`), '{}\n');
+    // Codex's Stop payload, with its own fields (transcript_path is null without a transcript file).
     const payload = (id: string) =>
       JSON.stringify({
         session_id: id,
+        turn_id: '0199a1b2-c3d4-7e5f-8a9b-000000000001',
+        transcript_path: null,
         cwd: '/srv/api',
+        hook_event_name: 'Stop',
+        model: 'gpt-5-codex',
+        permission_mode: 'default',
         stop_hook_active: false,
         last_assistant_message: 'Done.',
       });
@@ -153,14 +159,8 @@ describe('the bundled Stop hook', () => {
     expect((await runHookProcess('codex', payload('0199ffff-title-generation'), env)).code).toBe(0);
     expect(sink.received).toEqual([]);
     expect((await runHookProcess('codex', payload(thread), env)).code).toBe(0);
-    expect(sink.received.map((r) => r.body)).toEqual([
-      {
-        source: 'codex',
-        session_id: thread,
-        cwd: '/srv/api',
-        stop_hook_active: false,
-        last_assistant_message: 'Done.',
-      },
+    expect(sink.received.map((r) => [r.url, r.body])).toEqual([
+      ['/report?agent=codex', JSON.parse(payload(thread))],
     ]);
   });
 

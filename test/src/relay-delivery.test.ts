@@ -57,12 +57,11 @@ describe('report delivery through the real relay', () => {
     expect(stream.status).toBe(200);
     const text = 'Migrated the orders service to Postgres 16; the nightly import now takes 4 minutes.';
     expect(
-      await postReport(daemon.url, {
-        source: 'codex',
-        session_id: 'thr-1',
-        cwd: '/srv/orders',
-        last_assistant_message: text,
-      }),
+      await postReport(
+        daemon.url,
+        { session_id: 'thr-1', cwd: '/srv/orders', last_assistant_message: text },
+        'codex',
+      ),
     ).toBe(202);
 
     await waitFor(

@@ -50,7 +50,6 @@ describe('ringback login and pair', () => {
     const text = 'Released version 2.4.0 to the staging cluster.';
     expect(
       await postReport(daemon.url, {
-        source: 'claude-code',
         session_id: 's1',
         cwd: '/app',
         last_assistant_message: text,

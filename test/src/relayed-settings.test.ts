@@ -1,7 +1,8 @@
-import { Aad, generateE2eKey, open, type SettingsResultPlaintext, seal } from '@ringback/protocol';
+import { generateE2eKey } from '@ringback/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDaemonProcess } from './support/daemon-process';
 import { startRelayProcess } from './support/relay-process';
+import { sealSettingsRequest, sendSettingsRequest } from './support/relayed-settings';
 import { daemonKeyOf } from './support/sealed-events';
 import { makeDataDir, waitFor } from './support/temp-data-dir';
 
@@ -24,21 +25,18 @@ describe('settings relayed to a daemon (phone without a local daemon)', () => {
     cleanups.push(() => daemon.kill('SIGTERM'));
     const key = await daemonKeyOf(dataDir);
 
-    let counter = 0;
-    const relayed = async (request: object, withKey = key, deviceId = computer.deviceId) => {
-      const requestId = `req-${++counter}`;
-      const sealed = await seal(withKey, JSON.stringify(request), Aad.settingsRequest(requestId));
-      const response = await fetch(`${relay.url}/v1/devices/${deviceId}/settings`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${phone.deviceToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ requestId, sealed }),
-      });
-      const body = (await response.json()) as { sealed?: string; error?: string };
-      const result = body.sealed
-        ? (JSON.parse(await open(key, body.sealed, Aad.settingsResult(requestId))) as SettingsResultPlaintext)
-        : null;
-      return { status: response.status, error: body.error, result };
-    };
+    const relayed = async (
+      request: Parameters<typeof sealSettingsRequest>[1],
+      withKey = key,
+      deviceId = computer.deviceId,
+    ) =>
+      sendSettingsRequest(
+        relay.url,
+        phone.deviceToken,
+        deviceId,
+        await sealSettingsRequest(withKey, request),
+        key,
+      );
 
     // The daemon's link comes up within a moment of its start.
     await waitFor(

@@ -62,7 +62,6 @@ describe('ringback up', () => {
 
     expect(
       await postReport(`http://127.0.0.1:${port}`, {
-        source: 'claude-code',
         session_id: 's',
         cwd: '/w',
         last_assistant_message: 'All set.',

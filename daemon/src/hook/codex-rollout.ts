@@ -19,21 +19,32 @@ function newestFirst(dir: string, pattern: RegExp): string[] {
  * Searches the newest day folders first and stops at the first match.
  */
 export function hasCodexRollout(sessionsDir: string, threadId: string, transcriptPath?: string): boolean {
-  if (!/^[A-Za-z0-9-]+$/.test(threadId)) return false;
+  return findCodexRollout(sessionsDir, threadId, transcriptPath) !== null;
+}
+
+/** The path of a thread's rollout file, searched as `hasCodexRollout` does, or null. */
+export function findCodexRollout(
+  sessionsDir: string,
+  threadId: string,
+  transcriptPath?: string,
+): string | null {
+  if (!/^[A-Za-z0-9-]+$/.test(threadId)) return null;
   const fileName = (name: string) => name.startsWith('rollout-') && name.endsWith(`-${threadId}.jsonl`);
   // Fast path: Codex names the rollout file as the transcript.
   if (transcriptPath && resolve(transcriptPath).startsWith(resolve(sessionsDir) + sep)) {
     const name = transcriptPath.split(/[\\/]/).pop() ?? '';
-    if (fileName(name) && existsSync(transcriptPath)) return true;
+    if (fileName(name) && existsSync(transcriptPath)) return transcriptPath;
   }
   let searched = 0;
   for (const year of newestFirst(sessionsDir, /^\d{4}$/)) {
     for (const month of newestFirst(join(sessionsDir, year), /^\d{2}$/)) {
       for (const day of newestFirst(join(sessionsDir, year, month), /^\d{2}$/)) {
-        if (++searched > CODEX_DAY_FOLDER_LIMIT) return false;
-        if (newestFirst(join(sessionsDir, year, month, day), /\.jsonl$/).some(fileName)) return true;
+        if (++searched > CODEX_DAY_FOLDER_LIMIT) return null;
+        const folder = join(sessionsDir, year, month, day);
+        const found = newestFirst(folder, /\.jsonl$/).find(fileName);
+        if (found) return join(folder, found);
       }
     }
   }
-  return false;
+  return null;
 }

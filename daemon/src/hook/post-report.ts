@@ -2,12 +2,12 @@ import { connect } from 'node:net';
 import { HOOK_TIMEOUT_MS } from './hook-constants';
 
 /**
- * POSTs the report to the daemon and resolves once its answer starts arriving (or on any
- * failure). Written on node:net rather than node:http: loading the http module costs about
- * 5 ms of the hook's start-up, at the end of every agent turn, and this one fixed request
- * needs none of it.
+ * POSTs the report to the daemon as `POST /report?agent=<agent>` (the agent's name travels
+ * beside its payload) and resolves once the answer starts arriving (or on any failure).
+ * Written on node:net rather than node:http: loading the http module costs about 5 ms of the
+ * hook's start-up, at the end of every agent turn, and this one fixed request needs none of it.
  */
-export function postReport(port: number, body: string): Promise<void> {
+export function postReport(port: number, agent: 'claude-code' | 'codex', body: string): Promise<void> {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
     const finish = () => {
@@ -22,7 +22,7 @@ export function postReport(port: number, body: string): Promise<void> {
     socket.setNoDelay(true);
     // write, not end: a half-closed request looks aborted to the server, which may then drop it.
     socket.write(
-      'POST /report HTTP/1.1\r\n' +
+      `POST /report?agent=${agent} HTTP/1.1\r\n` +
         `Host: 127.0.0.1:${port}\r\n` +
         'Content-Type: application/json\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +

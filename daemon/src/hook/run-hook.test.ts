@@ -26,10 +26,16 @@ const claudePayload = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const THREAD = '0199a213-81c0-7800-8aa1-bbab2a035a53';
+/** Codex's Stop payload: transcript_path is null when the thread has no transcript file. */
 const codexPayload = (overrides: Record<string, unknown> = {}) => ({
   session_id: THREAD,
+  turn_id: '0199a213-81c0-7800-8aa1-000000000007',
+  transcript_path: null,
   cwd: '/home/dev/app',
   hook_event_name: 'Stop',
+  model: 'gpt-5-codex',
+  permission_mode: 'default',
+  stop_hook_active: false,
   last_assistant_message: 'Refactor done.',
   ...overrides,
 });
@@ -46,15 +52,14 @@ const bodyBytes = (report: unknown) => Buffer.byteLength(JSON.stringify(report))
 const messageOf = (report: Record<string, unknown> | null) => report?.last_assistant_message as string;
 
 describe('buildReport', () => {
-  it('reports a Claude Code turn with its session, cwd, message and transcript path', () => {
-    expect(buildReport('claude-code', claudePayload(), env)).toEqual({
-      source: 'claude-code',
-      session_id: 'c0ffee-1',
-      cwd: '/home/dev/app',
-      stop_hook_active: false,
-      last_assistant_message: 'All tests pass. Shall I open a PR?',
-      transcript_path: join(root, 'c0ffee-1.jsonl'),
-    });
+  it('forwards a Claude Code turn’s payload as the agent sent it, every field included', () => {
+    const payload = claudePayload({ permission_mode: 'acceptEdits', model: { id: 'claude-x' } });
+    expect(buildReport('claude-code', payload, env)).toEqual(payload);
+  });
+
+  it('fills in only what the agent left out: the working directory', () => {
+    const report = buildReport('claude-code', claudePayload({ cwd: undefined }), env);
+    expect(report).toEqual({ ...claudePayload(), cwd: process.cwd() });
   });
 
   it('reports nothing after a forced continue (stop_hook_active)', () => {
@@ -89,20 +94,14 @@ describe('buildReport', () => {
     );
     for (const missing of [undefined, '', null]) {
       const report = buildReport('claude-code', claudePayload({ last_assistant_message: missing }), env);
-      expect(report).toMatchObject({ source: 'claude-code', last_assistant_message: 'From the file.' });
+      expect(report).toEqual({ ...claudePayload(), last_assistant_message: 'From the file.' });
     }
   });
 
   it('reports a Codex turn only when Codex keeps a rollout file under $CODEX_HOME/sessions', async () => {
     expect(buildReport('codex', codexPayload(), env)).toBeNull();
     await codexRollout(THREAD);
-    expect(buildReport('codex', codexPayload(), env)).toEqual({
-      source: 'codex',
-      session_id: THREAD,
-      cwd: '/home/dev/app',
-      stop_hook_active: false,
-      last_assistant_message: 'Refactor done.',
-    });
+    expect(buildReport('codex', codexPayload(), env)).toEqual(codexPayload());
     // Another thread (such as an internal title-generation turn) has no rollout file.
     const other = '0199a213-81c0-7800-8aa1-000000000001';
     expect(buildReport('codex', codexPayload({ session_id: other }), env)).toBeNull();
@@ -113,7 +112,20 @@ describe('buildReport', () => {
   it('takes a Codex thread_id when there is no session_id', async () => {
     await codexRollout(THREAD);
     const report = buildReport('codex', codexPayload({ session_id: undefined, thread_id: THREAD }), env);
-    expect(report).toMatchObject({ source: 'codex', session_id: THREAD });
+    expect(report).toEqual({
+      ...codexPayload({ session_id: undefined, thread_id: THREAD }),
+      session_id: THREAD,
+    });
+  });
+
+  it('drops the agent’s extra fields, never the spec’s, when they alone would not fit the body limit', () => {
+    const payload: Record<string, unknown> = claudePayload({
+      permission_mode: 'plan',
+      huge: 'x'.repeat(REPORT_BODY_LIMIT_BYTES),
+    });
+    const report = buildReport('claude-code', payload, env);
+    const { huge: _dropped, hook_event_name: _name, ...kept } = payload;
+    expect(report).toEqual(kept);
   });
 
   describe('an oversize message', () => {

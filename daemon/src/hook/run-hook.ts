@@ -8,6 +8,7 @@ import { lastAssistantMessage } from './transcript-tail';
 
 type Agent = 'claude-code' | 'codex';
 
+/** The agent's Stop payload: the fields the hook reads, and whatever else the agent sends. */
 interface StopPayload {
   session_id?: unknown;
   thread_id?: unknown;
@@ -15,7 +16,20 @@ interface StopPayload {
   transcript_path?: unknown;
   stop_hook_active?: unknown;
   last_assistant_message?: unknown;
+  [field: string]: unknown;
 }
+
+/** The spec's Agent report fields, plus the permission mode a reply resumes the session with. */
+const SPEC_FIELDS = [
+  'session_id',
+  'cwd',
+  'transcript_path',
+  'stop_hook_active',
+  'last_assistant_message',
+  'permission_mode',
+] as const;
+/** Room the agent's own fields may take in the body before the message; the rest is the message's. */
+const EXTRA_FIELDS_BUDGET_BYTES = 64 * 1024;
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
@@ -60,7 +74,11 @@ export function fitMessage(message: string, budgetBytes: number): string {
   return tail(fits);
 }
 
-/** The report to send, or null when this turn must not ring. */
+/**
+ * The report to send, or null when this turn must not ring. It is the agent's payload as it
+ * came (the agent's name travels beside it, in the URL); the hook only fills in what the
+ * daemon needs and the agent left out, and trims an oversize message.
+ */
 export function buildReport(
   agent: Agent,
   payload: StopPayload,
@@ -81,15 +99,20 @@ export function buildReport(
   if (!message && agent === 'claude-code' && transcriptPath)
     message = lastAssistantMessage(transcriptPath) ?? undefined;
   if (!message) return null;
-  const report = {
-    source: agent,
+  let report: Record<string, unknown> = {
+    ...payload,
     session_id: sessionId,
     cwd,
-    stop_hook_active: false,
     last_assistant_message: '',
-  } as Record<string, unknown>;
-  if (transcriptPath) report.transcript_path = transcriptPath;
-  const overhead = Buffer.byteLength(JSON.stringify(report));
+  };
+  let overhead = Buffer.byteLength(JSON.stringify(report));
+  if (overhead > EXTRA_FIELDS_BUDGET_BYTES) {
+    // Fields the daemon does not read must never cost the report itself.
+    report = Object.fromEntries(
+      SPEC_FIELDS.filter((name) => name in report).map((name) => [name, report[name]]),
+    );
+    overhead = Buffer.byteLength(JSON.stringify(report));
+  }
   report.last_assistant_message = fitMessage(message, REPORT_BODY_LIMIT_BYTES - overhead);
   return report;
 }
@@ -109,7 +132,7 @@ export async function runHookCommand(args: string[]): Promise<void> {
     const payload = JSON.parse(readFileSync(0, 'utf8')) as StopPayload;
     if (typeof payload !== 'object' || payload === null) return;
     const report = buildReport(agent, payload, process.env);
-    if (report) await postReport(localPort(process.env), JSON.stringify(report));
+    if (report) await postReport(localPort(process.env), agent, JSON.stringify(report));
   } catch {
     // Silent by design: see above.
   }

@@ -4,6 +4,7 @@ import {
   type DaemonToRelay,
   OpenError,
   open,
+  RingbackError,
   SettingsRequestPlaintext,
   type SettingsResultPlaintext,
   seal,
@@ -12,19 +13,27 @@ import {
 type SettingsResult = Extract<DaemonToRelay, { type: 'settings-result' }>;
 
 const parseRequest = createParser(SettingsRequestPlaintext);
-/** Local-only: the key itself, pairing and login, and the hook's intake. */
-const NOT_RELAYED = /^\/(e2e|local)(\/|$)|^\/report(\/|\?|$)/;
 
 export interface SettingsRequestDeps {
   key(): string | null;
-  /** Runs the request through the local API's own handlers. */
-  execute(method: string, path: string, body: unknown): Promise<SettingsResultPlaintext>;
+  /**
+   * Runs the request through the local API's own routes, as a relayed request: only routes
+   * declared relayable run (`app.runRelayed`), whatever the path's spelling.
+   */
+  execute(
+    method: SettingsRequestPlaintext['method'],
+    path: string,
+    body: unknown,
+  ): Promise<SettingsResultPlaintext>;
+  /** Throws a RingbackError for a request that must not run (a replay); see RelayedRequestGuard. */
+  replays: { admit(requestId: string, issuedAt: number): Promise<void> };
 }
 
 /**
- * A settings request that came through the relay: opened with this computer's key, run by the
- * same handlers as the local API, answered sealed. One it cannot open is answered in plain
- * words, since the phone could not open anything sealed with this key either.
+ * A settings request that came through the relay: opened with this computer's key, checked
+ * against replays, run by the same routes as the local API, answered sealed. One it cannot
+ * open is answered in plain words, since the phone could not open anything sealed with this
+ * key either.
  */
 export async function handleSettingsRequest(
   message: { requestId: string; sealed: string },
@@ -49,12 +58,13 @@ export async function handleSettingsRequest(
       body: { error: 'invalid_request', message: (error as Error).message },
     });
   }
-  const result: SettingsResultPlaintext = NOT_RELAYED.test(request.path)
-    ? {
-        status: 403,
-        body: { error: 'not_relayed', message: `${request.path} is callable only on this computer` },
-      }
-    : await deps.execute(request.method, request.path, request.body);
+  try {
+    await deps.replays.admit(message.requestId, request.issuedAt);
+  } catch (error) {
+    const refusal = error instanceof RingbackError ? error : new RingbackError('internal_error');
+    return answer(key, message.requestId, { status: refusal.status, body: refusal.toBody() });
+  }
+  const result = await deps.execute(request.method, request.path, request.body);
   return answer(key, message.requestId, result);
 }
 

@@ -11,7 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { currentBriefLanguage } from '../config/brief-language';
 import type { ConfigStore } from '../config/config-store';
 
-/** `GET/PUT /brief/language`: one of the 90 brief locales, saved to `brief.language`. */
+/** `GET/PUT /brief/language` (also through the relay): one of the 90 brief locales, saved to `brief.language`. */
 export function briefLanguageRoutes(
   config: ConfigStore,
   env: NodeJS.ProcessEnv = process.env,
@@ -19,14 +19,16 @@ export function briefLanguageRoutes(
   return async (app) => {
     const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
-    routes.get('/brief/language', { schema: { response: { 200: BriefLanguageReply } } }, async () =>
-      currentBriefLanguage(config.read(), env),
+    routes.get(
+      '/brief/language',
+      { config: { relayable: true }, schema: { response: { 200: BriefLanguageReply } } },
+      async () => currentBriefLanguage(config.read(), env),
     );
 
     routes.put(
       '/brief/language',
       {
-        config: { invalidBodyError: 'invalid_language' },
+        config: { relayable: true, invalidBodyError: 'invalid_language' },
         schema: { body: BriefLanguageUpdate, response: { 200: BriefLanguageReply, '4xx': ErrorBody } },
       },
       async (request) => {

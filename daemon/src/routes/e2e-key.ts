@@ -16,8 +16,8 @@ import type { E2eKeyConfig } from '../config/daemon-config';
 import { readE2eKey } from '../config/e2e-key';
 
 /**
- * `GET/PUT /e2e/key` (local only; refused through the relay by a later issue's relayed
- * request handler). Only a passphrase's derived key is stored, never the passphrase.
+ * `GET/PUT /e2e/key`: local only, so not `relayable` (the relay gate refuses it 403
+ * `not_relayed`). Only a passphrase's derived key is stored, never the passphrase.
  */
 export function e2eKeyRoutes(config: ConfigStore): FastifyPluginAsync {
   return async (app) => {

@@ -21,7 +21,7 @@ function field(record: unknown, name: string): unknown {
 }
 
 /**
- * `GET/PUT/DELETE /llm/settings`: the single LLM channel. A save replaces the whole `llm`
+ * `GET/PUT/DELETE /llm/settings` (also through the relay): the single LLM channel. A save replaces the whole `llm`
  * object (an old hand-left `llm.fallback` goes) and takes effect for the next brief.
  */
 export function llmRoutes(config: ConfigStore): FastifyPluginAsync {
@@ -32,12 +32,16 @@ export function llmRoutes(config: ConfigStore): FastifyPluginAsync {
       return { channel: channel ? toPublicChannel(channel) : null };
     };
 
-    routes.get('/llm/settings', { schema: { response: { 200: LlmSettingsReply } } }, async () => reply());
+    routes.get(
+      '/llm/settings',
+      { config: { relayable: true }, schema: { response: { 200: LlmSettingsReply } } },
+      async () => reply(),
+    );
 
     routes.put(
       '/llm/settings',
       {
-        config: { invalidBodyError: 'invalid_llm_settings' },
+        config: { relayable: true, invalidBodyError: 'invalid_llm_settings' },
         schema: { body: LlmSettingsUpdate, response: { 200: LlmSettingsReply, '4xx': ErrorBody } },
       },
       async (request) => {
@@ -72,9 +76,13 @@ export function llmRoutes(config: ConfigStore): FastifyPluginAsync {
       },
     );
 
-    routes.delete('/llm/settings', { schema: { response: { 200: LlmSettingsReply } } }, async () => {
-      await config.update(({ llm: _removed, ...rest }) => rest);
-      return { channel: null };
-    });
+    routes.delete(
+      '/llm/settings',
+      { config: { relayable: true }, schema: { response: { 200: LlmSettingsReply } } },
+      async () => {
+        await config.update(({ llm: _removed, ...rest }) => rest);
+        return { channel: null };
+      },
+    );
   };
 }

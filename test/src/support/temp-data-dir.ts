@@ -11,9 +11,13 @@ export async function makeDataDir(options: { config?: object; deviceToken?: stri
   return dir;
 }
 
-/** POSTs a report the way the hook does. */
-export async function postReport(baseUrl: string, report: object): Promise<number> {
-  const response = await fetch(`${baseUrl}/report`, {
+/** POSTs an agent's Stop payload the way the hook does: the agent named in the URL, not the payload. */
+export async function postReport(
+  baseUrl: string,
+  report: object,
+  agent: 'claude-code' | 'codex' = 'claude-code',
+): Promise<number> {
+  const response = await fetch(`${baseUrl}/report?agent=${agent}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(report),

@@ -1,63 +1,50 @@
 // POST /report throughput and latency on loopback against the real daemon process, with every
 // report durable (fsynced) before its 202, and how the cost grows with the outbox backlog.
-import { Pool, request } from 'undici';
+import { createServer, type Server } from 'node:http';
+import { outboxStatus, sendReports } from './report-load';
 import { startSlowLlm } from './slow-llm';
 import { type BenchDaemon, percentile, startBenchDaemon, tempDir } from './support';
 
 const REPORTS_PER_RUN = 4000;
-const MESSAGE = 'Refactored the billing module and all 214 tests pass. '.repeat(20);
 
-async function status(daemon: BenchDaemon): Promise<{ pending: number; byState: Record<string, number> }> {
-  const response = await request(`${daemon.url}/status`, {
-    headers: { authorization: `Bearer ${daemon.localApiKey}` },
-  });
-  return ((await response.body.json()) as { outbox: { pending: number; byState: Record<string, number> } })
-    .outbox;
+type LoadResult = Awaited<ReturnType<typeof sendReports>>;
+
+function rateOf(result: LoadResult): number {
+  return result.latencies.length / result.seconds;
 }
 
-/** Sends `total` reports over `clients` connections; returns per-report latencies (ms) and wall time. */
-async function load(
-  daemon: BenchDaemon,
-  clients: number,
-  total: number,
-): Promise<{ latencies: number[]; seconds: number }> {
-  const pool = new Pool(daemon.url, { connections: clients, pipelining: 1 });
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (next < total) {
-        const n = next++;
-        const body = JSON.stringify({
-          source: 'claude-code',
-          session_id: `bench-${n % 50}`,
-          cwd: '/home/dev/app',
-          last_assistant_message: `${n}: ${MESSAGE}`,
-        });
-        const t0 = performance.now();
-        const response = await pool.request({
-          path: '/report',
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-        });
-        await response.body.dump();
-        if (response.statusCode !== 202) throw new Error(`report answered ${response.statusCode}`);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  await pool.close();
-  return { latencies: latencies.sort((a, b) => a - b), seconds };
-}
-
-function line(label: string, result: { latencies: number[]; seconds: number }): string {
-  const rate = Math.round(result.latencies.length / result.seconds);
+function line(label: string, result: LoadResult): string {
+  const rate = Math.round(rateOf(result));
   const p50 = percentile(result.latencies, 50).toFixed(2);
   const p99 = percentile(result.latencies, 99).toFixed(2);
   return `${label.padEnd(34)} ${String(rate).padStart(6)} reports/s   p50 ${p50.padStart(7)} ms   p99 ${p99.padStart(7)} ms`;
+}
+
+/**
+ * The ceiling intake is compared with: a bare `node:http` server on the same machine that parses
+ * each report and answers 202, writing nothing.
+ */
+async function startNoDiskServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      response.writeHead(202, { 'content-type': 'application/json' });
+      response.end('{"accepted":true}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /** A daemon whose LLM is configured and as slow as a real one; or with none configured. */
@@ -75,38 +62,54 @@ export async function benchIntake(): Promise<void> {
       '\n# Intake: POST /report on loopback, each report fsynced before its 202\n' +
         '# (real daemon process; LLM configured and slow like a real one, so 3 briefs are in flight)',
     );
+    const bareHttp = await startNoDiskServer();
+    let ceiling: LoadResult;
+    try {
+      await sendReports(bareHttp.url, 64, 300); // warm-up
+      ceiling = await sendReports(bareHttp.url, 64, REPORTS_PER_RUN);
+      console.log(line('no-disk node:http, 64 clients', ceiling));
+      // The latency floor of this machine at the backlog runs' concurrency.
+      console.log(line('no-disk node:http, 16 clients', await sendReports(bareHttp.url, 16, 1000)));
+    } finally {
+      await bareHttp.close();
+    }
     for (const clients of [1, 16, 64]) {
       const daemon = await intakeDaemon(llm.baseUrl);
       try {
-        await load(daemon, clients, 300); // warm-up
-        console.log(line(`${clients} concurrent client(s)`, await load(daemon, clients, REPORTS_PER_RUN)));
+        await sendReports(daemon.url, clients, 300); // warm-up
+        const result = await sendReports(daemon.url, clients, REPORTS_PER_RUN);
+        console.log(line(`${clients} concurrent client(s)`, result));
+        if (clients === 64)
+          console.log(`  = ${(rateOf(result) / rateOf(ceiling)).toFixed(2)}× the no-disk node:http server`);
       } finally {
         await daemon.stop();
       }
     }
     const bare = await intakeDaemon(null);
     try {
-      await load(bare, 64, 300);
-      console.log(line('64 clients, no LLM configured*', await load(bare, 64, REPORTS_PER_RUN)));
+      await sendReports(bare.url, 64, 300);
+      console.log(line('64 clients, no LLM configured*', await sendReports(bare.url, 64, REPORTS_PER_RUN)));
       console.log('  * every report is also turned into a failed brief at once, competing with intake');
     } finally {
       await bare.stop();
     }
 
-    console.log('\n# Write cost with the outbox backlog (16 clients, 1000 reports each)');
+    console.log('\n# Write cost with the outbox backlog (16 clients, 1000 reports each; then 1 client)');
     const daemon = await intakeDaemon(llm.baseUrl);
     try {
       let pending = 0;
       for (const backlog of [1, 1000, 10_000]) {
         if (backlog > pending) {
-          await load(daemon, 64, backlog - pending);
+          await sendReports(daemon.url, 64, backlog - pending);
           pending = backlog;
         }
-        const result = await load(daemon, 16, 1000);
+        const result = await sendReports(daemon.url, 16, 1000);
         console.log(line(`backlog ${backlog} pending entries`, result));
         pending += 1000;
       }
-      const outbox = await status(daemon);
+      // One report at a time: what a 202 costs with 10,000 pending when nothing else competes.
+      console.log(line('backlog 11000 pending, 1 client', await sendReports(daemon.url, 1, 500)));
+      const outbox = await outboxStatus(daemon);
       console.log(`(${outbox.pending} reports pending at the end)`);
     } finally {
       await daemon.stop();

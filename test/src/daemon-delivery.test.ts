@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 function report(text: string, session = 'session-1') {
-  return { source: 'claude-code', session_id: session, cwd: '/home/dev/app', last_assistant_message: text };
+  return { session_id: session, cwd: '/home/dev/app', last_assistant_message: text };
 }
 
 describe('report delivery through the real daemon', () => {
@@ -104,9 +104,12 @@ describe('report delivery through the real daemon', () => {
     const daemon = await startDaemonProcess(dataDir);
     cleanups.push(() => daemon.kill('SIGTERM'));
     expect(await postReport(daemon.url, report('Waiting for a login.'))).toBe(202);
+    // Recorded in the outbox: its checkpoint (outbox.json) or the journal of changes since.
+    const outboxText = async () =>
+      (await readFile(join(dataDir, 'outbox.json'), 'utf8')) +
+      (await readFile(join(dataDir, 'outbox.journal'), 'utf8').catch(() => ''));
     await waitFor(
-      async () =>
-        (await readFile(join(dataDir, 'outbox.json'), 'utf8')).includes('not logged in to a relay yet'),
+      async () => (await outboxText()).includes('not logged in to a relay yet'),
       10_000,
       'the entry to wait for a relay',
     );

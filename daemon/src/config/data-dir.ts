@@ -15,6 +15,7 @@ export const DATA_FILES = {
   config: 'daemon.json',
   localApiKey: 'local-api.key',
   outbox: 'outbox.json',
+  outboxJournal: 'outbox.journal',
   outboxEntries: 'outbox',
   deviceToken: 'device.token',
   replies: 'replies.json',

@@ -21,11 +21,13 @@ export interface EntryEffectsDeps {
 
 /** What an outbox entry's machine invokes: generate its brief, deliver it. */
 export interface EntryEffects {
-  /** `signal` aborts on shutdown: the entry then stays to be generated after the restart. */
+  /**
+   * Resolves once the brief is durable. `signal` aborts on shutdown: the entry then stays to be
+   * generated after the restart.
+   */
   generate(eventId: string, signal?: AbortSignal): Promise<void>;
+  /** One attempt; `notReady` (nothing sent) when not logged in to a relay or without a key. */
   deliver(eventId: string): Promise<DeliveryAttempt>;
-  /** Whether a delivery could be tried now: logged in to a relay, with an end-to-end key. */
-  canDeliver(): Promise<boolean>;
 }
 
 export function createEntryEffects(deps: EntryEffectsDeps): EntryEffects {
@@ -48,7 +50,7 @@ export function createEntryEffects(deps: EntryEffectsDeps): EntryEffects {
       // Stopped mid-call: the brief says "aborted", which is no outcome to keep.
       if (signal?.aborted) throw new Error('generation stopped by shutdown');
       if (brief.status === 'failed') logger.warn(`brief for ${eventId} failed: ${brief.reason}`);
-      store.saveBrief(payload, brief);
+      await store.saveBrief(payload, brief);
     },
 
     async deliver(eventId) {
@@ -58,10 +60,6 @@ export function createEntryEffects(deps: EntryEffectsDeps): EntryEffects {
       if (!e2e) return { notReady: 'no end-to-end key is set' };
       const body = await sealAgentEvent(await store.readPayload(eventId), e2e.key);
       return postDaemonEvent(target, '/v1/daemon/events', body);
-    },
-
-    async canDeliver() {
-      return (await readRelayTarget(deps.dataDir, config.read())) !== null && readE2eKey(config) !== null;
     },
   };
 }

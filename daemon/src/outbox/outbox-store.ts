@@ -1,132 +1,142 @@
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AgentSource, Brief } from '@ringback/protocol';
+import type { Brief } from '@ringback/protocol';
 import { DATA_FILES } from '../config/data-dir';
 import type { Logger } from '../log/logger';
-import { PRIVATE_FILE_MODE, syncDirectory, writeFileAtomic } from '../storage/atomic-write';
 import type { EntryPayload } from './entry-payload';
 import { GroupCommit } from './group-commit';
-import {
-  groupIntoSegments,
-  parseSegment,
-  segmentFileName,
-  seqOfSegmentFile,
-  serializeSegment,
-} from './payload-segment';
-import { SegmentCache } from './segment-cache';
+import { OutboxLog, outboxLogPaths } from './outbox-log';
+import { rememberSession, type SessionRecord, type StoredEntry, serializeCheckpoint } from './outbox-state';
+import { PayloadSegments } from './payload-segments';
+import { type OutboxView, PendingChanges } from './pending-changes';
+import { readOutboxState } from './read-outbox-state';
 
-/** Sessions remembered for resuming agents after a reply; the oldest are forgotten first. */
-export const MAX_REMEMBERED_SESSIONS = 1000;
-
-export interface SessionRecord {
-  cwd: string;
-  source: AgentSource;
-  lastReportAt: string;
-}
-
-export interface StoredEntry {
-  eventId: string;
-  /** The entry machine's persisted snapshot, opaque to the store. */
-  snapshot: unknown;
-}
-
-interface OutboxDocument {
-  version: 1;
-  /** Every segment up to this number was durable when this outbox.json was written. */
-  segment: number;
-  entries: StoredEntry[];
-  sessions: [string, SessionRecord][];
-}
+export type { SessionRecord, StoredEntry } from './outbox-state';
+export { MAX_REMEMBERED_SESSIONS } from './outbox-state';
 
 export interface OpenedOutbox {
   store: OutboxStore;
-  /** Unfinished entries named in outbox.json whose payload exists. */
+  /** Unfinished entries named in the outbox whose payload exists. */
   entries: StoredEntry[];
-  /** Payloads outbox.json does not name yet (a crash between the two writes, or a salvaged outbox). */
+  /** Payloads the outbox does not name yet (a crash between the two writes, or a salvaged outbox). */
   orphans: EntryPayload[];
+  /** The delivery gate's persisted state, or null. */
+  delivery: unknown;
 }
+
+export interface OutboxStoreOptions {
+  /** The journal is compacted into outbox.json once over this and twice outbox.json's size. */
+  compactMinBytes?: number;
+}
+
+/** What `OutboxStore.open` needs of the data dir's layout. */
+function pathsIn(dataDir: string) {
+  return outboxLogPaths(join(dataDir, DATA_FILES.outbox), join(dataDir, DATA_FILES.outboxJournal));
+}
+
+const COMPACT_MIN_BYTES = 1024 * 1024;
+/** A journal over twice the checkpoint costs more to replay at start than the rewrite it saves. */
+const COMPACT_RATIO = 2;
 
 function entryJson(eventId: string, snapshot: unknown): string {
   return JSON.stringify({ eventId, snapshot });
 }
 
 /**
- * The durable outbox: `outbox.json` (small snapshots + session → cwd map, mode 600) and the
- * payloads (report text, later with its brief) in `outbox/segment-*.json`.
+ * The durable outbox: `outbox.json`, a checkpoint of each entry's small snapshot, the sessions
+ * and the delivery gate (mode 600); `outbox.journal`, the changes since, one appended record per
+ * commit; the payloads (report text, later with its brief) in `outbox/segment-*.json`.
  *
- * Every change waits for one shared flush (group commit): the payload versions queued since
- * the last flush go into one new segment file (one fsync for all reports that arrived
- * together), then `outbox.json` is rewritten atomically naming them. A segment is deleted
- * once no unfinished entry's latest version lives in it.
+ * Every change waits for one shared flush (group commit): the payload versions queued since the
+ * last flush go into new segments (one fsync for all reports that arrived together), then one
+ * journal record names what changed, with one fsync. So a commit costs what changed, not what
+ * is pending. The journal is compacted into a new checkpoint at start and once it outgrows the
+ * checkpoint. A segment is deleted once no unfinished entry's latest version lives in it.
  */
 export class OutboxStore {
-  readonly #file: string;
-  readonly #dir: string;
+  readonly #log: OutboxLog;
+  readonly #logger: Logger;
+  readonly #segments: PayloadSegments;
   readonly #commit: GroupCommit;
+  readonly #compactMinBytes: number;
   /** Each entry's `{eventId, snapshot}` already serialised: a flush joins strings, not objects. */
   readonly #entries = new Map<string, string>();
   readonly #sessions = new Map<string, SessionRecord>();
-  #sessionsJson: string | null = null;
-  /** Payload versions waiting for the next flush (the latest per entry). */
-  #queued = new Map<string, EntryPayload>();
-  /** Versions the running flush is writing; read from memory until they are durable. */
-  #writing = new Map<string, EntryPayload>();
-  /** The segment holding each entry's latest durable payload version. */
-  readonly #location = new Map<string, number>();
-  /** How many entries' latest version each segment holds. */
-  readonly #refs = new Map<number, number>();
-  /** Segments no entry needs any more, deleted once outbox.json says so. */
-  readonly #unneeded = new Set<number>();
-  #lastSeq = 0;
-  #tempCounter = 0;
-  /** Recently written or read segments, parsed: a burst's entries are generated and delivered soon after. */
-  readonly #cache = new SegmentCache();
+  #delivery: string | null = null;
+  readonly #changes = new PendingChanges();
+  /** What a commit sees of the outbox when it takes the changes. */
+  readonly #view: OutboxView;
+  #closed = false;
+  /** Payloads found at open that no entry names yet: until they are named, no newer segment is claimed. */
+  readonly #orphansPending = new Set<string>();
+  /** The segment the outbox claimed when it was opened. */
+  #knownSegment = 0;
 
-  private constructor(dataDir: string) {
-    this.#file = join(dataDir, DATA_FILES.outbox);
-    this.#dir = join(dataDir, DATA_FILES.outboxEntries);
+  private constructor(
+    log: OutboxLog,
+    segments: PayloadSegments,
+    logger: Logger,
+    options: OutboxStoreOptions,
+  ) {
+    this.#log = log;
+    this.#segments = segments;
+    this.#logger = logger;
+    this.#compactMinBytes = options.compactMinBytes ?? COMPACT_MIN_BYTES;
     this.#commit = new GroupCommit(() => this.#flush());
+    this.#view = {
+      entry: (eventId) => this.#entries.get(eventId),
+      isDurable: (eventId) => this.#segments.isDurable(eventId),
+      session: (sessionId) => this.#sessions.get(sessionId),
+      delivery: () => this.#delivery,
+      orphansPending: this.#orphansPending,
+      claimedSegment: () => this.#claimedSegment(),
+    };
   }
 
-  static async open(dataDir: string, logger: Logger): Promise<OpenedOutbox> {
-    const store = new OutboxStore(dataDir);
-    await mkdir(store.#dir, { recursive: true, mode: 0o700 });
-    const document = await store.#readDocument(logger);
-    const latest = await store.#readSegments(logger);
-    store.#lastSeq = Math.max(store.#lastSeq, document.segment);
+  static async open(
+    dataDir: string,
+    logger: Logger,
+    options: OutboxStoreOptions = {},
+  ): Promise<OpenedOutbox> {
+    const { segments, latest } = await PayloadSegments.load(join(dataDir, DATA_FILES.outboxEntries), logger);
+    const paths = pathsIn(dataDir);
+    const state = await readOutboxState(paths, logger);
+    const store = new OutboxStore(new OutboxLog(paths, state.generation, logger), segments, logger, options);
+    store.#knownSegment = state.segment;
 
     const entries: StoredEntry[] = [];
-    for (const entry of document.entries) {
-      const found = latest.get(entry.eventId);
-      latest.delete(entry.eventId);
+    for (const [eventId, snapshot] of state.entries) {
+      const found = latest.get(eventId);
+      latest.delete(eventId);
       if (!found) {
-        logger.error(
-          `outbox entry ${entry.eventId} has lost its payload; it cannot be delivered and is dropped`,
-        );
+        logger.error(`outbox entry ${eventId} has lost its payload; it cannot be delivered and is dropped`);
         continue;
       }
-      store.#setEntry(entry.eventId, entry.snapshot);
-      store.#locate(entry.eventId, found.seq);
-      entries.push(entry);
+      store.#entries.set(eventId, entryJson(eventId, snapshot));
+      segments.locate(eventId, found.seq);
+      entries.push({ eventId, snapshot });
     }
-    // Written after the last outbox.json: accepted (or about to be) but not yet named. Older
-    // segments' leftovers belong to finished entries and are not revived.
+    // Written after the last commit that named its entries: accepted (or about to be) but not
+    // yet named. Older segments' leftovers belong to finished entries and are not revived.
     const orphans: EntryPayload[] = [];
     for (const [eventId, found] of latest) {
-      if (found.seq <= document.segment) continue;
-      store.#locate(eventId, found.seq);
+      if (found.seq <= state.segment) continue;
+      segments.locate(eventId, found.seq);
+      store.#orphansPending.add(eventId);
       orphans.push(found.payload);
     }
-    for (const [id, session] of document.sessions) store.#sessions.set(id, session);
-    await store.#deleteSegments(store.#takeUnneeded());
-    return { store, entries, orphans };
+    for (const [id, session] of state.sessions) store.#sessions.set(id, session);
+    store.#delivery = state.delivery === null ? null : JSON.stringify(state.delivery);
+    // A fresh checkpoint and an empty journal: replay stays short and a torn tail is gone.
+    await store.#rewrite();
+    await segments.delete(segments.takeUnneeded());
+    return { store, entries, orphans, delivery: state.delivery };
   }
 
   get size(): number {
     return this.#entries.size;
   }
 
-  /** How many flushes (`outbox.json` writes) have run. */
+  /** How many flushes (journal or checkpoint writes) have run. */
   get commits(): number {
     return this.#commit.flushes;
   }
@@ -135,11 +145,24 @@ export class OutboxStore {
     return this.#sessions.get(sessionId);
   }
 
-  /** Stores a new entry; resolves once its payload and its place in outbox.json are durable. */
-  async add(payload: EntryPayload, snapshot: unknown, sessionId?: string): Promise<void> {
-    this.#queued.set(payload.eventId, payload);
-    this.#setEntry(payload.eventId, snapshot);
-    if (sessionId) this.#rememberSession(sessionId, payload);
+  /** Stores a new entry; resolves once its payload and its snapshot are durable. */
+  async add(
+    payload: EntryPayload,
+    snapshot: unknown,
+    sessionId?: string,
+    session: { permissionMode?: string | undefined } = {},
+  ): Promise<void> {
+    this.#segments.queue(payload);
+    this.#setEntry(payload.eventId, entryJson(payload.eventId, snapshot));
+    if (sessionId) {
+      rememberSession(this.#sessions, sessionId, {
+        cwd: payload.report.cwd,
+        source: payload.source,
+        lastReportAt: payload.occurredAt,
+        ...(session.permissionMode ? { permissionMode: session.permissionMode } : {}),
+      });
+      this.#changes.session(sessionId);
+    }
     await this.#commit.request();
   }
 
@@ -149,40 +172,39 @@ export class OutboxStore {
     const next = entryJson(eventId, snapshot);
     // Unchanged (a re-emitted snapshot): nothing to make durable, no write.
     if (current === undefined || current === next) return;
-    this.#entries.set(eventId, next);
+    this.#setEntry(eventId, next);
     await this.#commit.request();
   }
 
-  async readPayload(eventId: string): Promise<EntryPayload> {
-    const pending = this.#queued.get(eventId) ?? this.#writing.get(eventId);
-    if (pending) return pending;
-    const seq = this.#location.get(eventId);
-    if (seq === undefined) throw new Error(`no payload for outbox entry ${eventId}`);
-    let payloads = this.#cache.get(seq);
-    if (!payloads) {
-      const text = await readFile(join(this.#dir, segmentFileName(seq)), 'utf8');
-      payloads = new Map(parseSegment(text).map((payload) => [payload.eventId, payload]));
-      this.#cache.set(seq, payloads, text.length);
-    }
-    const payload = payloads.get(eventId);
-    if (!payload) throw new Error(`segment ${seq} lacks outbox entry ${eventId}`);
-    return payload;
+  readPayload(eventId: string): Promise<EntryPayload> {
+    return this.#segments.read(eventId);
   }
 
   /**
-   * Queues the brief beside the report (`payload` as read for generation). It becomes durable
-   * with the next flush, which the entry's move to `generated` requests; a crash before that
-   * loses only the brief, and outbox.json still says to generate it.
+   * Stores the brief beside the report (`payload` as read for generation); resolves once it is
+   * durable, so that an entry is never recorded as generated while its brief could still be lost.
    */
-  saveBrief(payload: EntryPayload, brief: Brief): void {
-    if (this.#entries.has(payload.eventId)) this.#queued.set(payload.eventId, { ...payload, brief });
+  async saveBrief(payload: EntryPayload, brief: Brief): Promise<void> {
+    if (!this.#entries.has(payload.eventId)) return;
+    this.#segments.queue({ ...payload, brief });
+    await this.#commit.request();
+  }
+
+  /** Records the delivery gate's state (a few dozen bytes, once per probe). */
+  async saveDelivery(state: unknown): Promise<void> {
+    const json = JSON.stringify(state);
+    if (json === this.#delivery) return;
+    this.#delivery = json;
+    this.#changes.delivery();
+    await this.#commit.request();
   }
 
   /** Forgets a finished entry; its segment goes once no other entry needs it. */
   async remove(eventId: string): Promise<void> {
     if (!this.#entries.delete(eventId)) return;
-    this.#queued.delete(eventId);
-    this.#unlocate(eventId);
+    this.#changes.entry(eventId);
+    this.#orphansPending.delete(eventId);
+    this.#segments.forget(eventId);
     await this.#commit.request();
   }
 
@@ -191,178 +213,85 @@ export class OutboxStore {
     await this.#commit.request();
   }
 
-  #setEntry(eventId: string, snapshot: unknown): void {
-    this.#entries.set(eventId, entryJson(eventId, snapshot));
+  /** Flushes, then closes the journal; the store is not used after this. */
+  async close(): Promise<void> {
+    await this.flush();
+    this.#closed = true;
+    await this.#log.close();
   }
 
-  #locate(eventId: string, seq: number): void {
-    this.#unlocate(eventId);
-    this.#location.set(eventId, seq);
-    this.#refs.set(seq, (this.#refs.get(seq) ?? 0) + 1);
-    this.#unneeded.delete(seq);
-  }
-
-  #unlocate(eventId: string): void {
-    const seq = this.#location.get(eventId);
-    if (seq === undefined) return;
-    this.#location.delete(eventId);
-    const refs = (this.#refs.get(seq) ?? 1) - 1;
-    if (refs > 0) {
-      this.#refs.set(seq, refs);
-    } else {
-      this.#refs.delete(seq);
-      this.#unneeded.add(seq);
-    }
-  }
-
-  #rememberSession(sessionId: string, payload: EntryPayload): void {
-    this.#sessionsJson = null;
-    this.#sessions.delete(sessionId);
-    this.#sessions.set(sessionId, {
-      cwd: payload.report.cwd,
-      source: payload.source,
-      lastReportAt: payload.occurredAt,
-    });
-    if (this.#sessions.size > MAX_REMEMBERED_SESSIONS) {
-      const oldest = this.#sessions.keys().next().value;
-      if (oldest !== undefined) this.#sessions.delete(oldest);
-    }
+  #setEntry(eventId: string, json: string): void {
+    this.#entries.set(eventId, json);
+    this.#changes.entry(eventId);
   }
 
   async #flush(): Promise<void> {
-    if (this.#queued.size > 0) await this.#writeQueuedVersions();
-    // Only what this outbox.json no longer names may go after it is written; an entry removed
-    // while it is being written is still named in it.
-    const deletable = this.#takeUnneeded();
-    this.#sessionsJson ??= JSON.stringify([...this.#sessions]);
-    // The OutboxDocument layout, assembled from cached pieces.
-    const document =
-      `{"version":1,"segment":${this.#lastSeq},"entries":[${[...this.#entries.values()].join(',')}],` +
-      `"sessions":${this.#sessionsJson}}`;
-    await writeFileAtomic(this.#file, document);
-    await this.#deleteSegments(deletable);
-  }
-
-  /** Writes the queued payload versions as new segments, durable before outbox.json names them. */
-  async #writeQueuedVersions(): Promise<void> {
-    const versions = this.#queued;
-    this.#queued = new Map();
-    this.#writing = versions;
+    if (this.#closed) throw new Error('the outbox is closed');
+    await this.#segments.writeQueued((eventId) => this.#entries.has(eventId));
+    // Only what the journal no longer names may go after this commit; an entry removed while it
+    // is being written is still named.
+    const deletable = this.#segments.takeUnneeded();
     try {
-      const items = [...versions].map(([id, payload]) => ({ id, json: JSON.stringify(payload) }));
-      const written: [number, string[]][] = [];
-      for (const group of groupIntoSegments(items)) {
-        const seq = this.#lastSeq + 1;
-        const text = serializeSegment(group.map((item) => item.json));
-        await this.#writeSegment(seq, text);
-        this.#lastSeq = seq;
-        this.#cache.set(
-          seq,
-          new Map(group.map((item) => [item.id, versions.get(item.id) as EntryPayload])),
-          text.length,
-        );
-        written.push([seq, group.map((item) => item.id)]);
-      }
-      await syncDirectory(this.#dir);
-      for (const [seq, ids] of written) {
-        this.#unneeded.add(seq);
-        // An entry removed while its version was being written needs no location.
-        for (const id of ids) if (this.#entries.has(id)) this.#locate(id, seq);
-      }
+      if (this.#log.needsRewrite) await this.#rewrite();
+      else await this.#append();
     } catch (error) {
-      // Not durable: queue again under anything newer.
-      for (const [id, payload] of versions)
-        if (!this.#queued.has(id) && this.#entries.has(id)) this.#queued.set(id, payload);
-      throw error;
-    } finally {
-      this.#writing = new Map();
-    }
-  }
-
-  /** A segment file: temp, fsync, rename; the caller fsyncs the folder once for all. */
-  async #writeSegment(seq: number, text: string): Promise<void> {
-    const target = join(this.#dir, segmentFileName(seq));
-    // Unique within the process, which alone writes this folder.
-    const temp = `${target}.${++this.#tempCounter}.tmp`;
-    const handle = await open(temp, 'w', PRIVATE_FILE_MODE);
-    try {
-      await handle.writeFile(text);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, target);
-  }
-
-  #takeUnneeded(): number[] {
-    const unneeded = [...this.#unneeded];
-    this.#unneeded.clear();
-    return unneeded;
-  }
-
-  async #deleteSegments(seqs: number[]): Promise<void> {
-    for (const seq of seqs) this.#cache.delete(seq);
-    await Promise.all(seqs.map((seq) => rm(join(this.#dir, segmentFileName(seq)), { force: true })));
-  }
-
-  async #readDocument(logger: Logger): Promise<OutboxDocument> {
-    const empty: OutboxDocument = { version: 1, segment: 0, entries: [], sessions: [] };
-    let text: string;
-    try {
-      text = await readFile(this.#file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return empty;
+      this.#segments.giveBack(deletable);
       throw error;
     }
+    if (this.#log.outgrown(this.#compactMinBytes, COMPACT_RATIO)) {
+      // What was just written is durable whatever happens here: a failure only defers it.
+      await this.#log
+        .compactInBackground((generation) => this.#checkpointText(generation))
+        .catch((error: Error) =>
+          this.#logger.warn(`could not start compacting the outbox journal (${error.message})`),
+        );
+    }
+    await this.#segments.delete(deletable);
+  }
+
+  async #append(): Promise<void> {
+    const changes = this.#changes.take(this.#view);
+    if (changes.json === null) return;
     try {
-      const document = JSON.parse(text) as OutboxDocument;
-      if (document?.version !== 1 || !Array.isArray(document.entries))
-        throw new Error('unknown outbox format');
-      const entries = document.entries.filter(
-        (entry): entry is StoredEntry => typeof entry?.eventId === 'string' && entry.snapshot !== undefined,
-      );
-      const sessions = Array.isArray(document.sessions) ? document.sessions : [];
-      const segment = Number.isInteger(document.segment) ? document.segment : 0;
-      return { version: 1, segment, entries, sessions };
+      await this.#log.append(changes.json);
     } catch (error) {
-      const aside = `${this.#file}.corrupt-${Date.now()}`;
-      await rename(this.#file, aside);
-      logger.error(
-        `outbox.json could not be parsed (${(error as Error).message}); moved it to ${aside}. ` +
-          'Every report is recovered from its payload in outbox/.',
-      );
-      return empty;
+      changes.restore();
+      throw error;
     }
   }
 
-  /** Each entry's latest payload version across all segments; crash leftovers cleared. */
-  async #readSegments(logger: Logger): Promise<Map<string, { seq: number; payload: EntryPayload }>> {
-    const latest = new Map<string, { seq: number; payload: EntryPayload }>();
-    for (const name of await readdir(this.#dir)) {
-      const seq = seqOfSegmentFile(name);
-      const path = join(this.#dir, name);
-      if (seq === null) {
-        // Temp files of writes a crash interrupted.
-        if (name.endsWith('.tmp')) await rm(path, { force: true });
-        continue;
-      }
-      this.#lastSeq = Math.max(this.#lastSeq, seq);
-      // Deleted below unless an entry's latest version lives in it.
-      this.#unneeded.add(seq);
-      try {
-        for (const payload of parseSegment(await readFile(path, 'utf8'))) {
-          const known = latest.get(payload.eventId);
-          if (!known || known.seq < seq) latest.set(payload.eventId, { seq, payload });
-        }
-      } catch (error) {
-        this.#unneeded.delete(seq);
-        const aside = `${path}.corrupt-${Date.now()}`;
-        await rename(path, aside);
-        logger.error(
-          `outbox segment ${name} is unreadable (${(error as Error).message}); moved it to ${aside}`,
-        );
-      }
+  /** Folds every change into a new checkpoint, at once (at start, or after a failed write). */
+  async #rewrite(): Promise<void> {
+    await this.#log.settled();
+    // Folded into the checkpoint: nothing of it needs a journal record.
+    const changes = this.#changes.take(this.#view);
+    try {
+      await this.#log.rewrite((generation) => this.#checkpointText(generation));
+    } catch (error) {
+      changes.restore();
+      throw error;
     }
-    return latest;
+  }
+
+  /**
+   * The outbox as it is now: every entry whose payload is durable, the sessions, the delivery
+   * gate. Changes not yet in a journal stay pending: a background compaction that a crash cut
+   * short leaves them to the journal of its generation.
+   */
+  #checkpointText(generation: number): string {
+    const entries: string[] = [];
+    for (const [eventId, json] of this.#entries) if (this.#segments.isDurable(eventId)) entries.push(json);
+    return serializeCheckpoint({
+      generation,
+      segment: this.#claimedSegment(),
+      entries,
+      sessions: this.#sessions,
+      delivery: this.#delivery,
+    });
+  }
+
+  /** The newest segment whose payloads are all named or finished. */
+  #claimedSegment(): number {
+    return this.#orphansPending.size > 0 ? this.#knownSegment : this.#segments.lastSeq;
   }
 }

@@ -1,10 +1,21 @@
 import {
+  ArrivalOrderSlots,
+  createDeliveryGateActor,
   createOutboxEntryActor,
   type DeliveryAttempt,
+  type DeliveryGateActor,
+  deliveryGateMachine,
+  deliverySlots,
   GenerationScheduler,
+  MAX_CONCURRENT_BRIEFS,
+  newPersistedOutboxEntry,
   type OutboxEntryActor,
   outboxEntryMachine,
+  type PersistedOutboxEntry,
+  parsePersistedOutboxEntry,
+  persistDeliveryGate,
   persistOutboxEntry,
+  resumeStateOf,
 } from '@ringback/machines';
 import { type AgentReport, newEventId } from '@ringback/protocol';
 import { fromPromise } from 'xstate';
@@ -12,40 +23,45 @@ import type { Logger } from '../log/logger';
 import type { ReportIntake } from '../routes/report';
 import type { EntryEffects } from './entry-effects';
 import type { EntryPayload } from './entry-payload';
-import type { OutboxStore, StoredEntry } from './outbox-store';
+import type { OpenedOutbox, OutboxStore } from './outbox-store';
 
 export interface OutboxWorkerDeps {
   store: OutboxStore;
   effects: EntryEffects;
   logger: Logger;
-  /** How often entries waiting for a relay login or key check whether they can go. */
-  relayCheckIntervalMs?: number;
 }
 
-const RELAY_CHECK_INTERVAL_MS = 5_000;
+/** States in which an entry only waits for a slot: no machine needs to run for it. */
+const WAITING_STATES = new Set(['stored', 'generated']);
 
 /**
- * Runs one `outboxEntryMachine` actor per unfinished report: persists each snapshot change,
- * gives generation slots through the scheduler, and forgets entries once delivered or dropped.
+ * Works the outbox: one `outboxEntryMachine` per report, persisted at each change and forgotten
+ * once delivered or dropped. An entry that only waits for a slot (to generate its brief, or to
+ * be delivered) is kept as its persisted snapshot; its machine runs only while it holds a slot,
+ * so ten thousand waiting reports cost ten thousand small records, not ten thousand actors.
+ * Generation slots go in arrival order, 3 at a time. Delivery slots go through one
+ * `deliveryGateMachine` shared by every entry: while the relay answers, 8 at a time in arrival
+ * order; while it does not, one probe per backoff step.
  */
 export class OutboxWorker implements ReportIntake {
   readonly #store: OutboxStore;
   readonly #logger: Logger;
-  readonly #actors = new Map<string, OutboxEntryActor>();
+  /** Entries whose machine runs: they hold a generation or delivery slot. */
+  readonly #running = new Map<string, OutboxEntryActor>();
+  /** Entries waiting for a slot, as persisted. */
+  readonly #waiting = new Map<string, PersistedOutboxEntry>();
   readonly #scheduler: GenerationScheduler;
+  readonly #deliveries: ArrivalOrderSlots;
+  #gate: DeliveryGateActor | undefined;
+  #stopped = false;
   readonly #machine;
-  readonly #effects: EntryEffects;
-  readonly #relayCheckIntervalMs: number;
-  #relayCheck: NodeJS.Timeout | undefined;
 
   constructor(deps: OutboxWorkerDeps) {
     this.#store = deps.store;
     this.#logger = deps.logger;
-    this.#effects = deps.effects;
-    this.#relayCheckIntervalMs = deps.relayCheckIntervalMs ?? RELAY_CHECK_INTERVAL_MS;
-    this.#scheduler = new GenerationScheduler((eventId) =>
-      this.#actors.get(eventId)?.send({ type: 'GENERATE' }),
-    );
+    this.#scheduler = new GenerationScheduler((eventId) => this.#wake(eventId)?.send({ type: 'GENERATE' }));
+    // No slots until the gate is started.
+    this.#deliveries = new ArrivalOrderSlots((eventId) => this.#wake(eventId)?.send({ type: 'DELIVER' }), 0);
     this.#machine = outboxEntryMachine.provide({
       actors: {
         // xstate aborts `signal` when the actor stops (daemon shutdown), ending the LLM call.
@@ -61,15 +77,21 @@ export class OutboxWorker implements ReportIntake {
           deps.logger.error(
             `report ${context.eventId} dropped: the relay refused it (${context.lastError ?? 'no reason'})`,
           ),
+        relayAnswered: () => this.#gate?.send({ type: 'RELAY_ANSWERED' }),
+        relayUnreachable: (_, { reason }) => this.#gate?.send({ type: 'RELAY_UNREACHABLE', reason }),
+        relayNotReady: (_, { reason }) => this.#gate?.send({ type: 'RELAY_NOT_READY', reason }),
       },
     });
   }
 
-  /** Resumes every unfinished entry found on disk. */
-  start(entries: StoredEntry[], orphans: EntryPayload[]): void {
+  /** Resumes every unfinished entry found on disk, and the delivery backoff where it was. */
+  start({ entries, orphans, delivery }: Pick<OpenedOutbox, 'entries' | 'orphans' | 'delivery'>): void {
+    // Every restored entry queues before any slot is given, so slots go to the oldest, not to
+    // the first read.
+    this.#scheduler.setLimit(0);
     for (const entry of entries) {
       try {
-        this.#run(entry.eventId, createOutboxEntryActor(this.#machine, { persisted: entry.snapshot }));
+        this.#park(parsePersistedOutboxEntry(entry.snapshot));
       } catch (error) {
         this.#logger.error(
           `outbox entry ${entry.eventId} has an unusable snapshot (${(error as Error).message}); recovering it as new`,
@@ -78,9 +100,8 @@ export class OutboxWorker implements ReportIntake {
       }
     }
     for (const orphan of orphans) void this.#adoptOrphan(orphan);
-    // One timer for all entries waiting for a login or a key, however many there are.
-    this.#relayCheck = setInterval(() => void this.#wakeAwaitingRelay(), this.#relayCheckIntervalMs);
-    this.#relayCheck.unref();
+    this.#scheduler.setLimit(MAX_CONCURRENT_BRIEFS);
+    this.#startGate(delivery);
   }
 
   /** `POST /report`: resolves once the report is durable; its brief comes later. */
@@ -99,75 +120,113 @@ export class OutboxWorker implements ReportIntake {
         text: report.last_assistant_message,
       },
     };
-    const actor = createOutboxEntryActor(this.#machine, {
-      input: { eventId, source: report.source, acceptedAt },
-    });
-    await this.#store.add(payload, persistOutboxEntry(actor), report.session_id);
-    this.#run(eventId, actor);
+    const persisted = newPersistedOutboxEntry({ eventId, source: report.source, acceptedAt });
+    await this.#store.add(payload, persisted, report.session_id, { permissionMode: report.permission_mode });
+    if (!this.#stopped) this.#park(persisted);
   }
 
-  /** Skips the backoff of entries waiting to retry (the relay became reachable). */
+  /** Delivery may work now (a login): probe the relay at once instead of at the next backoff step. */
   retryNow(): void {
-    for (const actor of this.#actors.values()) actor.send({ type: 'RETRY_NOW' });
+    this.#gate?.send({ type: 'PROBE_NOW' });
   }
 
   /** Unfinished entries by state. */
   counts(): Record<string, number> {
     const counts: Record<string, number> = {};
-    for (const actor of this.#actors.values()) {
-      const state = String(actor.getSnapshot().value);
+    const add = (state: string) => {
       counts[state] = (counts[state] ?? 0) + 1;
-    }
+    };
+    for (const entry of this.#waiting.values()) add(resumeStateOf(entry));
+    for (const actor of this.#running.values()) add(String(actor.getSnapshot().value));
     return counts;
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.#relayCheck);
-    for (const actor of this.#actors.values()) actor.stop();
-    this.#actors.clear();
-    await this.#store.flush();
+    this.#stopped = true;
+    this.#gate?.stop();
+    for (const actor of this.#running.values()) actor.stop();
+    this.#running.clear();
+    await this.#store.close();
   }
 
-  #run(eventId: string, actor: OutboxEntryActor): void {
-    this.#actors.set(eventId, actor);
-    let state = String(actor.getSnapshot().value);
-    actor.subscribe((snapshot) => {
-      const next = String(snapshot.value);
-      if (state === 'generating' && next !== 'generating') this.#scheduler.finished(eventId);
-      if (next === 'stored' && state !== 'stored')
-        this.#scheduler.enqueue(eventId, snapshot.context.acceptedAt);
-      state = next;
-      if (snapshot.status === 'done') {
-        this.#actors.delete(eventId);
-        this.#scheduler.remove(eventId);
-        void this.#persist(this.#store.remove(eventId), eventId);
-        return;
-      }
-      void this.#persist(this.#store.saveSnapshot(eventId, persistOutboxEntry(actor)), eventId);
-    });
-    actor.start();
-    const initial = actor.getSnapshot();
-    if (String(initial.value) === 'stored') this.#scheduler.enqueue(eventId, initial.context.acceptedAt);
-  }
-
-  async #wakeAwaitingRelay(): Promise<void> {
-    const waiting = [...this.#actors.values()].filter(
-      (actor) => actor.getSnapshot().value === 'awaitingRelay',
-    );
-    if (waiting.length === 0) return;
+  #startGate(persisted: unknown): void {
+    let gate: DeliveryGateActor;
     try {
-      if (!(await this.#effects.canDeliver())) return;
-    } catch {
+      gate = createDeliveryGateActor(deliveryGateMachine, persisted);
+    } catch (error) {
+      this.#logger.warn(
+        `the saved delivery backoff is unusable (${(error as Error).message}); starting afresh`,
+      );
+      gate = createDeliveryGateActor(deliveryGateMachine);
+    }
+    this.#gate = gate;
+    let saved = JSON.stringify(persistDeliveryGate(gate.getSnapshot()));
+    gate.subscribe((snapshot) => {
+      this.#deliveries.setLimit(deliverySlots(snapshot));
+      const state = persistDeliveryGate(snapshot);
+      const json = JSON.stringify(state);
+      // Changes once per probe (a failure, the recovery), never per entry.
+      if (json !== saved) {
+        saved = json;
+        void this.#persist(this.#store.saveDelivery(state), 'the delivery backoff');
+      }
+    });
+    gate.start();
+    this.#deliveries.setLimit(deliverySlots(gate.getSnapshot()));
+  }
+
+  /** An entry that waits for a slot: kept as its snapshot, queued for the slot it needs. */
+  #park(entry: PersistedOutboxEntry): void {
+    const { eventId, acceptedAt } = entry;
+    const state = resumeStateOf(entry);
+    if (state === 'delivered' || state === 'dropped') {
+      // Finished just before a crash, and not yet forgotten.
+      void this.#persist(this.#store.remove(eventId), `outbox entry ${eventId}`);
       return;
     }
-    for (const actor of waiting) actor.send({ type: 'RETRY_NOW' });
+    this.#waiting.set(eventId, entry);
+    if (state === 'stored') this.#scheduler.enqueue(eventId, acceptedAt);
+    else this.#deliveries.enqueue(eventId, acceptedAt);
   }
 
-  async #persist(write: Promise<void>, eventId: string): Promise<void> {
+  /** Starts the machine of an entry given a slot, from its snapshot. */
+  #wake(eventId: string): OutboxEntryActor | undefined {
+    const entry = this.#waiting.get(eventId);
+    if (!entry || this.#stopped) return undefined;
+    this.#waiting.delete(eventId);
+    const actor = createOutboxEntryActor(this.#machine, { persisted: entry });
+    this.#running.set(eventId, actor);
+    let state = String(actor.getSnapshot().value);
+    const subscription = actor.subscribe((snapshot) => {
+      const next = String(snapshot.value);
+      const worked = state === 'generating' || state === 'delivering';
+      if (state === 'generating' && next !== 'generating') this.#scheduler.finished(eventId);
+      if (state === 'delivering' && next !== 'delivering') this.#deliveries.finished(eventId);
+      state = next;
+      if (snapshot.status === 'done') {
+        this.#running.delete(eventId);
+        void this.#persist(this.#store.remove(eventId), `outbox entry ${eventId}`);
+        return;
+      }
+      const persisted = persistOutboxEntry(actor);
+      void this.#persist(this.#store.saveSnapshot(eventId, persisted), `outbox entry ${eventId}`);
+      if (worked && WAITING_STATES.has(next)) {
+        // Back to waiting (generated, or a failed try): the machine stops, the snapshot stays.
+        subscription.unsubscribe();
+        this.#running.delete(eventId);
+        queueMicrotask(() => actor.stop());
+        this.#park(persisted);
+      }
+    });
+    actor.start();
+    return actor;
+  }
+
+  async #persist(write: Promise<void>, what: string): Promise<void> {
     try {
       await write;
     } catch (error) {
-      this.#logger.error(`could not persist outbox entry ${eventId}: ${(error as Error).message}`);
+      this.#logger.error(`could not persist ${what}: ${(error as Error).message}`);
     }
   }
 
@@ -179,14 +238,16 @@ export class OutboxWorker implements ReportIntake {
     }
   }
 
-  /** A payload outbox.json does not name: start it afresh (a stored brief is reused, not regenerated). */
+  /** A payload the outbox does not name: start it afresh (a stored brief is reused, not regenerated). */
   async #adoptOrphan(payload: EntryPayload): Promise<void> {
     const acceptedAt = Date.parse(payload.occurredAt) || Date.now();
-    const actor = createOutboxEntryActor(this.#machine, {
-      input: { eventId: payload.eventId, source: payload.source, acceptedAt },
+    const persisted = newPersistedOutboxEntry({
+      eventId: payload.eventId,
+      source: payload.source,
+      acceptedAt,
     });
     this.#logger.warn(`recovered report ${payload.eventId} from its payload file`);
-    await this.#store.add(payload, persistOutboxEntry(actor));
-    this.#run(payload.eventId, actor);
+    await this.#store.add(payload, persisted);
+    if (!this.#stopped) this.#park(persisted);
   }
 }

@@ -4,6 +4,7 @@ import type { DeliveryAttempt } from './classify-delivery';
 import { outboxEntryMachine } from './outbox-entry-machine';
 import {
   createOutboxEntryActor,
+  newPersistedOutboxEntry,
   type OutboxEntryActor,
   persistOutboxEntry,
 } from './outbox-entry-persistence';
@@ -28,6 +29,9 @@ function harness(answers: Answer[] = [{ httpStatus: 201 }]) {
     actions: {
       reportDropped: ({ context }) => void calls.push(`dropped ${context.lastError}`),
       releaseEntry: () => void calls.push('release'),
+      relayAnswered: () => void calls.push('relay answered'),
+      relayUnreachable: (_, params) => void calls.push(`unreachable ${params.reason}`),
+      relayNotReady: (_, params) => void calls.push(`not ready ${params.reason}`),
     },
   });
   return { machine, calls };
@@ -47,7 +51,7 @@ afterEach(() => {
 });
 
 describe('outboxEntryMachine', () => {
-  it('waits in stored until given a generation slot, then generates and delivers', async () => {
+  it('waits in stored until given a generation slot, then for a delivery slot, then delivers', async () => {
     const { machine, calls } = harness();
     actor = createOutboxEntryActor(machine, { input }).start();
     expect(actor.getSnapshot().value).toBe('stored');
@@ -56,12 +60,19 @@ describe('outboxEntryMachine', () => {
 
     actor.send({ type: 'GENERATE' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls).toEqual(['generate e1', 'deliver e1 #1', 'release']);
+    expect(calls).toEqual(['generate e1']);
+    expect(actor.getSnapshot().value).toBe('generated');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toEqual(['generate e1']);
+
+    actor.send({ type: 'DELIVER' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(['generate e1', 'deliver e1 #1', 'relay answered', 'release']);
     expect(actor.getSnapshot().value).toBe('delivered');
     expect(actor.getSnapshot().status).toBe('done');
   });
 
-  it('retries network errors, 5xx and 429 with backoff from 1 s doubling, with the same entry', async () => {
+  it('hands network errors, 5xx and 429 to the shared backoff, with no timer of its own', async () => {
     const { machine, calls } = harness([
       'network_error',
       { httpStatus: 503 },
@@ -71,46 +82,41 @@ describe('outboxEntryMachine', () => {
     actor = createOutboxEntryActor(machine, { input }).start();
     actor.send({ type: 'GENERATE' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().value).toBe('waitingToRetry');
+    actor.send({ type: 'DELIVER' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('generated');
+    expect(actor.getSnapshot().context).toMatchObject({ deliveryAttempts: 1 });
     expect(actor.getSnapshot().context.lastError).toContain('ECONNREFUSED');
-
-    await vi.advanceTimersByTimeAsync(999);
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
     expect(calls.filter((c) => c.startsWith('deliver'))).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(calls.filter((c) => c.startsWith('deliver'))).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(2000);
-    expect(calls.filter((c) => c.startsWith('deliver'))).toHaveLength(3);
-    await vi.advanceTimersByTimeAsync(4000);
-    expect(calls.filter((c) => c.startsWith('deliver'))).toHaveLength(4);
-    await vi.advanceTimersByTimeAsync(8000);
+
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      actor.send({ type: 'DELIVER' });
+      await vi.advanceTimersByTimeAsync(0);
+    }
     expect(calls).toEqual([
       'generate e1',
       'deliver e1 #1',
+      'unreachable connect ECONNREFUSED',
       'deliver e1 #2',
+      'unreachable relay answered 503',
       'deliver e1 #3',
+      'unreachable relay answered 429',
       'deliver e1 #4',
+      'unreachable relay answered 500',
       'deliver e1 #5',
+      'relay answered',
       'release',
     ]);
-  });
-
-  it('caps the wait at 5 minutes', async () => {
-    const { machine, calls } = harness(Array.from({ length: 12 }, () => ({ httpStatus: 502 })));
-    actor = createOutboxEntryActor(machine, { input }).start();
-    actor.send({ type: 'GENERATE' });
-    await vi.advanceTimersByTimeAsync(0);
-    await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000 + 8000 + 16000 + 32000 + 64000 + 128000 + 256000);
-    const before = calls.length;
-    await vi.advanceTimersByTimeAsync(5 * 60_000 - 1);
-    expect(calls.length).toBe(before);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(calls.length).toBe(before + 1);
   });
 
   it('counts 409 duplicate_task as delivered', async () => {
     const { machine, calls } = harness([{ httpStatus: 409, errorCode: 'duplicate_task' }]);
     actor = createOutboxEntryActor(machine, { input }).start();
     actor.send({ type: 'GENERATE' });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'DELIVER' });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('delivered');
     expect(calls).not.toContainEqual(expect.stringMatching(/^dropped/));
@@ -122,11 +128,15 @@ describe('outboxEntryMachine', () => {
       const { machine, calls } = harness([{ httpStatus: status, errorCode: 'invalid_request' }]);
       actor = createOutboxEntryActor(machine, { input }).start();
       actor.send({ type: 'GENERATE' });
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send({ type: 'DELIVER' });
       await vi.advanceTimersByTimeAsync(60_000);
       expect(actor.getSnapshot().value).toBe('dropped');
       expect(calls).toEqual([
         'generate e1',
         'deliver e1 #1',
+        // The relay answered: a refusal of one report says nothing against the others.
+        'relay answered',
         `dropped relay refused with ${status} invalid_request`,
         'release',
       ]);
@@ -137,21 +147,27 @@ describe('outboxEntryMachine', () => {
     const { machine, calls } = harness(['network_error', 'network_error', { httpStatus: 201 }]);
     actor = createOutboxEntryActor(machine, { input }).start();
     actor.send({ type: 'GENERATE' });
-    await vi.advanceTimersByTimeAsync(10_000);
+    await vi.advanceTimersByTimeAsync(0);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      actor.send({ type: 'DELIVER' });
+      await vi.advanceTimersByTimeAsync(0);
+      if (actor.getSnapshot().status === 'active') actor.send({ type: 'GENERATE' });
+    }
     expect(calls.filter((c) => c.startsWith('generate'))).toHaveLength(1);
-    actor.send({ type: 'GENERATE' });
     expect(actor.getSnapshot().value).toBe('delivered');
   });
 
-  it('ignores GENERATE outside stored and RETRY_NOW outside waitingToRetry', async () => {
+  it('ignores GENERATE outside stored and DELIVER outside generated', async () => {
     const { machine } = harness(['network_error']);
     actor = createOutboxEntryActor(machine, { input }).start();
-    expect(actor.getSnapshot().can({ type: 'RETRY_NOW' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'DELIVER' })).toBe(false);
     actor.send({ type: 'GENERATE' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().value).toBe('waitingToRetry');
+    actor.send({ type: 'DELIVER' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('generated');
     expect(actor.getSnapshot().can({ type: 'GENERATE' })).toBe(false);
-    expect(actor.getSnapshot().can({ type: 'RETRY_NOW' })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'DELIVER' })).toBe(true);
   });
 
   it('waits for the host, with no timer, while delivery is not possible yet', async () => {
@@ -159,42 +175,37 @@ describe('outboxEntryMachine', () => {
     actor = createOutboxEntryActor(machine, { input }).start();
     actor.send({ type: 'GENERATE' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().value).toBe('awaitingRelay');
+    actor.send({ type: 'DELIVER' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('generated');
     expect(actor.getSnapshot().context).toMatchObject({
       deliveryAttempts: 0,
-      nextAttemptAt: null,
       lastError: 'not logged in to a relay yet',
     });
     expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(60 * 60_000);
-    expect(calls).toEqual(['generate e1', 'deliver e1 #1']);
+    expect(calls).toEqual(['generate e1', 'deliver e1 #1', 'not ready not logged in to a relay yet']);
 
-    actor.send({ type: 'RETRY_NOW' });
+    actor.send({ type: 'DELIVER' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls).toEqual(['generate e1', 'deliver e1 #1', 'deliver e1 #1', 'release']);
+    expect(calls.slice(3)).toEqual(['deliver e1 #1', 'relay answered', 'release']);
     expect(actor.getSnapshot().value).toBe('delivered');
   });
 
-  it('restores an entry awaiting a relay as generated, so it checks again on start', async () => {
+  it('restores an entry that could not deliver yet as generated, waiting for its slot', async () => {
     const { machine, calls } = harness([{ notReady: 'no end-to-end key is set' }, { httpStatus: 201 }]);
     actor = createOutboxEntryActor(machine, { input }).start();
     actor.send({ type: 'GENERATE' });
     await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'DELIVER' });
+    await vi.advanceTimersByTimeAsync(0);
     const persisted = persistOutboxEntry(actor);
     actor.stop();
     actor = createOutboxEntryActor(machine, { persisted }).start();
+    expect(actor.getSnapshot().value).toBe('generated');
+    actor.send({ type: 'DELIVER' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls).toEqual(['generate e1', 'deliver e1 #1', 'deliver e1 #1', 'release']);
-  });
-
-  it('skips the wait on RETRY_NOW', async () => {
-    const { machine, calls } = harness(['network_error', { httpStatus: 201 }]);
-    actor = createOutboxEntryActor(machine, { input }).start();
-    actor.send({ type: 'GENERATE' });
-    await vi.advanceTimersByTimeAsync(0);
-    actor.send({ type: 'RETRY_NOW' });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(calls).toContain('deliver e1 #2');
+    expect(calls.filter((c) => c.startsWith('deliver'))).toEqual(['deliver e1 #1', 'deliver e1 #1']);
     expect(actor.getSnapshot().value).toBe('delivered');
   });
 
@@ -237,16 +248,31 @@ describe('restoring a persisted entry', () => {
     expect(persistOutboxEntry(actor)).toEqual(atStored);
     expect(atStored.state).toBe('stored');
 
-    const { machine: notReady } = harness([{ notReady: 'not logged in to a relay yet' }]);
-    const waiting = createOutboxEntryActor(notReady, { input }).start();
-    waiting.send({ type: 'GENERATE' });
+    const { machine: hanging } = harness();
+    const delivering = createOutboxEntryActor(
+      hanging.provide({
+        actors: {
+          deliver: fromPromise<DeliveryAttempt, { eventId: string; attempt: number }>(
+            () => new Promise(() => undefined),
+          ),
+        },
+      }),
+      { input },
+    ).start();
+    delivering.send({ type: 'GENERATE' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(waiting.getSnapshot().value).toBe('awaitingRelay');
-    expect(persistOutboxEntry(waiting)).toMatchObject({
-      state: 'generated',
-      lastError: 'not logged in to a relay yet',
-    });
-    waiting.stop();
+    const atGenerated = persistOutboxEntry(delivering);
+    delivering.send({ type: 'DELIVER' });
+    expect(delivering.getSnapshot().value).toBe('delivering');
+    expect(persistOutboxEntry(delivering)).toEqual(atGenerated);
+    expect(atGenerated.state).toBe('generated');
+    delivering.stop();
+  });
+
+  it('knows a new entry’s persisted form without starting its machine', () => {
+    const { machine } = harness();
+    actor = createOutboxEntryActor(machine, { input });
+    expect(newPersistedOutboxEntry(input)).toEqual(persistOutboxEntry(actor));
   });
 
   it('generates again when it was caught generating', async () => {
@@ -266,7 +292,9 @@ describe('restoring a persisted entry', () => {
     expect(actor.getSnapshot().value).toBe('stored');
     actor.send({ type: 'GENERATE' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls).toEqual(['generate e1', 'deliver e1 #1', 'release']);
+    actor.send({ type: 'DELIVER' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(['generate e1', 'deliver e1 #1', 'relay answered', 'release']);
   });
 
   it('delivers again without regenerating when it was generated or delivering', async () => {
@@ -284,47 +312,65 @@ describe('restoring a persisted entry', () => {
           lastError: 'x',
         },
       }).start();
+      expect(restored.getSnapshot().value).toBe('generated');
+      restored.send({ type: 'DELIVER' });
       await vi.advanceTimersByTimeAsync(0);
-      expect(calls).toEqual(['deliver e1 #3', 'release']);
+      expect(calls).toEqual(['deliver e1 #3', 'relay answered', 'release']);
       restored.stop();
     }
   });
 
-  it('waits only the time left of its backoff', async () => {
-    const persisted = await persistedAt(['network_error', 'network_error', 'network_error'], async (a) => {
+  it('keeps what an attempt taught across a restart: the count and the last error', async () => {
+    const persisted = await persistedAt(['network_error', { httpStatus: 503 }], async (a) => {
       a.send({ type: 'GENERATE' });
-      await vi.advanceTimersByTimeAsync(0); // attempt 1 failed: waits 1 s
-      await vi.advanceTimersByTimeAsync(1000); // attempt 2 failed: waits 2 s
-      await vi.advanceTimersByTimeAsync(1500); // 0.5 s left when the daemon stops
+      await vi.advanceTimersByTimeAsync(0);
+      a.send({ type: 'DELIVER' });
+      await vi.advanceTimersByTimeAsync(0);
+      a.send({ type: 'DELIVER' });
+      await vi.advanceTimersByTimeAsync(0);
     });
-    expect(persisted).toMatchObject({ state: 'waitingToRetry', deliveryAttempts: 2 });
-
+    expect(persisted).toEqual({
+      schemaVersion: 1,
+      state: 'generated',
+      eventId: 'e1',
+      source: 'claude-code',
+      acceptedAt: 1,
+      deliveryAttempts: 2,
+      lastError: 'relay answered 503',
+    });
     const { calls, machine } = harness();
     actor = createOutboxEntryActor(machine, { persisted }).start();
-    expect(actor.getSnapshot().value).toBe('waitingToRetry');
-    await vi.advanceTimersByTimeAsync(499);
-    expect(calls).toEqual([]);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(calls).toEqual(['deliver e1 #3', 'release']);
+    actor.send({ type: 'DELIVER' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(['deliver e1 #3', 'relay answered', 'release']);
   });
 
-  it('delivers at once when its retry time passed while the daemon was down', async () => {
-    const { calls, machine } = harness();
-    actor = createOutboxEntryActor(machine, {
-      persisted: {
-        schemaVersion: 1,
-        state: 'waitingToRetry',
-        eventId: 'e1',
-        source: 'claude-code',
-        acceptedAt: 1,
-        deliveryAttempts: 4,
-        nextAttemptAt: Date.now() - 60_000,
-        lastError: 'x',
-      },
-    }).start();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(calls).toEqual(['deliver e1 #5', 'release']);
-  });
+  it.each([
+    ['waitingToRetry', Date.now() + 60_000],
+    ['awaitingRelay', null],
+  ])(
+    'restores an entry an earlier version saved as %s as waiting for its delivery slot',
+    async (state, at) => {
+      const { calls, machine } = harness();
+      actor = createOutboxEntryActor(machine, {
+        persisted: {
+          schemaVersion: 1,
+          state,
+          eventId: 'e1',
+          source: 'claude-code',
+          acceptedAt: 1,
+          deliveryAttempts: 4,
+          nextAttemptAt: at,
+          lastError: 'x',
+        },
+      }).start();
+      expect(actor.getSnapshot().value).toBe('generated');
+      expect(vi.getTimerCount()).toBe(0);
+      actor.send({ type: 'DELIVER' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(calls).toEqual(['deliver e1 #5', 'relay answered', 'release']);
+    },
+  );
 
   it.each([
     [null],

@@ -1,11 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { classifyDelivery, type DeliveryAttempt, type DeliveryResult, isNotReady } from './classify-delivery';
-import { retryDelayMs } from './retry-delay';
 
 export type OutboxEntrySource = 'claude-code' | 'codex' | 'tracker';
 
 /** States an entry can be restored into; `generating` and `delivering` resume through these. */
-export type ResumableState = 'stored' | 'generated' | 'waitingToRetry' | 'delivered' | 'dropped';
+export type ResumableState = 'stored' | 'generated' | 'delivered' | 'dropped';
 
 export interface OutboxEntryInput {
   eventId: string;
@@ -15,7 +14,6 @@ export interface OutboxEntryInput {
   resume?: {
     from: ResumableState;
     deliveryAttempts: number;
-    nextAttemptAt: number | null;
     lastError: string | null;
   };
 }
@@ -27,8 +25,6 @@ export interface OutboxEntryContext {
   source: OutboxEntrySource;
   acceptedAt: number;
   deliveryAttempts: number;
-  /** Epoch ms of the next delivery attempt while waiting; survives restarts. */
-  nextAttemptAt: number | null;
   lastError: string | null;
   resumeFrom: ResumableState;
 }
@@ -36,13 +32,23 @@ export interface OutboxEntryContext {
 export type OutboxEntryEvent =
   /** The host's scheduler gives this entry a generation slot. */
   | { type: 'GENERATE' }
-  /** The host learnt delivery can work now (logged in, relay back): skip the backoff wait. */
-  | { type: 'RETRY_NOW' };
+  /**
+   * The host gives this entry a delivery slot: the relay is believed reachable, or this entry
+   * carries the shared probe that checks whether it is back.
+   */
+  | { type: 'DELIVER' };
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * One report's way through the outbox: stored → generating → generated → delivering →
+ * delivered | dropped. An entry never waits on a timer of its own: thousands may wait for one
+ * relay, so the host holds one shared backoff (`deliveryGateMachine`) and sends `DELIVER` in
+ * arrival order when it lets deliveries go. What each attempt taught about the relay is
+ * reported through the `relay*` actions, which the host forwards to that gate.
+ */
 export const outboxEntryMachine = setup({
   types: {} as { context: OutboxEntryContext; events: OutboxEntryEvent; input: OutboxEntryInput },
   actors: {
@@ -56,28 +62,23 @@ export const outboxEntryMachine = setup({
   actions: {
     reportDropped: () => {},
     releaseEntry: () => {},
-    recordNotReady: assign((_, params: { reason: string }) => ({
-      nextAttemptAt: null,
-      lastError: params.reason,
-    })),
+    /** The relay answered (delivered, duplicate or refused): it is reachable. */
+    relayAnswered: () => {},
+    /** Network error, 5xx or 429: back off for every entry, not just this one. */
+    relayUnreachable: (_, _params: { reason: string }) => {},
+    /** Not logged in or no key: nothing was sent. */
+    relayNotReady: (_, _params: { reason: string }) => {},
+    recordNotReady: assign((_, params: { reason: string }) => ({ lastError: params.reason })),
     recordGenerationFailure: assign((_, params: { failure: string }) => ({ lastError: params.failure })),
-    scheduleRetry: assign(({ context }, params: { failure: string }) => {
-      const attempts = context.deliveryAttempts + 1;
-      return {
-        deliveryAttempts: attempts,
-        nextAttemptAt: Date.now() + retryDelayMs(attempts),
-        lastError: params.failure,
-      };
-    }),
+    recordFailure: assign(({ context }, params: { failure: string }) => ({
+      deliveryAttempts: context.deliveryAttempts + 1,
+      lastError: params.failure,
+    })),
     recordRefusal: assign(({ context }, params: { result: DeliveryResult }) => ({
       deliveryAttempts: context.deliveryAttempts + 1,
-      nextAttemptAt: null,
       lastError: `relay refused with ${params.result.httpStatus}${params.result.errorCode ? ` ${params.result.errorCode}` : ''}`,
     })),
-    recordDelivery: assign(({ context }) => ({
-      deliveryAttempts: context.deliveryAttempts + 1,
-      nextAttemptAt: null,
-    })),
+    recordDelivery: assign(({ context }) => ({ deliveryAttempts: context.deliveryAttempts + 1 })),
   },
   guards: {
     resumesAt: ({ context }, state: ResumableState) => context.resumeFrom === state,
@@ -87,10 +88,6 @@ export const outboxEntryMachine = setup({
     isRetryable: (_, params: { result: DeliveryAttempt }) =>
       !isNotReady(params.result) && classifyDelivery(params.result) === 'retry',
   },
-  delays: {
-    // From the persisted absolute time, so a restart waits only what is left.
-    retryDelay: ({ context }) => Math.max(0, (context.nextAttemptAt ?? 0) - Date.now()),
-  },
 }).createMachine({
   id: 'outboxEntry',
   context: ({ input }) => ({
@@ -99,18 +96,16 @@ export const outboxEntryMachine = setup({
     source: input.source,
     acceptedAt: input.acceptedAt,
     deliveryAttempts: input.resume?.deliveryAttempts ?? 0,
-    nextAttemptAt: input.resume?.nextAttemptAt ?? null,
     lastError: input.resume?.lastError ?? null,
     resumeFrom: input.resume?.from ?? 'stored',
   }),
   initial: 'resuming',
   states: {
-    // Restores go through real transitions, so timers are armed and invocations start as live.
+    // Restores go through real transitions, so invocations start as live.
     resuming: {
       always: [
         { guard: { type: 'resumesAt', params: 'delivered' }, target: 'delivered' },
         { guard: { type: 'resumesAt', params: 'dropped' }, target: 'dropped' },
-        { guard: { type: 'resumesAt', params: 'waitingToRetry' }, target: 'waitingToRetry' },
         { guard: { type: 'resumesAt', params: 'generated' }, target: 'generated' },
         { target: 'stored' },
       ],
@@ -130,8 +125,9 @@ export const outboxEntryMachine = setup({
         },
       },
     },
-    // The brief is stored: from here on it is only ever delivered, never regenerated.
-    generated: { always: 'delivering' },
+    // The brief is stored: from here on it is only ever delivered, never regenerated. Waits,
+    // with no timer, for the host's delivery slot; a failed attempt comes back here.
+    generated: { on: { DELIVER: 'delivering' } },
     delivering: {
       invoke: {
         src: 'deliver',
@@ -139,49 +135,60 @@ export const outboxEntryMachine = setup({
         onDone: [
           {
             guard: { type: 'isNotReady', params: ({ event }) => ({ result: event.output }) },
-            target: 'awaitingRelay',
-            actions: {
-              type: 'recordNotReady',
-              params: ({ event }) => ({ reason: isNotReady(event.output) ? event.output.notReady : '' }),
-            },
+            target: 'generated',
+            actions: [
+              {
+                type: 'recordNotReady',
+                params: ({ event }) => ({ reason: isNotReady(event.output) ? event.output.notReady : '' }),
+              },
+              {
+                type: 'relayNotReady',
+                params: ({ event }) => ({ reason: isNotReady(event.output) ? event.output.notReady : '' }),
+              },
+            ],
           },
           {
             guard: { type: 'isDelivered', params: ({ event }) => ({ result: event.output }) },
             target: 'delivered',
-            actions: 'recordDelivery',
+            actions: ['recordDelivery', 'relayAnswered'],
           },
           {
             guard: { type: 'isRetryable', params: ({ event }) => ({ result: event.output }) },
-            target: 'waitingToRetry',
-            actions: {
-              type: 'scheduleRetry',
-              // The isNotReady guard above has taken every not-ready attempt.
-              params: ({ event }) => ({
-                failure: `relay answered ${(event.output as DeliveryResult).httpStatus}`,
-              }),
-            },
+            target: 'generated',
+            actions: [
+              {
+                type: 'recordFailure',
+                // The isNotReady guard above has taken every not-ready attempt.
+                params: ({ event }) => ({
+                  failure: `relay answered ${(event.output as DeliveryResult).httpStatus}`,
+                }),
+              },
+              {
+                type: 'relayUnreachable',
+                params: ({ event }) => ({
+                  reason: `relay answered ${(event.output as DeliveryResult).httpStatus}`,
+                }),
+              },
+            ],
           },
           {
             target: 'dropped',
             actions: [
               { type: 'recordRefusal', params: ({ event }) => ({ result: event.output as DeliveryResult }) },
+              'relayAnswered',
               'reportDropped',
             ],
           },
         ],
         onError: {
-          target: 'waitingToRetry',
-          actions: { type: 'scheduleRetry', params: ({ event }) => ({ failure: describe(event.error) }) },
+          target: 'generated',
+          actions: [
+            { type: 'recordFailure', params: ({ event }) => ({ failure: describe(event.error) }) },
+            { type: 'relayUnreachable', params: ({ event }) => ({ reason: describe(event.error) }) },
+          ],
         },
       },
     },
-    waitingToRetry: {
-      after: { retryDelay: 'delivering' },
-      on: { RETRY_NOW: 'delivering' },
-    },
-    // Not logged in or no key yet: no timer per entry (thousands may wait); the host sends
-    // RETRY_NOW once delivery can work.
-    awaitingRelay: { on: { RETRY_NOW: 'delivering' } },
     delivered: { type: 'final', entry: 'releaseEntry' },
     dropped: { type: 'final', entry: 'releaseEntry' },
   },

@@ -17,18 +17,21 @@ export interface PersistedOutboxEntry {
   source: OutboxEntrySource;
   acceptedAt: number;
   deliveryAttempts: number;
-  nextAttemptAt: number | null;
   lastError: string | null;
 }
 
-/** Where each state resumes after a restart: an interrupted generation runs again, an interrupted delivery is retried. */
+/**
+ * Where each state resumes after a restart: an interrupted generation runs again, an interrupted
+ * delivery is retried. `waitingToRetry` and `awaitingRelay` are states of earlier versions, whose
+ * entries now wait with the others for the shared delivery gate.
+ */
 const RESUME_FROM: Record<string, ResumableState> = {
   resuming: 'stored',
   stored: 'stored',
   generating: 'stored',
   generated: 'generated',
   delivering: 'generated',
-  waitingToRetry: 'waitingToRetry',
+  waitingToRetry: 'generated',
   awaitingRelay: 'generated',
   delivered: 'delivered',
   dropped: 'dropped',
@@ -40,16 +43,36 @@ export function persistOutboxEntry(actor: OutboxEntryActor): PersistedOutboxEntr
   const { value, context } = actor.getSnapshot();
   return {
     schemaVersion: 1,
-    // Passing states (generating, delivering, awaitingRelay) are saved as where they resume,
-    // so entering them changes nothing on disk and costs no outbox.json write.
+    // Passing states (generating, delivering) are saved as where they resume, so entering them
+    // changes nothing on disk and costs no outbox write.
     state: RESUME_FROM[String(value)] ?? 'stored',
     eventId: context.eventId,
     source: context.source,
     acceptedAt: context.acceptedAt,
     deliveryAttempts: context.deliveryAttempts,
-    nextAttemptAt: context.nextAttemptAt,
     lastError: context.lastError,
   };
+}
+
+/**
+ * What `persistOutboxEntry` gives for a new entry, without creating its actor: the host stores a
+ * report before it starts the report's machine.
+ */
+export function newPersistedOutboxEntry(input: Omit<OutboxEntryInput, 'resume'>): PersistedOutboxEntry {
+  return {
+    schemaVersion: 1,
+    state: 'stored',
+    eventId: input.eventId,
+    source: input.source,
+    acceptedAt: input.acceptedAt,
+    deliveryAttempts: 0,
+    lastError: null,
+  };
+}
+
+/** The state a persisted entry resumes in: where it waits (`stored`, `generated`) or how it ended. */
+export function resumeStateOf(entry: PersistedOutboxEntry): ResumableState {
+  return RESUME_FROM[entry.state] ?? 'stored';
 }
 
 /** Checks a persisted entry read from disk; throws naming what is wrong. */
@@ -65,8 +88,6 @@ export function parsePersistedOutboxEntry(raw: unknown): PersistedOutboxEntry {
   const attempts = entry.deliveryAttempts;
   if (typeof attempts !== 'number' || !Number.isInteger(attempts) || attempts < 0)
     throw new Error('bad attempt count');
-  if (entry.nextAttemptAt !== null && typeof entry.nextAttemptAt !== 'number')
-    throw new Error('bad retry time');
   return {
     schemaVersion: 1,
     state: entry.state,
@@ -74,7 +95,6 @@ export function parsePersistedOutboxEntry(raw: unknown): PersistedOutboxEntry {
     source: entry.source,
     acceptedAt: entry.acceptedAt,
     deliveryAttempts: attempts,
-    nextAttemptAt: entry.nextAttemptAt ?? null,
     lastError: typeof entry.lastError === 'string' ? entry.lastError : null,
   };
 }
@@ -90,19 +110,14 @@ export function createOutboxEntryActor(
 ): OutboxEntryActor {
   if ('input' in from) return createActor(machine, { ...options, input: from.input });
   const entry = parsePersistedOutboxEntry(from.persisted);
-  const resumeFrom = RESUME_FROM[entry.state] ?? 'stored';
+  const resumeFrom = resumeStateOf(entry);
   return createActor(machine, {
     ...options,
     input: {
       eventId: entry.eventId,
       source: entry.source,
       acceptedAt: entry.acceptedAt,
-      resume: {
-        from: resumeFrom,
-        deliveryAttempts: entry.deliveryAttempts,
-        nextAttemptAt: resumeFrom === 'waitingToRetry' ? entry.nextAttemptAt : null,
-        lastError: entry.lastError,
-      },
+      resume: { from: resumeFrom, deliveryAttempts: entry.deliveryAttempts, lastError: entry.lastError },
     },
   });
 }

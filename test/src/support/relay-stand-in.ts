@@ -22,17 +22,20 @@ export async function startRelayStandIn(): Promise<{
   url: string;
   received: ReceivedEvent[];
   answerNext(...answers: StandInAnswer[]): void;
+  /** How it answers once the script is used up (201 unless told otherwise), as a relay that is down. */
+  answerRest(answer: StandInAnswer): void;
   close(): Promise<void>;
 }> {
   const app = Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024, forceCloseConnections: true });
   const received: ReceivedEvent[] = [];
   const script: StandInAnswer[] = [];
+  let rest: StandInAnswer = { status: 201 };
   app.post('/v1/daemon/events', async (request, reply) => {
     received.push({
       authorization: request.headers.authorization,
       body: request.body as ReceivedEvent['body'],
     });
-    const answer = script.shift() ?? { status: 201 };
+    const answer = script.shift() ?? rest;
     if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs).unref());
     return reply.status(answer.status).send(answer.error ? { error: answer.error } : { stored: true });
   });
@@ -43,6 +46,9 @@ export async function startRelayStandIn(): Promise<{
     url: `http://127.0.0.1:${port}`,
     received,
     answerNext: (...answers) => script.push(...answers),
+    answerRest: (answer) => {
+      rest = answer;
+    },
     close: () => app.close(),
   };
 }

@@ -1,0 +1,198 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deliveryGateMachine, deliverySlots, MAX_CONCURRENT_DELIVERIES } from './delivery-gate-machine';
+import {
+  createDeliveryGateActor,
+  type DeliveryGateActor,
+  parsePersistedDeliveryGate,
+  persistDeliveryGate,
+} from './delivery-gate-persistence';
+
+let gate: DeliveryGateActor | undefined;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.spyOn(Math, 'random').mockReturnValue(0);
+});
+afterEach(() => {
+  gate?.stop();
+  gate = undefined;
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+function start(persisted?: unknown): DeliveryGateActor {
+  gate = createDeliveryGateActor(deliveryGateMachine, persisted).start();
+  return gate;
+}
+
+const state = (actor: DeliveryGateActor) => String(actor.getSnapshot().value);
+const slots = (actor: DeliveryGateActor) => deliverySlots(actor.getSnapshot());
+const unreachable = { type: 'RELAY_UNREACHABLE', reason: 'relay answered 503' } as const;
+
+/** Advances until the gate probes; returns how long that took. */
+async function untilProbing(actor: DeliveryGateActor, limitMs = 10 * 60_000): Promise<number> {
+  let waited = 0;
+  while (state(actor) !== 'probing' && waited < limitMs) {
+    await vi.advanceTimersByTimeAsync(100);
+    waited += 100;
+  }
+  return waited;
+}
+
+describe('deliveryGateMachine', () => {
+  it('lets 8 deliveries go while the relay answers', () => {
+    const actor = start();
+    expect(state(actor)).toBe('open');
+    expect(slots(actor)).toBe(MAX_CONCURRENT_DELIVERIES);
+    expect(MAX_CONCURRENT_DELIVERIES).toBe(8);
+    actor.send({ type: 'RELAY_ANSWERED' });
+    expect(state(actor)).toBe('open');
+  });
+
+  it('backs off from 1 s doubling, letting exactly one probe through each time', async () => {
+    const actor = start();
+    actor.send(unreachable);
+    expect(state(actor)).toBe('backingOff');
+    expect(slots(actor)).toBe(0);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(state(actor)).toBe('backingOff');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(state(actor)).toBe('probing');
+    expect(slots(actor)).toBe(1);
+
+    const waits: number[] = [];
+    for (let probe = 0; probe < 4; probe += 1) {
+      actor.send(unreachable);
+      waits.push(await untilProbing(actor));
+    }
+    expect(waits).toEqual([2000, 4000, 8000, 16000]);
+    expect(actor.getSnapshot().context).toMatchObject({ failures: 5, lastError: 'relay answered 503' });
+
+    actor.send({ type: 'RELAY_ANSWERED' });
+    expect(state(actor)).toBe('open');
+    expect(actor.getSnapshot().context).toMatchObject({ failures: 0, nextProbeAt: null, lastError: null });
+  });
+
+  it('never waits longer than 5 minutes, and jitters by up to 20 %', async () => {
+    const actor = start();
+    actor.send(unreachable);
+    let wait = 0;
+    for (let probe = 0; probe < 12; probe += 1) {
+      wait = await untilProbing(actor);
+      actor.send(unreachable);
+    }
+    expect(wait).toBe(5 * 60_000);
+
+    vi.spyOn(Math, 'random').mockReturnValue(0.999);
+    const jittered = start();
+    jittered.send(unreachable);
+    expect(await untilProbing(jittered)).toBe(1200);
+  });
+
+  it('holds one timer however long the outage', async () => {
+    const actor = start();
+    for (let probe = 0; probe < 6; probe += 1) {
+      actor.send(unreachable);
+      expect(vi.getTimerCount()).toBe(1);
+      await untilProbing(actor);
+      expect(vi.getTimerCount()).toBe(0);
+    }
+  });
+
+  it('ignores the answers of deliveries still in flight once it backs off: a 429 is for everyone', async () => {
+    const actor = start();
+    actor.send({ type: 'RELAY_UNREACHABLE', reason: 'relay answered 429' });
+    const backingOff = actor.getSnapshot().context;
+    actor.send({ type: 'RELAY_ANSWERED' });
+    actor.send(unreachable);
+    actor.send(unreachable);
+    expect(state(actor)).toBe('backingOff');
+    expect(actor.getSnapshot().context).toEqual(backingOff);
+  });
+
+  it('probes at once when told delivery may work now', () => {
+    const actor = start();
+    actor.send(unreachable);
+    actor.send({ type: 'PROBE_NOW' });
+    expect(state(actor)).toBe('probing');
+  });
+
+  it('checks every 5 s, with one timer, while not logged in or without a key', async () => {
+    const actor = start();
+    actor.send({ type: 'RELAY_NOT_READY', reason: 'not logged in to a relay yet' });
+    expect(state(actor)).toBe('notReady');
+    expect(slots(actor)).toBe(0);
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(state(actor)).toBe('notReady');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(state(actor)).toBe('probing');
+    actor.send({ type: 'RELAY_NOT_READY', reason: 'not logged in to a relay yet' });
+    expect(state(actor)).toBe('notReady');
+    expect(actor.getSnapshot().context).toMatchObject({
+      failures: 0,
+      lastError: 'not logged in to a relay yet',
+    });
+    actor.send({ type: 'PROBE_NOW' });
+    actor.send({ type: 'RELAY_ANSWERED' });
+    expect(state(actor)).toBe('open');
+  });
+});
+
+describe('a persisted delivery gate', () => {
+  it('changes once per probe, not while it waits or probes', async () => {
+    const actor = start();
+    const open = JSON.stringify(persistDeliveryGate(actor.getSnapshot()));
+    actor.send(unreachable);
+    const backingOff = JSON.stringify(persistDeliveryGate(actor.getSnapshot()));
+    expect(backingOff).not.toBe(open);
+    await untilProbing(actor);
+    expect(JSON.stringify(persistDeliveryGate(actor.getSnapshot()))).toBe(backingOff);
+  });
+
+  it('continues its backoff across a restart, waiting only the time left', async () => {
+    const actor = start();
+    actor.send(unreachable);
+    await untilProbing(actor);
+    actor.send(unreachable); // waits 2 s
+    await vi.advanceTimersByTimeAsync(1500);
+    const persisted = JSON.parse(JSON.stringify(persistDeliveryGate(actor.getSnapshot())));
+    actor.stop();
+
+    const restored = start(persisted);
+    expect(state(restored)).toBe('backingOff');
+    await vi.advanceTimersByTimeAsync(499);
+    expect(state(restored)).toBe('backingOff');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(state(restored)).toBe('probing');
+    // The next failure doubles on from where it was: 4 s.
+    restored.send(unreachable);
+    expect(await untilProbing(restored)).toBe(4000);
+  });
+
+  it('probes at once when its probe time passed while the daemon was down', async () => {
+    const actor = start({
+      schemaVersion: 1,
+      failures: 7,
+      nextProbeAt: Date.now() - 60_000,
+      lastError: 'connect ECONNREFUSED',
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state(actor)).toBe('probing');
+  });
+
+  it('starts open when nothing had failed', () => {
+    expect(state(start({ schemaVersion: 1, failures: 0, nextProbeAt: null, lastError: null }))).toBe('open');
+    gate?.stop();
+    expect(state(start(null))).toBe('open');
+  });
+
+  it.each([
+    [7],
+    [{ schemaVersion: 2 }],
+    [{ schemaVersion: 1, failures: -1, nextProbeAt: null }],
+    [{ schemaVersion: 1, failures: 1, nextProbeAt: 'soon' }],
+  ])('rejects a gate it cannot trust: %j', (persisted) => {
+    expect(() => parsePersistedDeliveryGate(persisted)).toThrow();
+  });
+});

@@ -1,0 +1,43 @@
+import { type Actor, type ActorOptions, createActor } from 'xstate';
+import type { DeliveryGateContext, DeliveryGateSnapshot, deliveryGateMachine } from './delivery-gate-machine';
+
+export type DeliveryGateActor = Actor<typeof deliveryGateMachine>;
+
+/** What the outbox keeps of the gate: the backoff reached and when to probe next. */
+export type PersistedDeliveryGate = DeliveryGateContext;
+
+export function persistDeliveryGate(snapshot: DeliveryGateSnapshot): PersistedDeliveryGate {
+  const { failures, nextProbeAt, lastError } = snapshot.context;
+  return { schemaVersion: 1, failures, nextProbeAt, lastError };
+}
+
+/** Checks a persisted gate read from disk; throws naming what is wrong. */
+export function parsePersistedDeliveryGate(raw: unknown): PersistedDeliveryGate {
+  const gate = raw as Partial<PersistedDeliveryGate> | null;
+  if (typeof gate !== 'object' || gate === null) throw new Error('not an object');
+  if (gate.schemaVersion !== 1) throw new Error(`unknown schema version ${String(gate.schemaVersion)}`);
+  const { failures, nextProbeAt } = gate;
+  if (typeof failures !== 'number' || !Number.isInteger(failures) || failures < 0)
+    throw new Error('bad failure count');
+  if (nextProbeAt !== null && typeof nextProbeAt !== 'number') throw new Error('bad probe time');
+  return {
+    schemaVersion: 1,
+    failures,
+    nextProbeAt: nextProbeAt ?? null,
+    lastError: typeof gate.lastError === 'string' ? gate.lastError : null,
+  };
+}
+
+/**
+ * The gate, fresh (`persisted` undefined or null) or restored from disk, not yet started.
+ * `machine` is `deliveryGateMachine`, possibly with the host's options provided.
+ */
+export function createDeliveryGateActor(
+  machine: typeof deliveryGateMachine,
+  persisted?: unknown,
+  options: Omit<ActorOptions<typeof deliveryGateMachine>, 'input' | 'snapshot'> = {},
+): DeliveryGateActor {
+  if (persisted === undefined || persisted === null) return createActor(machine, { ...options, input: {} });
+  const { schemaVersion: _, ...restored } = parsePersistedDeliveryGate(persisted);
+  return createActor(machine, { ...options, input: { restored } });
+}

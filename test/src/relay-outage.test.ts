@@ -1,0 +1,160 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type DaemonProcess, startDaemonProcess } from './support/daemon-process';
+import { type ReceivedEvent, startRelayStandIn } from './support/relay-stand-in';
+import { daemonKeyOf, openAgentEvent } from './support/sealed-events';
+import { makeDataDir, waitFor } from './support/temp-data-dir';
+
+// A relay that is down for a while, with thousands of reports waiting for it: the daemon must
+// wait with one shared probe and write next to nothing, then deliver everything once it is back.
+
+const REPORTS = 5000;
+const CLIENTS = 16;
+/** How long the outage is watched once every report waits only for the relay. */
+const WINDOW_MS = 20_000;
+/** The daemon may write at most 1 MB/s while it waits. */
+const MAX_BYTES_PER_SECOND = 1024 * 1024;
+/** Deliveries in flight at once once the relay is back. */
+const CONCURRENCY = 8;
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/**
+ * `write_bytes` of `/proc/<pid>/io`: what the process sent towards the disk. Not `wchar`, which
+ * also counts every byte written to a socket (the POSTs to the relay) and to the log. Counted per
+ * page dirtied, so a 100-byte append counts 4 KB: an upper bound of what was written.
+ */
+async function diskWriteBytes(pid: number): Promise<number> {
+  const line = (await readFile(`/proc/${pid}/io`, 'utf8'))
+    .split('\n')
+    .find((l) => l.startsWith('write_bytes:'));
+  return Number(line?.split(':')[1]);
+}
+
+async function outboxStatus(daemon: DaemonProcess, key: string) {
+  const response = await fetch(`${daemon.url}/status`, { headers: { authorization: `Bearer ${key}` } });
+  return ((await response.json()) as { outbox: { pending: number; byState: Record<string, number> } }).outbox;
+}
+
+/** Posts every text as Claude Code's hook does, from a few concurrent clients; returns the statuses. */
+async function postReports(url: string, texts: string[]): Promise<number[]> {
+  const statuses: number[] = [];
+  let next = 0;
+  const client = async () => {
+    while (next < texts.length) {
+      const n = next++;
+      const response = await fetch(`${url}/report?agent=claude-code`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          session_id: `outage-${n % 40}`,
+          cwd: '/home/dev/app',
+          transcript_path: '/home/dev/.claude/projects/app/outage.jsonl',
+          stop_hook_active: false,
+          last_assistant_message: texts[n],
+        }),
+      });
+      await response.arrayBuffer();
+      statuses.push(response.status);
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  return statuses;
+}
+
+/** The daemon's own arrival order: acceptance time, then event id (a UUIDv7). */
+function arrivalOrder(events: ReceivedEvent['body'][]): string[] {
+  return [...events]
+    .sort((a, b) =>
+      a.occurredAt === b.occurredAt ? (a.eventId < b.eventId ? -1 : 1) : a.occurredAt < b.occurredAt ? -1 : 1,
+    )
+    .map((event) => event.eventId);
+}
+
+describe('a relay outage with 5,000 reports waiting', () => {
+  it('costs one shared probe and little disk, survives a restart, then drains in arrival order, each report once', async () => {
+    const relay = await startRelayStandIn();
+    cleanups.push(relay.close);
+    relay.answerRest({ status: 503 });
+    // No LLM configured: every brief fails at once, and failed briefs are delivered too.
+    const dataDir = await makeDataDir({ config: { server: { url: relay.url } }, deviceToken: 'dev_outage' });
+    let daemon = await startDaemonProcess(dataDir);
+    cleanups.push(() => daemon.kill());
+    const localApiKey = (await readFile(join(dataDir, 'local-api.key'), 'utf8')).trim();
+
+    const texts = Array.from({ length: REPORTS }, (_, i) => `outage report ${i}`);
+    const statuses = await postReports(daemon.url, texts);
+    expect(statuses.filter((status) => status === 202)).toHaveLength(REPORTS);
+    await waitFor(
+      async () => {
+        const outbox = await outboxStatus(daemon, localApiKey);
+        return outbox.pending === REPORTS && !outbox.byState.stored && !outbox.byState.generating;
+      },
+      90_000,
+      'every report to wait only for the relay',
+    );
+
+    // The outage, watched from outside.
+    const pid = daemon.child.pid as number;
+    const bytesBefore = await diskWriteBytes(pid);
+    const seenBefore = relay.received.length;
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
+    const written = (await diskWriteBytes(pid)) - bytesBefore;
+    const probes = relay.received.slice(seenBefore);
+    expect(written).toBeLessThanOrEqual((MAX_BYTES_PER_SECOND * WINDOW_MS) / 1000);
+    // One probe per backoff step (1 s doubling): any 20 s hold at most 5, all by the oldest report.
+    expect(probes.length).toBeLessThanOrEqual(5);
+    expect(new Set(probes.map((probe) => probe.body.eventId)).size).toBeLessThanOrEqual(1);
+    // Over the whole outage, not one attempt per report: the first few let go, then the probes.
+    expect(relay.received.length).toBeLessThan(CONCURRENCY + 12);
+
+    // A restart does not start the backoff over: after the next probe has failed, the restarted
+    // daemon waits for the time it saved before it tries again.
+    const probed = relay.received.length;
+    await waitFor(() => relay.received.length > probed, 90_000, 'the next probe');
+    // Its 503 is answered at once; give the daemon a moment to record it, then stop it.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await daemon.kill('SIGTERM');
+    const stoppedAt = relay.received.length;
+    daemon = await startDaemonProcess(dataDir);
+    const { delivery } = JSON.parse(await readFile(join(dataDir, 'outbox.json'), 'utf8'));
+    expect(delivery.failures).toBeGreaterThanOrEqual(4);
+    // At least 8 s after that probe (the 4th failure in a row), minus the restart.
+    expect(delivery.nextProbeAt - Date.now()).toBeGreaterThan(3000);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(relay.received.length).toBe(stoppedAt);
+
+    const back = relay.received.length;
+    relay.answerRest({ status: 201 });
+    await waitFor(() => relay.received.length - back >= REPORTS, 120_000, 'the backlog to drain');
+    await waitFor(
+      async () => (await outboxStatus(daemon, localApiKey)).pending === 0,
+      10_000,
+      'an empty outbox',
+    );
+
+    // Every report exactly once after the relay came back, under the event id it always had.
+    const drained = relay.received.slice(back).map((received) => received.body);
+    expect(drained).toHaveLength(REPORTS);
+    expect(new Set(drained.map((event) => event.eventId)).size).toBe(REPORTS);
+    const key = await daemonKeyOf(dataDir);
+    const idsByText = new Map<string, Set<string>>();
+    for (const { body } of relay.received) {
+      const { report } = await openAgentEvent(key, body);
+      idsByText.set(report.text, (idsByText.get(report.text) ?? new Set()).add(body.eventId));
+    }
+    expect([...idsByText.keys()].sort()).toEqual([...texts].sort());
+    expect([...idsByText.values()].every((ids) => ids.size === 1)).toBe(true);
+
+    // In arrival order, 8 at a time: a report is sent only once all but 7 older ones were
+    // answered, so none reaches the relay ahead of more than 7 older ones.
+    const rank = new Map(arrivalOrder(drained).map((eventId, index) => [eventId, index]));
+    const overtaken = drained.map((event, position) => (rank.get(event.eventId) as number) - position);
+    expect(Math.max(...overtaken)).toBeLessThanOrEqual(CONCURRENCY - 1);
+    expect(drained[0]?.eventId).toBe(arrivalOrder(drained)[0]);
+  }, 300_000);
+});

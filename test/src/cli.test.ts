@@ -89,7 +89,8 @@ describe('ringback install', () => {
     });
     const hook = await runShellCommand(ours as string, payload, env);
     expect(hook).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    await waitFor(async () => (await readFile(join(dataDir, 'outbox.json'), 'utf8')).includes('installed-1'));
+    // The report waits in the daemon's outbox (no relay here), as `ringback status` shows.
+    await waitFor(async () => (await runRingback(['status'], env)).stdout.includes('Outbox: 1 pending'));
 
     // Installing again replaces rather than adds.
     expect((await runRingback(['install'], env)).code).toBe(0);

@@ -1,7 +1,7 @@
-import { chmod, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Aad, generateE2eKey, type RelayedEvent, type ReplyState, seal } from '@ringback/protocol';
+import { Aad, generateE2eKey, open, type RelayedEvent, type ReplyState, seal } from '@ringback/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDaemonProcess } from './support/daemon-process';
 import { startRelayProcess } from './support/relay-process';
@@ -14,37 +14,58 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** A stand-in `claude`/`codex` that records how it was started. */
-async function fakeAgent(): Promise<{
-  bin: string;
-  calls: () => Promise<{ cwd: string; args: string[] }[]>;
-}> {
+interface AgentCall {
+  cwd: string;
+  args: string[];
+  /** What the agent read on stdin: the reply. */
+  stdin: string;
+  pid: number;
+}
+
+/**
+ * A stand-in `claude`/`codex` that records how it was started, then runs on for `runSeconds`
+ * (a real turn takes minutes).
+ */
+async function fakeAgent(runSeconds = 0): Promise<{ bin: string; calls: () => Promise<AgentCall[]> }> {
   const dir = await mkdtemp(join(tmpdir(), 'ringback-agent-'));
   const log = join(dir, 'calls.jsonl');
   const bin = join(dir, 'agent');
   await writeFile(
     bin,
-    `#!/usr/bin/env node\nrequire('node:fs').appendFileSync(${JSON.stringify(log)}, JSON.stringify({ cwd: process.cwd(), args: process.argv.slice(2) }) + '\\n');\n`,
+    `#!/usr/bin/env node
+const fs = require('node:fs');
+const stdin = fs.readFileSync(0, 'utf8');
+fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify({ cwd: process.cwd(), args: process.argv.slice(2), stdin, pid: process.pid }) + '\\n');
+setTimeout(() => undefined, ${runSeconds * 1000});
+`,
   );
   await chmod(bin, 0o755);
-  return {
-    bin,
-    calls: async () =>
-      (await readFile(log, 'utf8').catch(() => ''))
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line)),
-  };
+  const calls = async (): Promise<AgentCall[]> =>
+    (await readFile(log, 'utf8').catch(() => ''))
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+  // The agent outlives a killed daemon (it runs detached), so end it with the test.
+  cleanups.push(async () => {
+    for (const call of await calls()) {
+      try {
+        process.kill(call.pid);
+      } catch {
+        // Already ended.
+      }
+    }
+  });
+  return { bin, calls };
 }
 
-async function setUp() {
+async function setUp(options: { agentRunSeconds?: number; config?: object } = {}) {
   let relay = await startRelayProcess();
   cleanups.push(() => relay.kill());
   const computer = await relay.createAccount('daemon', 'Laptop');
   const phone = await relay.pair(computer, 'app', 'Phone');
-  const claude = await fakeAgent();
+  const claude = await fakeAgent(options.agentRunSeconds);
   const dataDir = await makeDataDir({
-    config: { server: { url: relay.url } },
+    config: { server: { url: relay.url }, ...options.config },
     deviceToken: computer.deviceToken,
   });
   const daemon = await startDaemonProcess(dataDir, { RINGBACK_CLAUDE_BIN: claude.bin });
@@ -54,7 +75,6 @@ async function setUp() {
   const project = await mkdtemp(join(tmpdir(), 'ringback-project-'));
   expect(
     await postReport(daemon.url, {
-      source: 'claude-code',
       session_id: 'sess-42',
       cwd: project,
       last_assistant_message: 'Shall I also update the changelog?',
@@ -89,9 +109,13 @@ async function setUp() {
     relay = await startRelayProcess({}, { dataDir: relayDir, port });
     cleanups.push(() => relay.kill());
   };
+  /** A reply's sealed failure, opened as the app opens it. */
+  const failureOf = async (state: ReplyState | undefined) =>
+    JSON.parse(await open(key, state?.failure ?? '', Aad.replyError(state?.replyId ?? '')));
   return {
     relay: () => relay,
     daemon,
+    failureOf,
     dataDir,
     key,
     call,
@@ -116,8 +140,8 @@ describe('replies after hang-up', () => {
       15_000,
       'the delivery',
     );
-    expect(await claude.calls()).toEqual([
-      { cwd: project, args: ['--resume', 'sess-42', '-p', 'Yes, and bump the version to 2.1.0.'] },
+    expect(await claude.calls()).toMatchObject([
+      { cwd: project, args: ['--resume=sess-42', '-p'], stdin: 'Yes, and bump the version to 2.1.0.' },
     ]);
     // A repeat of the same reply changes nothing and runs nothing.
     const again = await reply('r-1', 'Yes, and bump the version to 2.1.0.');
@@ -149,12 +173,73 @@ describe('replies after hang-up', () => {
     const back = await startDaemonProcess(dataDir, { RINGBACK_CLAUDE_BIN: claude.bin });
     cleanups.push(() => back.kill('SIGTERM'));
     await waitFor(async () => (await claude.calls()).length === 1, 15_000, 'the resumed agent');
-    expect((await claude.calls())[0]?.args).toEqual(['--resume', 'sess-42', '-p', 'Do it tomorrow.']);
+    expect((await claude.calls())[0]).toMatchObject({
+      args: ['--resume=sess-42', '-p'],
+      stdin: 'Do it tomorrow.',
+    });
     await waitFor(
       async () => (await reply('r-3', 'Do it tomorrow.')).body.status === 'delivered',
       10_000,
       'delivered',
     );
     expect(await claude.calls()).toHaveLength(1);
+  });
+
+  it('never run twice when the daemon is killed while the agent starts: the app hears it may have run', async () => {
+    // The agent runs on past the daemon's 3 s start check, so its result is never recorded.
+    const { daemon, dataDir, claude, reply, replyFrames, failureOf } = await setUp({ agentRunSeconds: 20 });
+    expect((await reply('r-4', 'Go ahead and fix it.')).status).toBe(201);
+    await waitFor(async () => (await claude.calls()).length === 1, 15_000, 'the agent to start');
+    await daemon.kill('SIGKILL');
+
+    const back = await startDaemonProcess(dataDir, { RINGBACK_CLAUDE_BIN: claude.bin });
+    cleanups.push(() => back.kill('SIGTERM'));
+    await waitFor(() => replyFrames('r-4').some((state) => state.status === 'failed'), 15_000, 'the result');
+    expect(await failureOf(replyFrames('r-4').at(-1))).toEqual({
+      reason: expect.stringContaining('may already have acted on this reply'),
+      code: 'may_have_run',
+    });
+    // The relay sends the reply again on every reconnect until it has a result: still once.
+    const again = await reply('r-4', 'Go ahead and fix it.');
+    expect([again.status, again.body.status]).toEqual([200, 'failed']);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await claude.calls()).toHaveLength(1);
+    expect(back.output()).toContain('may have run');
+  });
+
+  it('run no agent when replies.json cannot be written, log it, and the daemon keeps serving', async () => {
+    const { daemon, dataDir, claude, reply, replyFrames, failureOf } = await setUp();
+    // A directory where replies.json belongs: every write of it fails (even for root).
+    await rm(join(dataDir, 'replies.json'), { force: true });
+    await mkdir(join(dataDir, 'replies.json'));
+    expect((await reply('r-5', 'Ship it.')).status).toBe(201);
+    await waitFor(() => replyFrames('r-5').some((state) => state.status === 'failed'), 15_000, 'the result');
+    expect((await failureOf(replyFrames('r-5').at(-1))).reason).toMatch(
+      /the agent was not resumed: this computer could not record the reply first/,
+    );
+    expect(await claude.calls()).toEqual([]);
+    await waitFor(() => /error .*replies\.json/.test(daemon.output()), 5_000, 'the logged failure');
+    expect(daemon.child.exitCode).toBeNull();
+    const status = await fetch(`${daemon.url}/status`, {
+      headers: { authorization: `Bearer ${(await readFile(join(dataDir, 'local-api.key'), 'utf8')).trim()}` },
+    });
+    expect(status.status).toBe(200);
+
+    // Once replies.json can be written again, the next reply runs.
+    await rm(join(dataDir, 'replies.json'), { recursive: true });
+    expect((await reply('r-6', 'Ship it now.')).status).toBe(201);
+    await waitFor(() => replyFrames('r-6').some((state) => state.status === 'delivered'), 15_000, 'delivery');
+    expect(await claude.calls()).toHaveLength(1);
+  });
+
+  it("resume Claude Code in the permission mode daemon.json gives when the session's is unknown", async () => {
+    const { claude, reply, replyFrames } = await setUp({
+      config: { replies: { claudePermissionMode: 'acceptEdits' } },
+    });
+    expect((await reply('r-7', 'Go ahead and fix it.')).status).toBe(201);
+    await waitFor(() => replyFrames('r-7').some((state) => state.status === 'delivered'), 15_000, 'delivery');
+    expect(await claude.calls()).toMatchObject([
+      { args: ['--resume=sess-42', '--permission-mode=acceptEdits', '-p'], stdin: 'Go ahead and fix it.' },
+    ]);
   });
 });

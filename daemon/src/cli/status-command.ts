@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { AgentHookStatus, CodexHookTrust, DaemonStatus, HooksStatus } from '@ringback/protocol';
 import { request } from 'undici';
 import { currentBriefLanguage } from '../config/brief-language';
 import type { DaemonConfig } from '../config/daemon-config';
 import { DATA_FILES, DEFAULT_LOCAL_PORT, resolveDataDir } from '../config/data-dir';
 import { readLlmChannel } from '../config/llm-channel';
+import { readHooksStatus } from '../install/hooks-status';
 import { readRelayTarget } from '../relay/relay-target';
-import type { DaemonStatus } from '../routes/status';
 import type { CliIo } from './cli-io';
 
 async function readConfigFile(dataDir: string): Promise<DaemonConfig | null> {
@@ -88,6 +89,25 @@ export async function statusCommand(argv: string[], io: CliIo): Promise<number> 
       .join(', ');
     lines.push(`Outbox: ${live.outbox.pending} pending${states ? ` (${states})` : ''}`);
   }
+  // The hook files of whoever asks: the ones `ringback install` writes.
+  lines.push(...hookLines(await readHooksStatus(io.home, io.env)));
   io.stdout(`${lines.join('\n')}\n`);
   return 0;
+}
+
+function hookLines(hooks: HooksStatus): string[] {
+  const line = (label: string, hook: AgentHookStatus, trusted: string) => {
+    if (hook.problem && !hook.installed) return `${label} hook: unknown (${hook.problem})`;
+    if (!hook.installed) return `${label} hook: not installed (run \`ringback install\`)`;
+    return `${label} hook: installed in ${hook.path}${trusted}`;
+  };
+  const trust: Record<CodexHookTrust, string> = {
+    trusted: ', trusted by Codex',
+    untrusted: ', NOT trusted by Codex: Codex skips it until you open Codex, type /hooks and trust it',
+    modified: ', changed since Codex trusted it: Codex skips it until you trust it again in /hooks',
+    disabled: ', turned off in Codex (/hooks)',
+  };
+  const codexTrust = hooks.codex.trust ? trust[hooks.codex.trust] : '';
+  const codexProblem = hooks.codex.installed && hooks.codex.problem ? ` (${hooks.codex.problem})` : '';
+  return [line('Claude Code', hooks.claudeCode, ''), line('Codex', hooks.codex, codexTrust + codexProblem)];
 }

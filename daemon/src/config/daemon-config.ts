@@ -30,5 +30,11 @@ export interface DaemonConfig {
   e2e?: E2eKeyConfig;
   /** The relay this computer delivers to. */
   server?: { url?: string; [key: string]: unknown };
+  /**
+   * How a reply resumes a session whose own setting is unknown (added by hand):
+   * `claudePermissionMode` is Claude Code's `--permission-mode` (`acceptEdits`, `plan`, …),
+   * `codexSandbox` Codex's `sandbox_mode` (`read-only`, `workspace-write`, `danger-full-access`).
+   */
+  replies?: { claudePermissionMode?: unknown; codexSandbox?: unknown; [key: string]: unknown };
   [key: string]: unknown;
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../cli/cli-io';
+import { readCodexHookTrust } from './codex-hook-trust';
 import { runInstallCommand, runUninstallCommand } from './index';
 import { countRingbackHooks, type HookConfig } from './stop-hooks';
 
@@ -149,6 +150,30 @@ describe('runInstallCommand', () => {
     expect(second.stdout()).toContain('(replaced 1 earlier Ringback hook)');
     expect(stopCommands(await readJson(claudeSettings))).toEqual([ourCommand('claude-code')]);
     expect(countRingbackHooks(await readJson(codexHooks))).toBe(1);
+  });
+
+  it('keeps a hook Codex trusts trusted when run again, and says whether Codex trusts it', async () => {
+    await writeOriginals();
+    const first = captureIo();
+    await runInstallCommand([], first.io);
+    expect(first.stdout()).toContain(
+      'Codex: Codex skips this hook until you trust it. Open Codex, type /hooks',
+    );
+    // The user trusts both hooks in Codex's /hooks screen, which writes their hashes.
+    const before = await readFile(codexHooks, 'utf8');
+    const ours = (await readCodexHookTrust(home, { CODEX_HOME: codexHome })).hook;
+    expect(ours?.key).toBe(`${codexHooks}:stop:1:0`);
+    await writeFile(
+      join(codexHome, 'config.toml'),
+      `[hooks.state."${ours?.key}"]\ntrusted_hash = "${ours?.hash}"\n`,
+    );
+
+    const again = captureIo();
+    expect(await runInstallCommand([], again.io)).toBe(0);
+    expect(await readFile(codexHooks, 'utf8')).toBe(before);
+    expect((await readCodexHookTrust(home, { CODEX_HOME: codexHome })).hook?.trust).toBe('trusted');
+    expect(again.stdout()).toContain('Codex: trusts this hook already.');
+    expect(again.stdout()).not.toContain('type /hooks');
   });
 
   it('uses ~/.codex when CODEX_HOME is not set', async () => {

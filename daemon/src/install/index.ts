@@ -1,5 +1,6 @@
 import type { CliIo } from '../cli/cli-io';
 import { agentHookFiles } from './agent-hook-files';
+import { type CodexHookTrust, readCodexHookTrust } from './codex-hook-trust';
 import { HookConfigError, readHookConfig, writeHookConfig } from './hook-config-file';
 import { countRingbackHooks, hookCommand, withoutRingbackHooks, withRingbackHook } from './stop-hooks';
 
@@ -22,15 +23,26 @@ export async function runInstallCommand(argv: string[], io: CliIo): Promise<numb
       const note =
         replaced > 0 ? ` (replaced ${replaced} earlier Ringback hook${replaced > 1 ? 's' : ''})` : '';
       io.stdout(`${file.label}: Stop hook installed in ${file.path}${note}\n`);
+      if (file.agent === 'codex')
+        io.stdout(codexTrustAdvice((await readCodexHookTrust(io.home, io.env)).hook?.trust));
     } catch (error) {
       failed = true;
       io.stderr(`${file.label}: not installed: ${describe(error)}\n`);
     }
   }
-  io.stdout(
-    'Codex runs a new or changed hook only once you trust it: open Codex, type /hooks and trust the Ringback Stop hook.\n',
-  );
   return failed ? 1 : 0;
+}
+
+/** Codex skips a user hook until it is trusted in its /hooks screen: say so, unless it is. */
+export function codexTrustAdvice(trust: CodexHookTrust | undefined): string {
+  if (trust === 'trusted') return 'Codex: trusts this hook already.\n';
+  const why =
+    trust === 'modified'
+      ? 'Codex skips this hook: it changed since you trusted it.'
+      : trust === 'disabled'
+        ? 'Codex skips this hook: it is turned off in Codex.'
+        : 'Codex skips this hook until you trust it.';
+  return `Codex: ${why} Open Codex, type /hooks and trust the Ringback Stop hook.\n`;
 }
 
 /** `ringback uninstall`: removes every Ringback Stop hook, current or legacy. */

@@ -91,7 +91,7 @@ describe('withRingbackHook', () => {
     expect(before).toEqual(userSettings());
   });
 
-  it('replaces legacy Ringback commands, keeping the user hooks that shared their groups', () => {
+  it('replaces legacy Ringback commands in the place of the first, keeping the user hooks that shared their groups', () => {
     const legacy: HookConfig = {
       hooks: {
         Stop: [
@@ -112,10 +112,36 @@ describe('withRingbackHook', () => {
     expect(countRingbackHooks(after)).toBe(1);
     expect(after.hooks).toEqual({
       Stop: [
-        { matcher: '', hooks: [{ type: 'command', command: 'echo ringbacks >> ~/turns.log' }] },
         { hooks: [{ type: 'command', command: OURS, timeout: 10 }] },
+        { matcher: '', hooks: [{ type: 'command', command: 'echo ringbacks >> ~/turns.log' }] },
       ],
     });
+  });
+
+  it("leaves our hook where it stands, and so every hook's Codex trust key, when run again", () => {
+    const user = (command: string) => ({ type: 'command', command });
+    const installed: HookConfig = {
+      hooks: {
+        Stop: [
+          { hooks: [user('notify-send one')] },
+          {
+            matcher: '*',
+            hooks: [user('log-turn'), { type: 'command', command: OURS, timeout: 10 }, user('say done')],
+          },
+          { hooks: [user('notify-send three')] },
+        ],
+      },
+    };
+    const keys = (config: HookConfig) =>
+      (config.hooks as { Stop: { hooks: { command: string }[] }[] }).Stop.flatMap((group, g) =>
+        group.hooks.map((hook, h) => `${hook.command}@${g}:${h}`),
+      );
+    // The same install, or one from a moved checkout (a new command), keeps every place.
+    expect(withRingbackHook(installed, OURS)).toEqual(installed);
+    const moved = hookCommand('/usr/local/bin/node', '/new/place/ringback.mjs', 'claude-code');
+    expect(keys(withRingbackHook(installed, moved))).toEqual(
+      keys(installed).map((key) => key.replace(OURS, moved)),
+    );
   });
 
   it('leaves Stop entries it does not understand untouched', () => {

@@ -69,22 +69,54 @@ export function withoutRingbackHooks(config: HookConfig): HookConfig {
   return withEntry(config, 'hooks', Object.keys(nextHooks).length > 0 ? nextHooks : undefined);
 }
 
-/** `record` with `key` set to `value` where it stands (so the file keeps its layout), or dropped. */
-function withEntry(record: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(record).flatMap(([name, old]) =>
-      name !== key ? [[name, old]] : value === undefined ? [] : [[name, value]],
-    ),
+/**
+ * `record` with `key` set to `value` where it stands (so the file keeps its layout), or dropped;
+ * with `add`, a missing key is added at the end.
+ */
+function withEntry(
+  record: Record<string, unknown>,
+  key: string,
+  value: unknown,
+  add = false,
+): Record<string, unknown> {
+  const entries = Object.entries(record).flatMap(([name, old]): [string, unknown][] =>
+    name !== key ? [[name, old]] : value === undefined ? [] : [[name, value]],
   );
+  if (add && !(key in record) && value !== undefined) entries.push([key, value]);
+  return Object.fromEntries(entries);
 }
 
-/** `config` with exactly one Ringback Stop hook running `command`. */
+/**
+ * `config` with exactly one Ringback Stop hook running `command`. An installed one is replaced
+ * where it stands (same group, same place in it), the others dropped; a first one is added as
+ * the last group. Codex keys its trust in a hook by that place (`…:stop:<group>:<handler>`):
+ * moving ours would make Codex skip it and every user hook it shifted, until trusted again.
+ */
 export function withRingbackHook(config: HookConfig, command: string): HookConfig {
-  const cleaned = withoutRingbackHooks(config);
-  const hooks = isRecord(cleaned.hooks) ? cleaned.hooks : {};
-  const stop = Array.isArray(hooks.Stop) ? hooks.Stop : [];
-  const ours = { hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS }] };
-  return { ...cleaned, hooks: { ...hooks, Stop: [...stop, ours] } };
+  const ours = { type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS };
+  const hooks = isRecord(config.hooks) ? config.hooks : {};
+  let placed = false;
+  const stop: unknown[] = [];
+  for (const group of Array.isArray(hooks.Stop) ? (hooks.Stop as unknown[]) : []) {
+    if (!isRecord(group) || !Array.isArray(group.hooks)) {
+      stop.push(group);
+      continue;
+    }
+    const existing = group.hooks as CommandHook[];
+    const handlers = existing.flatMap((hook) => {
+      if (!isRingbackHookCommand(hook?.command)) return [hook];
+      if (placed) return [];
+      placed = true;
+      return [ours];
+    });
+    if (handlers.length === existing.length && handlers.every((hook, i) => hook === existing[i]))
+      stop.push(group);
+    else if (handlers.length > 0) stop.push({ ...group, hooks: handlers });
+  }
+  if (!placed) stop.push({ hooks: [ours] });
+  return isRecord(config.hooks)
+    ? withEntry(config, 'hooks', withEntry(hooks, 'Stop', stop, true), true)
+    : { ...config, hooks: { Stop: stop } };
 }
 
 /** The command an agent runs: absolute node and script paths, quoted for the shell. */

@@ -1,7 +1,7 @@
 import { createParser, type DaemonToRelay, RelayToDaemon } from '@ringback/protocol';
 import WebSocket from 'ws';
 import type { Logger } from '../log/logger';
-import type { HandledReplies } from '../replies/handled-replies';
+import type { ReplyResult } from '../replies/handled-replies';
 import type { RelayTarget } from './post-daemon-event';
 
 const parseRelayMessage = createParser(RelayToDaemon);
@@ -14,13 +14,14 @@ const LOGIN_CHECK_MS = 5_000;
 
 export interface RelayLinkDeps {
   target(): Promise<RelayTarget | null>;
-  handled: HandledReplies;
-  /** Opens a reply and resumes the agent; never throws. */
-  onReply(message: {
-    replyId: string;
-    eventId: string;
-    sealed: string;
-  }): Promise<Extract<DaemonToRelay, { type: 'reply-result' }>>;
+  /** Every reply, taken once (`ReplyInbox`). */
+  replies: {
+    /** The result to send, or null when the reply is already being handled. */
+    receive(message: { replyId: string; eventId: string; sealed: string }): Promise<ReplyResult | null>;
+    /** Results to send when the link comes up. */
+    pending(): Promise<ReplyResult[]>;
+    acknowledge(replyId: string): Promise<void>;
+  };
   /** Runs a relayed settings request; never throws. */
   onSettings(message: {
     requestId: string;
@@ -40,8 +41,6 @@ export class RelayLink {
   #timer: NodeJS.Timeout | null = null;
   #failures = 0;
   #stopped = false;
-  /** Replies being handled now: a re-send while it runs must not start a second agent. */
-  readonly #inFlight = new Set<string>();
 
   constructor(deps: RelayLinkDeps) {
     this.#deps = deps;
@@ -52,7 +51,7 @@ export class RelayLink {
   }
 
   start(): void {
-    void this.#connect();
+    this.#connectLogged();
   }
 
   /** Connect now (after a login) instead of at the next check. */
@@ -60,7 +59,7 @@ export class RelayLink {
     if (this.connected || this.#stopped) return;
     if (this.#timer) clearTimeout(this.#timer);
     this.#failures = 0;
-    void this.#connect();
+    this.#connectLogged();
   }
 
   stop(): void {
@@ -74,8 +73,16 @@ export class RelayLink {
   #schedule(delayMs: number): void {
     if (this.#stopped) return;
     if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => void this.#connect(), delayMs);
+    this.#timer = setTimeout(() => this.#connectLogged(), delayMs);
     this.#timer.unref();
+  }
+
+  /** Connects in the background; a failure to even try (a bad relay URL…) is logged and retried. */
+  #connectLogged(): void {
+    this.#connect().catch((error: Error) => {
+      this.#deps.logger.error(`could not connect to the relay: ${error.message}`);
+      this.#schedule(this.#backoff());
+    });
   }
 
   #backoff(): number {
@@ -100,7 +107,7 @@ export class RelayLink {
     socket.on('open', () => {
       this.#failures = 0;
       this.#deps.logger.info(`linked to the relay at ${target.serverUrl}`);
-      for (const result of this.#deps.handled.unacknowledged()) socket.send(JSON.stringify(result));
+      this.#background(this.#sendPending(socket), 'sending reply results');
       ping = setInterval(() => {
         if (Date.now() - lastHeard > DEAD_AFTER_MS) return socket.terminate();
         socket.ping();
@@ -114,7 +121,7 @@ export class RelayLink {
     });
     socket.on('message', (data) => {
       lastHeard = Date.now();
-      void this.#receive(socket, String(data));
+      this.#background(this.#receive(socket, String(data)), 'handling a relay message');
     });
     socket.on('unexpected-response', (request, response) => {
       // 401: this device was removed; keep checking slowly in case of a new login. With this
@@ -132,6 +139,15 @@ export class RelayLink {
     });
   }
 
+  /** Runs work off the socket's events: a failure (a disk error…) is logged, never fatal. */
+  #background(work: Promise<void>, what: string): void {
+    work.catch((error: Error) => this.#deps.logger.error(`${what} failed: ${error.message}`));
+  }
+
+  async #sendPending(socket: WebSocket): Promise<void> {
+    for (const result of await this.#deps.replies.pending()) send(socket, result);
+  }
+
   async #receive(socket: WebSocket, text: string): Promise<void> {
     let message: RelayToDaemon;
     try {
@@ -141,27 +157,22 @@ export class RelayLink {
       return;
     }
     if (message.type === 'reply-ack') {
-      await this.#deps.handled.acknowledge(message.replyId);
+      await this.#deps.replies.acknowledge(message.replyId);
       return;
     }
     if (message.type === 'settings') {
-      const result = await this.#deps.onSettings(message);
-      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(result));
+      send(socket, await this.#deps.onSettings(message));
       return;
     }
     if (message.type === 'reply') {
-      const known = this.#deps.handled.get(message.replyId);
-      if (known) return socket.send(JSON.stringify(known));
-      if (this.#inFlight.has(message.replyId)) return;
-      this.#inFlight.add(message.replyId);
-      try {
-        const result = await this.#deps.onReply(message);
-        // Recorded before it is sent: after a crash it is sent again, the agent not run again.
-        await this.#deps.handled.record(result);
-        if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(result));
-      } finally {
-        this.#inFlight.delete(message.replyId);
-      }
+      // Recorded before it comes back: after a crash it is sent again, the agent not run again.
+      const result = await this.#deps.replies.receive(message);
+      if (result) send(socket, result);
     }
   }
+}
+
+/** Sends on a link that may have closed meanwhile (the result is sent again on the next one). */
+function send(socket: WebSocket, message: DaemonToRelay): void {
+  if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }

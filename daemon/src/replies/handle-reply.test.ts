@@ -22,14 +22,24 @@ async function sealedReply(overrides: Record<string, unknown> = {}, withKey = ke
   return seal(withKey, JSON.stringify(plaintext), Aad.reply('evt-1'));
 }
 
-function deps(resume: (request: ResumeRequest) => Promise<void> = async () => undefined) {
+function deps(
+  resume: (request: ResumeRequest) => Promise<void> = async () => undefined,
+  markStarted: () => Promise<void> = async () => undefined,
+) {
   const resumed: ResumeRequest[] = [];
+  const steps: string[] = [];
   return {
     resumed,
+    steps,
     deps: {
       key: () => key,
       session: (id: string) => (id === 'thread-9' ? session : undefined),
+      markStarted: async () => {
+        steps.push('started');
+        await markStarted();
+      },
       resume: async (request: ResumeRequest) => {
+        steps.push('resume');
         resumed.push(request);
         await resume(request);
       },
@@ -54,8 +64,33 @@ describe('handleReply', () => {
     ]);
   });
 
-  it('says in plain words that a reply under another key cannot be opened', async () => {
+  it('records the reply as started before it resumes the agent', async () => {
+    const { deps: d, steps } = deps();
+    await handleReply({ replyId: 'r1', eventId: 'evt-1', sealed: await sealedReply() }, d);
+    expect(steps).toEqual(['started', 'resume']);
+  });
+
+  it('does not resume the agent when the start cannot be recorded, and seals why', async () => {
+    const { deps: d, resumed } = deps(undefined, async () => {
+      throw new Error('EROFS: read-only file system');
+    });
+    const result = await handleReply({ replyId: 'r6', eventId: 'evt-1', sealed: await sealedReply() }, d);
+    expect(resumed).toEqual([]);
+    expect(result.status).toBe('failed');
+    expect(await reasonOf(result.failure, 'r6')).toMatch(/not resumed.*could not record.*EROFS/);
+  });
+
+  it("passes on the session's recorded permission mode", async () => {
     const { deps: d, resumed } = deps();
+    await handleReply(
+      { replyId: 'r7', eventId: 'evt-1', sealed: await sealedReply() },
+      { ...d, session: () => ({ ...session, permissionMode: 'acceptEdits' }) },
+    );
+    expect(resumed[0]?.permissionMode).toBe('acceptEdits');
+  });
+
+  it('says in plain words that a reply under another key cannot be opened', async () => {
+    const { deps: d, resumed, steps } = deps();
     const sealed = await sealedReply({}, generateE2eKey());
     expect(await handleReply({ replyId: 'r2', eventId: 'evt-1', sealed }, d)).toEqual({
       type: 'reply-result',
@@ -64,6 +99,7 @@ describe('handleReply', () => {
       error: 'undecryptable_reply',
     });
     expect(resumed).toEqual([]);
+    expect(steps).toEqual([]);
   });
 
   it('refuses a reply moved to another call, or naming a session this computer never reported', async () => {

@@ -1,24 +1,36 @@
 import {
   Aad,
+  type AgentSource,
   createParser,
-  type DaemonToRelay,
   OpenError,
   open,
+  type ReplyFailurePlaintext,
   ReplyPlaintext,
   seal,
 } from '@ringback/protocol';
-import type { SessionRecord } from '../outbox/outbox-store';
+import type { ReplyResult } from './handled-replies';
 import type { ResumeRequest } from './resume-agent';
 
-type ReplyResult = Extract<DaemonToRelay, { type: 'reply-result' }>;
-
 const parseReply = createParser(ReplyPlaintext);
+
+/** What this computer recorded of a session from its own reports. */
+export interface ResumableSession {
+  cwd: string;
+  source: AgentSource;
+  /** The session's permission mode as its last Stop payload gave it (`permission_mode`). */
+  permissionMode?: string;
+}
 
 export interface ReplyDeps {
   /** The e2e key in force, or null when none is set. */
   key(): string | null;
   /** Sessions this computer recorded from its own reports. */
-  session(sessionId: string): SessionRecord | undefined;
+  session(sessionId: string): ResumableSession | undefined;
+  /**
+   * Makes it durable that the agent is about to start on this reply; rejects when it cannot,
+   * and then the agent is not started.
+   */
+  markStarted(): Promise<void>;
   resume(request: ResumeRequest): Promise<void>;
 }
 
@@ -31,30 +43,30 @@ export async function handleReply(
   deps: ReplyDeps,
 ): Promise<ReplyResult> {
   const key = deps.key();
-  // No key, or another one: nothing can be sealed the app could open. Say so in plain words.
-  const undecryptable: ReplyResult = {
-    type: 'reply-result',
-    replyId: message.replyId,
-    status: 'failed',
-    error: 'undecryptable_reply',
-  };
-  if (!key) return undecryptable;
+  if (!key) return undecryptable(message.replyId);
   let plaintext: ReplyPlaintext;
   try {
     plaintext = parseReply.parse(JSON.parse(await open(key, message.sealed, Aad.reply(message.eventId))));
   } catch (error) {
-    if (error instanceof OpenError) return undecryptable;
-    return failed(message.replyId, key, `the reply is malformed: ${(error as Error).message}`);
+    if (error instanceof OpenError) return undecryptable(message.replyId);
+    return failedReply(message.replyId, key, {
+      reason: `the reply is malformed: ${(error as Error).message}`,
+    });
   }
   if (plaintext.eventId !== message.eventId)
-    return failed(message.replyId, key, 'the reply names another call');
+    return failedReply(message.replyId, key, { reason: 'the reply names another call' });
   const session = deps.session(plaintext.sessionId);
   if (!session || session.source !== plaintext.source) {
-    return failed(
-      message.replyId,
-      key,
-      `this computer has no ${plaintext.source} session ${plaintext.sessionId}`,
-    );
+    return failedReply(message.replyId, key, {
+      reason: `this computer has no ${plaintext.source} session ${plaintext.sessionId}`,
+    });
+  }
+  try {
+    await deps.markStarted();
+  } catch (error) {
+    return failedReply(message.replyId, key, {
+      reason: `the agent was not resumed: this computer could not record the reply first (${(error as Error).message})`,
+    });
   }
   try {
     await deps.resume({
@@ -62,14 +74,25 @@ export async function handleReply(
       sessionId: plaintext.sessionId,
       cwd: session.cwd,
       text: plaintext.text,
+      ...(session.permissionMode === undefined ? {} : { permissionMode: session.permissionMode }),
     });
   } catch (error) {
-    return failed(message.replyId, key, (error as Error).message);
+    return failedReply(message.replyId, key, { reason: (error as Error).message });
   }
   return { type: 'reply-result', replyId: message.replyId, status: 'delivered' };
 }
 
-async function failed(replyId: string, key: string, reason: string): Promise<ReplyResult> {
-  const failure = await seal(key, JSON.stringify({ reason }), Aad.replyError(replyId));
-  return { type: 'reply-result', replyId, status: 'failed', failure };
+/** No key, or another one: nothing can be sealed the app could open. Said in plain words. */
+export function undecryptable(replyId: string): ReplyResult {
+  return { type: 'reply-result', replyId, status: 'failed', error: 'undecryptable_reply' };
+}
+
+/** A failed result whose reason only the app can read. */
+export async function failedReply(
+  replyId: string,
+  key: string,
+  failure: ReplyFailurePlaintext,
+): Promise<ReplyResult> {
+  const sealed = await seal(key, JSON.stringify(failure), Aad.replyError(replyId));
+  return { type: 'reply-result', replyId, status: 'failed', failure: sealed };
 }

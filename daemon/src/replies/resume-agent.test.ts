@@ -13,53 +13,76 @@ async function script(body: string): Promise<string> {
 }
 
 describe('resumeCommand', () => {
-  it('continues Claude Code and Codex sessions the way their CLIs resume', () => {
-    const request = { sessionId: 's-1', cwd: '/w', text: 'Yes' };
-    expect(resumeCommand({ ...request, source: 'claude-code' }, {})).toEqual([
+  const request = { sessionId: 's-1', cwd: '/w', text: 'Yes' };
+
+  it('continues Claude Code and Codex sessions the way their CLIs resume, the reply on stdin', () => {
+    expect(resumeCommand({ ...request, source: 'claude-code' }, {}, {})).toEqual([
       'claude',
-      ['--resume', 's-1', '-p', 'Yes'],
+      ['--resume=s-1', '-p'],
     ]);
-    expect(resumeCommand({ ...request, source: 'codex' }, {})).toEqual([
+    // Codex refuses to resume outside a git repository without --skip-git-repo-check, though
+    // the session ran there; `-` reads the prompt from stdin.
+    expect(resumeCommand({ ...request, source: 'codex' }, {}, {})).toEqual([
       'codex',
-      ['exec', 'resume', 's-1', 'Yes'],
+      ['exec', 'resume', '--skip-git-repo-check', '--', 's-1', '-'],
     ]);
-    expect(resumeCommand({ ...request, source: 'codex' }, { RINGBACK_CODEX_BIN: '/opt/codex' })[0]).toBe(
+    expect(resumeCommand({ ...request, source: 'codex' }, {}, { RINGBACK_CODEX_BIN: '/opt/codex' })[0]).toBe(
       '/opt/codex',
     );
+  });
+
+  it('gives Claude Code the permission mode and Codex the sandbox the session had', () => {
+    expect(
+      resumeCommand({ ...request, source: 'claude-code' }, { permissionMode: 'acceptEdits' }, {}),
+    ).toEqual(['claude', ['--resume=s-1', '--permission-mode=acceptEdits', '-p']]);
+    expect(resumeCommand({ ...request, source: 'codex' }, { sandbox: 'workspace-write' }, {})).toEqual([
+      'codex',
+      ['exec', 'resume', '--skip-git-repo-check', '-c', 'sandbox_mode="workspace-write"', '--', 's-1', '-'],
+    ]);
+  });
+
+  it('never lets a session id that looks like an option be read as one', () => {
+    const [, claude] = resumeCommand({ ...request, sessionId: '--help', source: 'claude-code' }, {}, {});
+    expect(claude[0]).toBe('--resume=--help');
+    const [, codex] = resumeCommand({ ...request, sessionId: '--help', source: 'codex' }, {}, {});
+    expect(codex.slice(codex.indexOf('--'))).toEqual(['--', '--help', '-']);
   });
 });
 
 describe('resumeAgent', () => {
-  it('runs the agent in the session directory with the reply as one argument', async () => {
+  it('runs the agent in the session directory, the reply whole on stdin and not in its arguments', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'ringback-cwd-'));
     const out = join(cwd, 'args.txt');
-    const bin = await script(`pwd > "${out}"; printf '%s\\n' "$@" >> "${out}"`);
+    const input = join(cwd, 'stdin.txt');
+    const bin = await script(`pwd > "${out}"; printf '%s\\n' "$@" >> "${out}"; cat > "${input}"`);
+    const text = '--help; "quotes" & $dollars\n-\nsecond line';
     await resumeAgent(
-      { source: 'claude-code', sessionId: 's-1', cwd, text: 'Ship it; "quotes" & $dollars' },
+      { source: 'claude-code', sessionId: 's-1', cwd, text, permissionMode: 'plan' },
+      { permissionMode: 'plan' },
       { PATH: process.env.PATH, RINGBACK_CLAUDE_BIN: bin },
     );
     expect((await readFile(out, 'utf8')).split('\n')).toEqual([
       cwd,
-      '--resume',
-      's-1',
+      '--resume=s-1',
+      '--permission-mode=plan',
       '-p',
-      'Ship it; "quotes" & $dollars',
       '',
     ]);
+    expect(await readFile(input, 'utf8')).toBe(text);
   });
 
   it('rejects with the reason when the agent is missing, fails at once, or the directory is gone', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'ringback-cwd-'));
     const request = { source: 'codex' as const, sessionId: 't', cwd, text: 'x' };
-    await expect(resumeAgent(request, { RINGBACK_CODEX_BIN: '/nonexistent/codex' })).rejects.toThrow(
+    await expect(resumeAgent(request, {}, { RINGBACK_CODEX_BIN: '/nonexistent/codex' })).rejects.toThrow(
       'not installed or not on PATH',
     );
     const failing = await script('echo "no such session: t" >&2; exit 3');
-    await expect(resumeAgent(request, { RINGBACK_CODEX_BIN: failing })).rejects.toThrow(
+    await expect(resumeAgent(request, {}, { RINGBACK_CODEX_BIN: failing })).rejects.toThrow(
       /code 3: no such session: t/,
     );
     await expect(
-      resumeAgent({ ...request, cwd: join(cwd, 'gone') }, { RINGBACK_CODEX_BIN: failing }),
+      resumeAgent({ ...request, cwd: join(cwd, 'gone') }, {}, { RINGBACK_CODEX_BIN: failing }),
     ).rejects.toThrow('no longer exists');
   });
 });

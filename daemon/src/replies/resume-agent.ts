@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import type { AgentSource } from '@ringback/protocol';
+import type { CodexSandbox } from './codex-session-sandbox';
 
 /** A resumed agent that fails this fast failed to resume (bad session, missing login…). */
 const EARLY_EXIT_MS = 3_000;
@@ -10,14 +11,40 @@ export interface ResumeRequest {
   sessionId: string;
   cwd: string;
   text: string;
+  /** Claude Code: the session's permission mode as its last Stop payload gave it. */
+  permissionMode?: string;
 }
 
-/** The command that continues a session with the user's reply (executables overridable for tests). */
-export function resumeCommand(request: ResumeRequest, env: NodeJS.ProcessEnv): [string, string[]] {
+/** How the resumed turn may act, as the session itself could (`resolveResumeOptions`). */
+export interface ResumeOptions {
+  /** Claude Code's `--permission-mode`; its own default when absent. */
+  permissionMode?: string;
+  /** Codex's `sandbox_mode`; its own configuration when absent. */
+  sandbox?: CodexSandbox;
+}
+
+/**
+ * The command that continues a session (executables overridable for tests). The reply goes on
+ * stdin, not in the arguments: an argument is visible to every local user (`ps`), and a reply
+ * such as `--help` or `-` would be read as an option or as "read stdin".
+ *
+ * Codex needs `--skip-git-repo-check` to resume a session whose directory is not a git
+ * repository, though it ran there; its approval policy needs nothing: `codex exec` never asks.
+ */
+export function resumeCommand(
+  request: ResumeRequest,
+  options: ResumeOptions,
+  env: NodeJS.ProcessEnv,
+): [string, string[]] {
   if (request.source === 'claude-code') {
-    return [env.RINGBACK_CLAUDE_BIN || 'claude', ['--resume', request.sessionId, '-p', request.text]];
+    const mode = options.permissionMode ? [`--permission-mode=${options.permissionMode}`] : [];
+    return [env.RINGBACK_CLAUDE_BIN || 'claude', [`--resume=${request.sessionId}`, ...mode, '-p']];
   }
-  return [env.RINGBACK_CODEX_BIN || 'codex', ['exec', 'resume', request.sessionId, request.text]];
+  const sandbox = options.sandbox ? ['-c', `sandbox_mode="${options.sandbox}"`] : [];
+  return [
+    env.RINGBACK_CODEX_BIN || 'codex',
+    ['exec', 'resume', '--skip-git-repo-check', ...sandbox, '--', request.sessionId, '-'],
+  ];
 }
 
 /**
@@ -25,8 +52,12 @@ export function resumeCommand(request: ResumeRequest, env: NodeJS.ProcessEnv): [
  * (the turn itself takes minutes and ends in its own Stop hook); rejects with a reason when it
  * cannot start or exits with an error at once.
  */
-export async function resumeAgent(request: ResumeRequest, env: NodeJS.ProcessEnv): Promise<void> {
-  const [command, args] = resumeCommand(request, env);
+export async function resumeAgent(
+  request: ResumeRequest,
+  options: ResumeOptions,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  const [command, args] = resumeCommand(request, options, env);
   // spawn reports a missing cwd as ENOENT, which would read as a missing agent.
   if (!(await isDirectory(request.cwd)))
     throw new Error(`the session's working directory ${request.cwd} no longer exists`);
@@ -35,9 +66,12 @@ export async function resumeAgent(request: ResumeRequest, env: NodeJS.ProcessEnv
     const child = spawn(command, args, {
       cwd: request.cwd,
       env,
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['pipe', 'ignore', 'pipe'],
       detached: true,
     });
+    // An agent that exits before reading it closes the pipe: its exit code tells why.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(request.text);
     const settle = setTimeout(() => {
       child.stderr?.destroy();
       child.unref();

@@ -1,0 +1,72 @@
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocketServer } from 'ws';
+import { createMemoryLogger } from '../log/logger';
+import { RelayLink } from './relay-link';
+
+const cleanups: (() => void | Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A stand-in relay: records what the daemon sends over its link and lets the test talk back. */
+async function relayStandIn() {
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await new Promise((resolve) => server.once('listening', resolve));
+  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const received: unknown[] = [];
+  const connected = new Promise<import('ws').WebSocket>((resolve) =>
+    server.once('connection', (socket) => {
+      socket.on('message', (data) => received.push(JSON.parse(String(data))));
+      resolve(socket);
+    }),
+  );
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received, connected };
+}
+
+describe('RelayLink', () => {
+  it('logs a failing write while handling a relay message and keeps serving the link', async () => {
+    const relay = await relayStandIn();
+    const logger = createMemoryLogger();
+    const diskError = () => Promise.reject(new Error('EIO: i/o error, write'));
+    const link = new RelayLink({
+      target: async () => ({ serverUrl: relay.url, deviceToken: 'dev_test' }),
+      replies: { receive: diskError, pending: diskError, acknowledge: diskError },
+      onSettings: async (message) => ({
+        type: 'settings-result',
+        requestId: message.requestId,
+        sealed: 'e1.x',
+      }),
+      logger,
+    });
+    cleanups.push(() => link.stop());
+    link.start();
+    const socket = await relay.connected;
+    socket.send(JSON.stringify({ type: 'reply-ack', replyId: 'r1' }));
+    socket.send(JSON.stringify({ type: 'reply', replyId: 'r2', eventId: 'e', sealed: 'e1.x' }));
+    socket.send(JSON.stringify({ type: 'settings', requestId: 'q1', sealed: 'e1.y' }));
+
+    await expect
+      .poll(() => relay.received)
+      .toEqual([{ type: 'settings-result', requestId: 'q1', sealed: 'e1.x' }]);
+    await expect
+      .poll(() => logger.lines.filter((line) => line.startsWith('error') && line.includes('EIO')).length)
+      .toBe(3);
+    expect(link.connected).toBe(true);
+  });
+
+  it('logs a relay address it cannot even try, instead of failing the process', async () => {
+    const logger = createMemoryLogger();
+    const link = new RelayLink({
+      target: async () => ({ serverUrl: 'not a url', deviceToken: 'dev_test' }),
+      replies: { receive: async () => null, pending: async () => [], acknowledge: async () => undefined },
+      onSettings: async (message) => ({ type: 'settings-result', requestId: message.requestId }),
+      logger,
+    });
+    cleanups.push(() => link.stop());
+    link.start();
+    await expect
+      .poll(() => logger.lines.some((line) => line.startsWith('error could not connect to the relay')))
+      .toBe(true);
+  });
+});

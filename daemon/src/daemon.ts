@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { keyIdOf } from '@ringback/protocol';
 import type { FastifyInstance } from 'fastify';
 import { generateBrief } from './brief/generate-brief';
@@ -8,6 +9,7 @@ import { DEFAULT_LOCAL_PORT } from './config/data-dir';
 import { ensureE2eKey, readE2eKey } from './config/e2e-key';
 import { readLlmChannel } from './config/llm-channel';
 import { ensureLocalApiKey } from './config/local-api-key';
+import { readHooksStatus } from './install/hooks-status';
 import { buildLocalApi } from './local-api/build-local-api';
 import type { Logger } from './log/logger';
 import { createEntryEffects } from './outbox/entry-effects';
@@ -16,9 +18,11 @@ import { OutboxWorker } from './outbox/outbox-worker';
 import { handleSettingsRequest } from './relay/handle-settings-request';
 import { RelayLink } from './relay/relay-link';
 import { readRelayTarget } from './relay/relay-target';
-import { handleReply } from './replies/handle-reply';
+import { RelayedRequestGuard } from './relay/relayed-request-guard';
 import { HandledReplies } from './replies/handled-replies';
+import { ReplyInbox } from './replies/reply-inbox';
 import { resumeAgent } from './replies/resume-agent';
+import { resolveResumeOptions } from './replies/resume-options';
 import { briefLanguageRoutes } from './routes/brief-language';
 import { e2eKeyRoutes } from './routes/e2e-key';
 import { llmRoutes } from './routes/llm';
@@ -65,30 +69,28 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   });
   const worker = new OutboxWorker({ store: opened.store, effects, logger });
   const handled = await HandledReplies.open(dataDir, logger);
+  const relayedRequests = await RelayedRequestGuard.open(dataDir, logger);
   // Relayed settings run through the local API's own handlers, once it exists.
   let localApi: FastifyInstance | undefined;
-  const link = new RelayLink({
-    target: () => readRelayTarget(dataDir, config.read()),
+  const replies = new ReplyInbox({
     handled,
     logger,
-    onReply: (message) =>
-      handleReply(message, {
-        key: () => readE2eKey(config)?.key ?? null,
-        session: (sessionId) => opened.store.session(sessionId),
-        resume: (request) => resumeAgent(request, env),
-      }),
+    key: () => readE2eKey(config)?.key ?? null,
+    session: (sessionId) => opened.store.session(sessionId),
+    resume: async (request) =>
+      resumeAgent(request, await resolveResumeOptions(request, config.read(), env), env),
+  });
+  const link = new RelayLink({
+    target: () => readRelayTarget(dataDir, config.read()),
+    replies,
+    logger,
     onSettings: (message) =>
       handleSettingsRequest(message, {
         key: () => readE2eKey(config)?.key ?? null,
+        replays: relayedRequests,
         execute: async (method, path, body) => {
           if (!localApi) return { status: 503, body: { error: 'internal_error', message: 'starting up' } };
-          const response = await localApi.inject({
-            method: method as 'GET',
-            url: path,
-            headers: { host: '127.0.0.1', authorization: `Bearer ${localApiKey}` },
-            ...(body === undefined ? {} : { payload: body as object }),
-          });
-          return { status: response.statusCode, body: response.body ? response.json() : null };
+          return localApi.runRelayed(method, path, body);
         },
       }),
   });
@@ -130,6 +132,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
           e2eKey: e2e ? { keyId: await keyIdOf(e2e.key), source: e2e.source } : null,
           relay: relay ? { serverUrl: relay.serverUrl, linked: link.connected } : null,
           outbox: { pending: Object.values(byState).reduce((sum, n) => sum + n, 0), byState },
+          hooks: await readHooksStatus(homedir(), env),
         };
       }),
     ],
@@ -139,7 +142,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   await app.listen({ host: '127.0.0.1', port });
   const address = app.server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
-  worker.start(opened.entries, opened.orphans);
+  worker.start(opened);
   link.start();
 
   return {

@@ -71,3 +71,88 @@ export const E2eKeyUpdated = Type.Object({
   updatedAt: Type.String(),
 });
 export type E2eKeyUpdated = Type.Static<typeof E2eKeyUpdated>;
+
+/** Whether Codex runs a hook: it skips a user hook until it is trusted in its `/hooks` screen. */
+export const CodexHookTrust = Type.Union([
+  Type.Literal('trusted'),
+  Type.Literal('untrusted'),
+  /** Trusted once, changed since: skipped until trusted again. */
+  Type.Literal('modified'),
+  Type.Literal('disabled'),
+]);
+export type CodexHookTrust = Type.Static<typeof CodexHookTrust>;
+
+/** Ringback's Stop hook in one agent's hook file, as `GET /status` reports it. */
+export const AgentHookStatus = Type.Object({
+  path: Type.String(),
+  installed: Type.Boolean(),
+  /** Codex, when installed: whether Codex currently runs it. */
+  trust: Type.Optional(CodexHookTrust),
+  /** Why the file (or Codex's `config.toml`) could not be read. */
+  problem: Type.Optional(Type.String()),
+});
+export type AgentHookStatus = Type.Static<typeof AgentHookStatus>;
+
+/** `GET /status` `hooks`: the Stop hook of each agent. */
+export const HooksStatus = Type.Object({ claudeCode: AgentHookStatus, codex: AgentHookStatus });
+export type HooksStatus = Type.Static<typeof HooksStatus>;
+
+/** `GET /status` (bearer, and through the relay): what `ringback status` prints about a running daemon. */
+export const DaemonStatus = Type.Object({
+  pid: Type.Integer(),
+  startedAt: Type.String(),
+  localPort: Type.Integer(),
+  dataDir: Type.String(),
+  llm: Type.Union([
+    Type.Object({ model: Type.String(), baseUrl: Type.String(), structuredOutput: Type.String() }),
+    Type.Null(),
+  ]),
+  briefLanguage: Type.Object({ language: Type.String(), source: Type.String() }),
+  e2eKey: Type.Union([Type.Object({ keyId: Type.String(), source: Type.String() }), Type.Null()]),
+  relay: Type.Union([
+    Type.Object({
+      serverUrl: Type.String(),
+      /** Whether the daemon's WebSocket to the relay is up (replies and relayed settings). */
+      linked: Type.Optional(Type.Boolean()),
+    }),
+    Type.Null(),
+  ]),
+  outbox: Type.Object({ pending: Type.Integer(), byState: Type.Record(Type.String(), Type.Integer()) }),
+  /** Whether each agent runs the Stop hook (Codex: only once trusted in its /hooks screen). */
+  hooks: Type.Optional(HooksStatus),
+});
+export type DaemonStatus = Type.Static<typeof DaemonStatus>;
+
+/** `POST /local/login` (local only): log the running daemon in to a relay. */
+export const LocalLoginBody = Type.Object(
+  {
+    server: Type.Optional(Type.String({ maxLength: 2000 })),
+    join: Type.Optional(Type.String({ maxLength: 4000 })),
+    claimCode: Type.Optional(Type.String({ maxLength: 64 })),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })),
+  },
+  { additionalProperties: false },
+);
+
+export type LocalLoginBody = Type.Static<typeof LocalLoginBody>;
+
+/** `POST /local/login` reply: the account and device this computer now is. */
+export const LocalLoginReply = Type.Object({
+  serverUrl: Type.String(),
+  accountId: Type.String(),
+  deviceId: Type.String(),
+  joined: Type.Boolean(),
+  keyFromLink: Type.Boolean(),
+});
+
+export type LocalLoginReply = Type.Static<typeof LocalLoginReply>;
+
+/** `POST /local/pairing` (local only): what the desktop app needs to join this computer's account. */
+export const PairingOffer = Type.Object({
+  serverUrl: Type.String(),
+  code: Type.String(),
+  key: Type.String(),
+  expiresAt: Type.String(),
+  link: Type.String(),
+});
+export type PairingOffer = Type.Static<typeof PairingOffer>;

@@ -16,8 +16,23 @@ export const ReplyPlaintext = Type.Object({
 });
 export type ReplyPlaintext = Type.Static<typeof ReplyPlaintext>;
 
-/** A failed reply's reason, sealed by the daemon (AAD `ringback:reply-error:v1:<replyId>`). */
-export const ReplyFailurePlaintext = Type.Object({ reason: Type.String() });
+/**
+ * Why a failed reply failed, when the app should treat it apart from a plain failure:
+ * `may_have_run`: the computer stopped (crash, restart) after it started the agent on the reply
+ * and before it learnt how the start went. The agent may have acted on the reply; it was not
+ * started again, so sending the same words again could run them twice.
+ */
+export const ReplyFailureCode = Type.Literal('may_have_run');
+export type ReplyFailureCode = Type.Static<typeof ReplyFailureCode>;
+
+/**
+ * A failed reply's reason, sealed by the daemon (AAD `ringback:reply-error:v1:<replyId>`).
+ * Without `code` the agent was not run on the reply.
+ */
+export const ReplyFailurePlaintext = Type.Object({
+  reason: Type.String(),
+  code: Type.Optional(ReplyFailureCode),
+});
 export type ReplyFailurePlaintext = Type.Static<typeof ReplyFailurePlaintext>;
 
 /** `POST /v1/events/:eventId/replies` (app): idempotent by the app's `replyId`. */
@@ -94,7 +109,12 @@ export type SettingsRequestBody = Type.Static<typeof SettingsRequestBody>;
 export const SettingsResponse = Type.Object({ requestId: Type.String(), sealed: Type.String() });
 export type SettingsResponse = Type.Static<typeof SettingsResponse>;
 
-/** Sealed with AAD `ringback:settings-request:v1:<requestId>`: a local API call to run. */
+/**
+ * Sealed with AAD `ringback:settings-request:v1:<requestId>`: a local API call to run. The daemon
+ * runs it only if the route the path reaches is declared relayable, whatever its spelling; it
+ * refuses a requestId it has run before and an `issuedAt` more than 5 minutes from its clock,
+ * so a relay can no more repeat a request than read it.
+ */
 export const SettingsRequestPlaintext = Type.Object({
   method: Type.Union([
     Type.Literal('GET'),
@@ -102,8 +122,10 @@ export const SettingsRequestPlaintext = Type.Object({
     Type.Literal('POST'),
     Type.Literal('DELETE'),
   ]),
-  path: Type.String({ minLength: 1, maxLength: 500, pattern: '^/' }),
+  path: Type.String({ minLength: 1, maxLength: 500 }),
   body: Type.Optional(Type.Unknown()),
+  /** When the device sealed it (ms since the epoch). */
+  issuedAt: Type.Integer({ minimum: 0 }),
 });
 export type SettingsRequestPlaintext = Type.Static<typeof SettingsRequestPlaintext>;
 

@@ -1,17 +1,12 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
+import type { PairingOffer } from '@ringback/protocol';
 import { RingbackError } from '@ringback/protocol';
 import { ConfigStore } from '../config/config-store';
 import { resolveDataDir } from '../config/data-dir';
 import { ensureE2eKey } from '../config/e2e-key';
 import { createConsoleLogger } from '../log/logger';
-import {
-  createPairingOffer,
-  type LoginRequest,
-  type LoginResult,
-  loginToRelay,
-  type PairingOffer,
-} from '../relay/relay-login';
+import { createPairingOffer, type LoginRequest, type LoginResult, loginToRelay } from '../relay/relay-login';
 import type { CliIo } from './cli-io';
 import { callLocalDaemon, findRunningDaemon } from './local-daemon';
 import { printPairingOffer } from './print-pairing';

@@ -1,5 +1,5 @@
+import type { PairingOffer } from '@ringback/protocol';
 import QRCode from 'qrcode';
-import type { PairingOffer } from '../relay/relay-login';
 import type { CliIo } from './cli-io';
 
 /** The QR code (for a phone's camera), the link and the code, as the terminal shows them. */

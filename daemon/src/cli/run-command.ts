@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
+import type { DaemonStatus } from '@ringback/protocol';
 import { resolveDataDir } from '../config/data-dir';
 import { startDaemon } from '../daemon';
 import { createConsoleLogger } from '../log/logger';
-import type { DaemonStatus } from '../routes/status';
 import type { CliIo } from './cli-io';
 
 /** `ringback run [--data-dir DIR] [--port N]`: the daemon in the foreground until SIGINT/SIGTERM. */

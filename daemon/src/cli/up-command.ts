@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { DaemonStatus, PairingOffer } from '@ringback/protocol';
 import { resolveDataDir } from '../config/data-dir';
 import { startDaemon } from '../daemon';
 import { createConsoleLogger } from '../log/logger';
-import type { PairingOffer } from '../relay/relay-login';
-import type { DaemonStatus } from '../routes/status';
 import type { CliIo } from './cli-io';
 import { printPairingOffer } from './print-pairing';
 import { startRelayProcess } from './relay-process';

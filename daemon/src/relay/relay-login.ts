@@ -1,6 +1,12 @@
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { type DeviceCredentials, type PairingCode, RingbackError } from '@ringback/protocol';
+import {
+  type DeviceCredentials,
+  type LocalLoginReply,
+  type PairingCode,
+  type PairingOffer,
+  RingbackError,
+} from '@ringback/protocol';
 import type { ConfigStore } from '../config/config-store';
 import { DATA_FILES } from '../config/data-dir';
 import { readE2eKey } from '../config/e2e-key';
@@ -22,23 +28,8 @@ export interface LoginRequest {
   name?: string;
 }
 
-export interface LoginResult {
-  serverUrl: string;
-  accountId: string;
-  deviceId: string;
-  /** True when this computer joined an existing account. */
-  joined: boolean;
-  /** True when a pair link's key replaced this computer's e2e key. */
-  keyFromLink: boolean;
-}
-
-export interface PairingOffer {
-  serverUrl: string;
-  code: string;
-  key: string;
-  expiresAt: string;
-  link: string;
-}
+/** `joined`: this computer joined an existing account; `keyFromLink`: a pair link's key replaced its own. */
+export type LoginResult = LocalLoginReply;
 
 /**
  * Logs this computer in to a relay as a `daemon` device: creates an account, or joins one by

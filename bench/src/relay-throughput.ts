@@ -16,7 +16,7 @@ import {
   postJson,
 } from './relay-bench-http';
 import { benchIngest } from './relay-ingest';
-import { percentile, RINGBACK_BIN, tempDir } from './support';
+import { percentile, RELAY_BIN, tempDir } from './support';
 
 const DELIVERY_EVENTS = 200;
 const DELIVERY_WARM_UP = 20;
@@ -41,11 +41,10 @@ interface BenchRelay {
 /** `ringback relay --port 0` in its own process, with open signup, as an operator runs it. */
 async function startBenchRelay(): Promise<BenchRelay> {
   const dataDir = await tempDir('ringback-bench-relay-');
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [RINGBACK_BIN, 'relay', '--port', '0', '--data-dir', dataDir],
-    { env: { ...process.env, RINGBACK_OPEN_SIGNUP: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child: ChildProcess = spawn(process.execPath, [RELAY_BIN, '--port', '0', '--data-dir', dataDir], {
+    env: { ...process.env, RINGBACK_OPEN_SIGNUP: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
   let listening = false;

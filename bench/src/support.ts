@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const RINGBACK_BIN = fileURLToPath(new URL('../../daemon/dist/ringback.mjs', import.meta.url));
+/** The relay's own executable: measured directly, since `ringback relay` runs it as a child. */
+export const RELAY_BIN = fileURLToPath(new URL('../../relay/dist/relay.mjs', import.meta.url));
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;

@@ -28,24 +28,29 @@ function importsOf(bundle: string): string[] {
   ].map((match) => match[1] ?? '');
 }
 
+/** Runs `ringback relay` on a free port and waits until the relay it starts listens. */
+async function runRelayCommand(env: NodeJS.ProcessEnv = {}) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ringback-relay-cmd-'));
+  const child = spawn(process.execPath, [RINGBACK_BIN, 'relay', '--port', '0', '--data-dir', dataDir], {
+    env: { PATH: process.env.PATH, HOME: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  cleanups.push(() => child.kill('SIGKILL'));
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  await waitFor(() => /relay listening on http/.test(output), 15_000, `the relay to listen:\n${output}`);
+  const url = /relay listening on (http:\/\/\S+)/.exec(output)?.[1] ?? '';
+  return { child, url, output: () => output };
+}
+
 describe('ringback relay', () => {
   it('runs the relay as its own process, which never outlives the command', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'ringback-relay-cmd-'));
-    const child = spawn(process.execPath, [RINGBACK_BIN, 'relay', '--port', '0', '--data-dir', dataDir], {
-      env: { PATH: process.env.PATH, HOME: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    cleanups.push(() => child.kill('SIGKILL'));
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    await waitFor(() => /relay listening on (\S+)/.test(output), 15_000, `the relay to listen:\n${output}`);
-    const url = /relay listening on (http:\/\/\S+)/.exec(output)?.[1] ?? '';
-    expect(output).toContain('claim code is');
+    const { child, url, output } = await runRelayCommand();
+    expect(output()).toContain('claim code is');
     expect(await answers(url)).toBe(true);
 
     // Killed without a chance to clean up, the command leaves no relay behind.
@@ -54,21 +59,7 @@ describe('ringback relay', () => {
   });
 
   it('stops the relay with itself on SIGTERM and exits 0', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'ringback-relay-cmd-'));
-    const child = spawn(process.execPath, [RINGBACK_BIN, 'relay', '--port', '0', '--data-dir', dataDir], {
-      env: { PATH: process.env.PATH, HOME: dataDir, RINGBACK_OPEN_SIGNUP: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    cleanups.push(() => child.kill('SIGKILL'));
-    let output = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    await waitFor(() => output.includes('relay listening on'), 15_000, `the relay to listen:\n${output}`);
-    const url = /relay listening on (http:\/\/\S+)/.exec(output)?.[1] ?? '';
+    const { child, url } = await runRelayCommand({ RINGBACK_OPEN_SIGNUP: 'true' });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

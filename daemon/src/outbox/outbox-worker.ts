@@ -99,7 +99,10 @@ export class OutboxWorker implements ReportIntake {
         void this.#recover(entry.eventId);
       }
     }
-    for (const orphan of orphans) void this.#adoptOrphan(orphan);
+    for (const orphan of orphans)
+      void this.#adoptOrphan(orphan).catch((error: Error) =>
+        this.#logger.error(`recovered report ${orphan.eventId} could not be stored again: ${error.message}`),
+      );
     this.#scheduler.setLimit(MAX_CONCURRENT_BRIEFS);
     this.#startGate(delivery);
   }

@@ -232,6 +232,22 @@ async function setUp(config: object = {}) {
   return { env, home, codexHome, calls, reply, stream, daemon };
 }
 
+/** Replies to the first call asking the agent to write a file, and waits until the file is written. */
+async function replyAndAwaitEdit(
+  project: string,
+  setup: Pick<Awaited<ReturnType<typeof setUp>>, 'calls' | 'reply' | 'daemon'>,
+  replyId: string,
+  content: string,
+): Promise<void> {
+  const target = join(project, 'fixed.txt');
+  await setup.reply(setup.calls()[0] as RelayedEvent, replyId, `WRITE ${target} ${content}`);
+  await waitFor(
+    async () => (await readFile(target, 'utf8').catch(() => '')) === content,
+    60_000,
+    `the edit\n${setup.daemon.output()}`,
+  );
+}
+
 describe('the real agents', () => {
   it('Claude Code: the hook rings, and a reply resumes the session in its permission mode, so it can edit', async () => {
     const { env, calls, reply, daemon } = await setUp();
@@ -244,13 +260,7 @@ describe('the real agents', () => {
     );
     expect(turn.code, turn.output).toBe(0);
     await waitFor(() => calls().length === 1, 30_000, 'the call');
-    const target = join(project, 'fixed.txt');
-    await reply(calls()[0] as RelayedEvent, 'r-claude', `WRITE ${target} fixed-by-claude`);
-    await waitFor(
-      async () => (await readFile(target, 'utf8').catch(() => '')) === 'fixed-by-claude',
-      60_000,
-      `the edit\n${daemon.output()}`,
-    );
+    await replyAndAwaitEdit(project, { calls, reply, daemon }, 'r-claude', 'fixed-by-claude');
     // The resumed turn ends in the hook too: a second call.
     await waitFor(() => calls().length === 2, 30_000, 'the second call');
   }, 120_000);
@@ -261,13 +271,7 @@ describe('the real agents', () => {
     const turn = await run('claude', ['-p', 'Look at the bug.'], project, env);
     expect(turn.code, turn.output).toBe(0);
     await waitFor(() => calls().length === 1, 30_000, 'the call');
-    const target = join(project, 'fixed.txt');
-    await reply(calls()[0] as RelayedEvent, 'r-claude', `WRITE ${target} fixed-by-claude`);
-    await waitFor(
-      async () => (await readFile(target, 'utf8').catch(() => '')) === 'fixed-by-claude',
-      60_000,
-      `the edit\n${daemon.output()}`,
-    );
+    await replyAndAwaitEdit(project, { calls, reply, daemon }, 'r-claude', 'fixed-by-claude');
   }, 120_000);
 
   it('Codex: once trusted the hook rings, and a reply resumes the thread outside git, in its sandbox, so it can edit', async () => {
@@ -296,12 +300,6 @@ describe('the real agents', () => {
     );
     expect(turn.code, turn.output).toBe(0);
     await waitFor(() => calls().length === 1, 30_000, 'the call (Codex ran the trusted hook)');
-    const target = join(project, 'fixed.txt');
-    await reply(calls()[0] as RelayedEvent, 'r-codex', `WRITE ${target} fixed-by-codex`);
-    await waitFor(
-      async () => (await readFile(target, 'utf8').catch(() => '')) === 'fixed-by-codex',
-      60_000,
-      `the edit\n${daemon.output()}`,
-    );
+    await replyAndAwaitEdit(project, { calls, reply, daemon }, 'r-codex', 'fixed-by-codex');
   }, 120_000);
 });

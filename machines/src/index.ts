@@ -1,3 +1,44 @@
+export type { CallQueueSnapshot } from './call-queue/call-queue-machine';
+export { callQueueMachine, RING_TIMEOUT_MS } from './call-queue/call-queue-machine';
+export type { CallQueueActor, StartCallQueueOptions } from './call-queue/call-queue-persistence';
+export {
+  isRestorableCallQueue,
+  quiescentCallQueue,
+  startCallQueue,
+} from './call-queue/call-queue-persistence';
+export {
+  acknowledgeableIds,
+  isLate,
+  LATE_AFTER_MS,
+  MAX_ANSWERED_IDS,
+  MAX_SETTLED_CALLS,
+} from './call-queue/call-queue-rules';
+export type { CallQueueView } from './call-queue/call-queue-selectors';
+export {
+  sameCalls,
+  selectAnsweredIds,
+  selectCall,
+  selectCurrentCall,
+  selectFailedCalls,
+  selectMayRing,
+  selectMissedCalls,
+  selectMissedCount,
+  selectPreparingCount,
+  selectQueuedCalls,
+  selectRingingCall,
+} from './call-queue/call-queue-selectors';
+export type {
+  CallQueueContext,
+  CallQueueEvent,
+  CallQueueInput,
+  DeviceRef,
+  IncomingReport,
+  IssuePriority,
+  QueuedCall,
+  QueuedCallState,
+  WrittenCallStatus,
+} from './call-queue/call-queue-types';
+export { compareCalls, PRIORITY_ORDER, rankCalls } from './call-queue/call-ranking';
 export type {
   DeliveryGateContext,
   DeliveryGateEvent,
@@ -16,6 +57,53 @@ export {
   parsePersistedDeliveryGate,
   persistDeliveryGate,
 } from './delivery-gate/delivery-gate-persistence';
+export type { CallPosition } from './in-call/call-position';
+export {
+  comparePositions,
+  firstPosition,
+  MIN_READING_MS,
+  nextPosition,
+  nextSegmentIndex,
+  previousSegmentIndex,
+  READING_MS_PER_CHAR,
+  readingTimeMs,
+  sentencesBefore,
+  totalSentences,
+} from './in-call/call-position';
+export type { CallSegment, CallSegmentKind, CallSegmentsInput } from './in-call/call-segments';
+export { buildCallSegments } from './in-call/call-segments';
+export { CONTINUE_WORDS, isContinueWord } from './in-call/continue-words';
+export { inCallMachine } from './in-call/in-call-machine';
+export type { InCallSnapshot } from './in-call/in-call-selectors';
+export {
+  progressFraction,
+  selectAnswerCaption,
+  selectAnswerFailed,
+  selectAnswerSoFar,
+  selectConversation,
+  selectCurrentSegmentIndex,
+  selectCurrentSentence,
+  selectCurrentSentenceIndex,
+  selectDecisions,
+  selectProgress,
+  selectQuestion,
+  selectSegments,
+  selectVoiceMode,
+  selectVoiceUnavailable,
+} from './in-call/in-call-selectors';
+export type {
+  AnswerInProgress,
+  AnswerQuestionInput,
+  CallDecision,
+  ConversationTurn,
+  InCallContext,
+  InCallEvent,
+  InCallInput,
+  InCallOutput,
+  SpeakSentenceInput,
+  VoiceMode,
+  VoiceUnavailableFlag,
+} from './in-call/in-call-types';
 export { ArrivalOrderSlots } from './outbox-entry/arrival-order-slots';
 export type {
   DeliveryAttempt,
@@ -47,3 +135,5 @@ export {
   RETRY_JITTER,
   retryDelayMs,
 } from './outbox-entry/retry-delay';
+export { MAX_SENTENCE_CHARS, MIN_SENTENCE_CHARS } from './sentences/sentence-rules';
+export { SentenceChunker, splitSentences } from './sentences/split-sentences';

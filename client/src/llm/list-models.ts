@@ -1,0 +1,21 @@
+import { createLlmClient, type LlmClientOptions, type LlmEndpoint } from './llm-client';
+import { describeLlmFailure } from './llm-failure';
+
+export type ListModelsResult = { ok: true; models: string[] } | { ok: false; reason: string };
+
+/** `GET {baseUrl}/models`: the model ids the endpoint offers, sorted, for the model picker. */
+export async function listModels(
+  endpoint: Pick<LlmEndpoint, 'baseUrl' | 'apiKey'>,
+  options: LlmClientOptions & { signal?: AbortSignal } = {},
+): Promise<ListModelsResult> {
+  const client = createLlmClient(endpoint, options);
+  const ids = new Set<string>();
+  try {
+    for await (const model of client.models.list(options.signal ? { signal: options.signal } : {})) {
+      if (typeof model?.id === 'string' && model.id !== '') ids.add(model.id);
+    }
+  } catch (error) {
+    return { ok: false, reason: describeLlmFailure(error, endpoint).reason };
+  }
+  return { ok: true, models: [...ids].sort((a, b) => a.localeCompare(b)) };
+}

@@ -1,0 +1,52 @@
+import { OpenAI } from 'openai';
+
+/** What the app needs to call the user's own OpenAI-compatible endpoint. */
+export interface LlmEndpoint {
+  /** Already normalised (see normalizeBaseUrl). */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+}
+
+export interface LlmClientOptions {
+  /** Injected in tests and by hosts with their own fetch (the desktop shell's HTTP plugin). */
+  fetch?: typeof globalThis.fetch;
+  timeoutMs?: number;
+}
+
+export const DEFAULT_LLM_TIMEOUT_MS = 30_000;
+
+/**
+ * The SDK adds `X-Stainless-*` telemetry headers and a User-Agent. From a page each non-standard header must pass the
+ * endpoint's CORS preflight, and many self-hosted servers allow only Authorization and Content-Type, so
+ * they are dropped before the request leaves.
+ */
+export function withoutSdkHeaders(fetchImpl?: typeof globalThis.fetch): typeof globalThis.fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    for (const name of [...headers.keys()])
+      if (name.startsWith('x-stainless-') || name === 'user-agent') headers.delete(name);
+    // Resolved per call, so a fetch patched after the client was made (tests, shells) is still used.
+    return (fetchImpl ?? globalThis.fetch)(input, { ...init, headers });
+  };
+}
+
+/**
+ * An SDK client for a page. The key is the user's own and goes only to the endpoint they chose, which is
+ * what "dangerouslyAllowBrowser" guards against. No retries: a user is waiting on the phone, and a failed
+ * answer falls back to reading the original text. (The SDK needs no crypto.subtle / randomUUID: it falls
+ * back to getRandomValues, so it also works on plain-http LAN pages.)
+ */
+export function createLlmClient(
+  endpoint: Pick<LlmEndpoint, 'baseUrl' | 'apiKey'>,
+  options: LlmClientOptions = {},
+): OpenAI {
+  return new OpenAI({
+    baseURL: endpoint.baseUrl,
+    apiKey: endpoint.apiKey,
+    dangerouslyAllowBrowser: true,
+    maxRetries: 0,
+    timeout: options.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS,
+    fetch: withoutSdkHeaders(options.fetch),
+  });
+}

@@ -1,0 +1,3 @@
+export { createClassicRingtone } from './classicRingtone';
+export { createRingbackTone } from './ringbackTone';
+export { createTonePattern, type Tone, type ToneContext, type TonePattern } from './tonePattern';

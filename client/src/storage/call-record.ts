@@ -1,0 +1,140 @@
+import type { Brief, CallStatus, EventSource, HandledBy, ReplyStatus } from '@ringback/protocol';
+
+export interface CallReport {
+  text: string;
+  cwd: string;
+  sessionId: string;
+  source: EventSource;
+}
+
+export interface ConversationTurn {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+/** A pending question of the brief and what the user decided on it during the call. */
+export interface CallDecision {
+  question: string;
+  answer: string;
+}
+
+export interface SentReply {
+  replyId: string;
+  text: string;
+  status: ReplyStatus;
+  /** With `failed`: the reason in plain words. */
+  failure?: string;
+}
+
+/**
+ * `ringback.call.<eventId>`: the whole event as it rang, and what happened in the call. The brief keeps
+ * the `{form-of-address}` placeholder; it is replaced on reading, so a changed form applies to history.
+ */
+export interface CallRecord {
+  eventId: string;
+  /** ISO time the agent's turn ended. */
+  occurredAt: string;
+  /** ISO time the relay took the event in. */
+  receivedAt: string;
+  /** ISO time the call was answered on this device, when it was. */
+  callTime?: string;
+  status: CallStatus;
+  handledBy?: HandledBy | null;
+  source: EventSource;
+  report: CallReport;
+  /** Null when the event carried no readable brief. */
+  brief: Brief | null;
+  conversation: ConversationTurn[];
+  decisions: CallDecision[];
+  replies: SentReply[];
+  /** Tracker issue priority, lower is more urgent; absent for local agent reports. */
+  priority?: number;
+  /** ISO time of the tracker issue's last update. */
+  updatedAt?: string;
+  /** Tracker project name; absent for local agent reports and issues with no project. */
+  project?: string;
+}
+
+const CALL_STATUSES: readonly string[] = ['pending', 'answered', 'rejected', 'acknowledged', 'completed'];
+const REPLY_STATUSES: readonly string[] = ['queued', 'dispatched', 'delivered', 'failed'];
+const SOURCES: readonly string[] = ['claude-code', 'codex', 'tracker'];
+
+type Loose = Record<string, unknown>;
+const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null;
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+function parseReply(value: unknown): SentReply | null {
+  if (!isObject(value) || !isString(value.replyId) || !isString(value.text)) return null;
+  if (!isString(value.status) || !REPLY_STATUSES.includes(value.status)) return null;
+  const reply: SentReply = { replyId: value.replyId, text: value.text, status: value.status as ReplyStatus };
+  if (isString(value.failure)) reply.failure = value.failure;
+  return reply;
+}
+
+function parseHandledBy(value: unknown): HandledBy | null {
+  return isObject(value) && isString(value.deviceId) && isString(value.name)
+    ? { deviceId: value.deviceId, name: value.name }
+    : null;
+}
+
+/** A stored record read back; anything damaged or from another shape is null rather than a crash later. */
+export function parseCallRecord(value: unknown): CallRecord | null {
+  if (!isObject(value)) return null;
+  const { eventId, occurredAt, receivedAt, status, source, report } = value;
+  if (!isString(eventId) || eventId === '' || !isString(occurredAt) || !isString(receivedAt)) return null;
+  if (!isString(status) || !CALL_STATUSES.includes(status)) return null;
+  if (!isString(source) || !SOURCES.includes(source)) return null;
+  if (!isObject(report) || !isString(report.text) || !isString(report.cwd) || !isString(report.sessionId))
+    return null;
+  const reportSource = isString(report.source) && SOURCES.includes(report.source) ? report.source : source;
+  const brief =
+    isObject(value.brief) && (value.brief.status === 'ready' || value.brief.status === 'failed')
+      ? (value.brief as unknown as Brief)
+      : null;
+  const record: CallRecord = {
+    eventId,
+    occurredAt,
+    receivedAt,
+    status: status as CallStatus,
+    source: source as EventSource,
+    report: {
+      text: report.text,
+      cwd: report.cwd,
+      sessionId: report.sessionId,
+      source: reportSource as EventSource,
+    },
+    brief,
+    conversation: Array.isArray(value.conversation)
+      ? value.conversation.filter(
+          (turn): turn is ConversationTurn =>
+            isObject(turn) && (turn.role === 'user' || turn.role === 'assistant') && isString(turn.text),
+        )
+      : [],
+    decisions: Array.isArray(value.decisions)
+      ? value.decisions.filter(
+          (d): d is CallDecision => isObject(d) && isString(d.question) && isString(d.answer),
+        )
+      : [],
+    replies: Array.isArray(value.replies)
+      ? value.replies.map(parseReply).filter((reply): reply is SentReply => reply !== null)
+      : [],
+  };
+  if (isString(value.callTime)) record.callTime = value.callTime;
+  if (value.handledBy !== undefined) record.handledBy = parseHandledBy(value.handledBy);
+  if (typeof value.priority === 'number' && Number.isFinite(value.priority)) record.priority = value.priority;
+  if (isString(value.updatedAt)) record.updatedAt = value.updatedAt;
+  if (isString(value.project) && value.project !== '') record.project = value.project;
+  return record;
+}
+
+/** Oldest first: by the time the turn ended, then by event id (UUIDv7 ids sort by time too). */
+export function compareOldestFirst(
+  a: Pick<CallRecord, 'eventId' | 'occurredAt'>,
+  b: Pick<CallRecord, 'eventId' | 'occurredAt'>,
+): number {
+  const ta = Date.parse(a.occurredAt);
+  const tb = Date.parse(b.occurredAt);
+  const byTime = (Number.isNaN(ta) ? 0 : ta) - (Number.isNaN(tb) ? 0 : tb);
+  if (byTime !== 0) return byTime;
+  return a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0;
+}

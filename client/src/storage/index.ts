@@ -1,0 +1,45 @@
+export { isAnswered, loadAnswered, MAX_ANSWERED_IDS, markAnswered } from './answered-ids';
+export {
+  listHistory,
+  MAX_CALL_HISTORY,
+  mergeStatus,
+  readHistory,
+  removeHistory,
+  type StatusFields,
+  saveHistory,
+} from './call-history';
+export type { CallDecision, CallRecord, CallReport, ConversationTurn, SentReply } from './call-record';
+export {
+  browserStore,
+  isQuotaExceeded,
+  type KeyValueStore,
+  memoryStore,
+  quotaExceededError,
+  webStorageStore,
+} from './key-value-store';
+export { callKey, STORAGE_KEYS } from './keys';
+export {
+  forgetPairing,
+  loadSettings,
+  type SettingsUpdate,
+  saveSettings,
+  updateSettings,
+} from './local-settings';
+export {
+  clearQueueSnapshot,
+  loadQueueSnapshot,
+  QUEUE_SNAPSHOT_VERSION,
+  saveQueueSnapshot,
+} from './queue-snapshot';
+export {
+  clampSpeechRate,
+  DEFAULT_VOICE_ENGINE_ID,
+  defaultSettings,
+  type LlmSettings,
+  type LocalSettings,
+  MAX_SPEECH_RATE,
+  MIN_SPEECH_RATE,
+  parseSettings,
+  type VoiceEngineConfig,
+  type VoiceSettings,
+} from './settings-record';

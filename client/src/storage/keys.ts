@@ -1,0 +1,11 @@
+/** Every record the app keeps in the device's key-value store. */
+export const STORAGE_KEYS = {
+  settings: 'ringback.settings',
+  answered: 'ringback.answered',
+  queue: 'ringback.queue',
+  callPrefix: 'ringback.call.',
+} as const;
+
+export function callKey(eventId: string): string {
+  return `${STORAGE_KEYS.callPrefix}${eventId}`;
+}

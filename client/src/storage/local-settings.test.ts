@@ -1,0 +1,151 @@
+import { generateE2eKey } from '@ringback/protocol';
+import { describe, expect, it } from 'vitest';
+import {
+  defaultSettings,
+  forgetPairing,
+  loadSettings,
+  memoryStore,
+  quotaExceededError,
+  STORAGE_KEYS,
+  saveSettings,
+  updateSettings,
+} from './index';
+
+describe('local settings', () => {
+  it('gives the defaults when nothing is stored', () => {
+    const settings = loadSettings(memoryStore());
+    expect(settings).toEqual(defaultSettings());
+    expect(settings.formOfAddress).toBe('boss');
+    expect(settings.voice).toEqual({ engineId: 'on-device', configs: {}, rate: 1 });
+  });
+
+  it('gives the defaults for unreadable JSON or a non-object, never a throw', () => {
+    for (const raw of ['{not json', '42', 'null', '[]', '"text"']) {
+      const store = memoryStore();
+      store.setItem(STORAGE_KEYS.settings, raw);
+      expect(loadSettings(store)).toEqual(defaultSettings());
+    }
+  });
+
+  it('round-trips every field', () => {
+    const store = memoryStore();
+    const key = generateE2eKey();
+    const settings = {
+      ...defaultSettings(),
+      serverAddress: 'http://192.168.1.20:8791',
+      deviceToken: 'dev_abc',
+      accountId: 'acc_1',
+      deviceId: 'dvc_1',
+      daemonDeviceId: 'dvc_daemon',
+      deviceName: 'Phone',
+      briefLanguage: 'es-MX',
+      voice: {
+        engineId: 'openai',
+        configs: { openai: { values: { apiKey: 'sk-1' }, model: 'tts-1', voice: 'alloy' } },
+        rate: 1.5,
+      },
+      formOfAddress: 'chief',
+      llm: { baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-2', model: 'gpt-4o-mini' },
+      e2eKey: key,
+      e2eFollowsDaemon: true,
+    };
+    expect(saveSettings(store, settings)).toBe(true);
+    expect(loadSettings(store)).toEqual(settings);
+  });
+
+  it('discards a device token without the dev_ prefix (an old shared secret)', () => {
+    const store = memoryStore();
+    store.setItem(
+      STORAGE_KEYS.settings,
+      JSON.stringify({ deviceToken: 'old-shared-secret', deviceName: 'Mac' }),
+    );
+    const settings = loadSettings(store);
+    expect(settings.deviceToken).toBeNull();
+    expect(settings.deviceName).toBe('Mac');
+    store.setItem(STORAGE_KEYS.settings, JSON.stringify({ deviceToken: 'dev_' }));
+    expect(loadSettings(store).deviceToken).toBeNull();
+  });
+
+  it('replaces each malformed field with its default and keeps the good ones', () => {
+    const store = memoryStore();
+    store.setItem(
+      STORAGE_KEYS.settings,
+      JSON.stringify({
+        serverAddress: 'ftp://nope',
+        accountId: 7,
+        briefLanguage: 'xx-nope',
+        voice: { engineId: 5, rate: 9, configs: { a: { values: { k: 'v', n: 1 } }, b: 'junk' } },
+        formOfAddress: '   ',
+        llm: { baseUrl: 'not a url', apiKey: 'sk', model: ['m'] },
+        e2eKey: 'k1_short',
+        e2eFollowsDaemon: 'yes',
+      }),
+    );
+    const settings = loadSettings(store);
+    expect(settings).toMatchObject({
+      serverAddress: '',
+      accountId: null,
+      briefLanguage: null,
+      voice: { engineId: 'on-device', rate: 2, configs: { a: { values: { k: 'v' }, model: '', voice: '' } } },
+      formOfAddress: 'boss',
+      llm: { baseUrl: '', apiKey: 'sk', model: '' },
+      e2eKey: null,
+      e2eFollowsDaemon: false,
+    });
+    expect(Object.keys(settings.voice.configs)).toEqual(['a']);
+  });
+
+  it('normalises a stored brief language to a table locale and clamps the rate from below', () => {
+    const store = memoryStore();
+    store.setItem(STORAGE_KEYS.settings, JSON.stringify({ briefLanguage: 'de', voice: { rate: 0.1 } }));
+    const settings = loadSettings(store);
+    expect(settings.briefLanguage).toBe('de-DE');
+    expect(settings.voice.rate).toBe(0.5);
+  });
+
+  it('updates with a patch or a function and returns what is in effect', () => {
+    const store = memoryStore();
+    const first = updateSettings(store, { deviceName: 'Laptop', formOfAddress: 'Ada' });
+    expect(first).toMatchObject({ saved: true, settings: { deviceName: 'Laptop', formOfAddress: 'Ada' } });
+    const second = updateSettings(store, (current) => ({
+      ...current,
+      voice: { ...current.voice, rate: 5 },
+    }));
+    expect(second.settings.voice.rate).toBe(2);
+    expect(loadSettings(store)).toMatchObject({ deviceName: 'Laptop', voice: { rate: 2 } });
+  });
+
+  it('evicts call history to make room, and reports a refused write without throwing', () => {
+    const store = memoryStore({ quotaChars: 400 });
+    store.setItem('ringback.call.old', 'x'.repeat(300));
+    expect(saveSettings(store, { ...defaultSettings(), deviceName: 'Phone' })).toBe(true);
+    expect(store.getItem('ringback.call.old')).toBeNull();
+
+    const full = memoryStore();
+    full.setItem = () => {
+      throw quotaExceededError();
+    };
+    expect(updateSettings(full, { deviceName: 'X' })).toMatchObject({
+      saved: false,
+      settings: { deviceName: 'X' },
+    });
+  });
+
+  it('forgets the pairing but keeps the user choices', () => {
+    const store = memoryStore();
+    updateSettings(store, {
+      deviceToken: 'dev_x',
+      accountId: 'a',
+      deviceId: 'd',
+      daemonDeviceId: 'dd',
+      formOfAddress: 'Ada',
+    });
+    expect(forgetPairing(store)).toMatchObject({
+      deviceToken: null,
+      accountId: null,
+      deviceId: null,
+      daemonDeviceId: null,
+      formOfAddress: 'Ada',
+    });
+  });
+});

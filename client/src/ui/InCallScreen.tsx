@@ -1,0 +1,138 @@
+import { AskBox } from './AskBox';
+import { ConversationView } from './ConversationView';
+import { DecisionList } from './DecisionList';
+import { formatElapsed } from './formatElapsed';
+import { HangUpIcon, NextIcon, PauseIcon, PlayIcon, PreviousIcon } from './icons';
+import { SegmentView } from './SegmentView';
+import type { ConversationTurn, Decision, Segment } from './types';
+import './theme.css';
+import './call.css';
+
+export type Props = {
+  callerName: string;
+  subtitle?: string;
+  elapsedMs: number;
+  segments: Segment[];
+  position: { segment: number; sentence: number };
+  playing: boolean;
+  answering: boolean;
+  answerSentences: string[];
+  answerSentenceIndex?: number;
+  conversation: ConversationTurn[];
+  decisions: Decision[];
+  notices: string[];
+  reportText: string;
+  /** What the machine allows; when omitted they follow the position. */
+  canPrevious?: boolean;
+  canNext?: boolean;
+  onPause: () => void;
+  onResume: () => void;
+  onPreviousCard: () => void;
+  onNextCard: () => void;
+  onSelectSegment?: (index: number) => void;
+  onDecide: (index: number, answer: string) => void;
+  onTyping: () => void;
+  onAsk: (text: string) => void;
+  onHangUp: () => void;
+};
+
+/** The call in progress: dark like a phone call, captions first, questions and decisions beside. */
+export function InCallScreen(props: Props) {
+  const { segments, position, answering, answerSentences } = props;
+  const speakingAnswer = answering && answerSentences.length > 0;
+  const caption = speakingAnswer
+    ? answerSentences[props.answerSentenceIndex ?? answerSentences.length - 1]
+    : segments[position.segment]?.sentences[position.sentence];
+  const canPrevious = props.canPrevious ?? position.segment > 0;
+  const canNext = props.canNext ?? position.segment < segments.length - 1;
+
+  return (
+    <main className="rb-call" aria-label={`Call with ${props.callerName}`}>
+      <div className="rb-incall">
+        <header className="rb-incall-head">
+          <div>
+            <h1 className="rb-incall-caller">{props.callerName}</h1>
+            {props.subtitle && <p className="rb-caller-sub">{props.subtitle}</p>}
+          </div>
+          <p className="rb-timer">
+            <span className="rb-visually-hidden">Call time </span>
+            <time>{formatElapsed(props.elapsedMs)}</time>
+          </p>
+        </header>
+
+        {props.notices.length > 0 && (
+          <div className="rb-call-notices" role="status">
+            {props.notices.map((notice) => (
+              <p key={notice} className="rb-call-notice">
+                {notice}
+              </p>
+            ))}
+          </div>
+        )}
+
+        <div className="rb-incall-grid">
+          <div className="rb-incall-left">
+            <p className="rb-caption" aria-live="polite">
+              {caption ?? (props.playing ? '' : 'Paused')}
+            </p>
+            <SegmentView segments={segments} position={position} onSelectSegment={props.onSelectSegment} />
+            <div className="rb-controls" role="toolbar" aria-label="Call controls">
+              <button
+                type="button"
+                className="rb-ctl"
+                onClick={props.onPreviousCard}
+                disabled={!canPrevious}
+                aria-label="Previous card"
+              >
+                <PreviousIcon />
+              </button>
+              {props.playing ? (
+                <button type="button" className="rb-ctl" onClick={props.onPause} aria-label="Pause">
+                  <PauseIcon />
+                </button>
+              ) : (
+                <button type="button" className="rb-ctl" onClick={props.onResume} aria-label="Resume">
+                  <PlayIcon />
+                </button>
+              )}
+              <button
+                type="button"
+                className="rb-ctl"
+                onClick={props.onNextCard}
+                disabled={!canNext}
+                aria-label="Next card"
+              >
+                <NextIcon />
+              </button>
+              <button
+                type="button"
+                className="rb-ctl rb-ctl--hangup"
+                onClick={props.onHangUp}
+                aria-label="Hang up"
+              >
+                <HangUpIcon className="rb-icon rb-icon--lg" />
+              </button>
+            </div>
+          </div>
+
+          <div className="rb-incall-right">
+            <DecisionList decisions={props.decisions} onDecide={props.onDecide} />
+            <section className="rb-call-panel">
+              <AskBox onTyping={props.onTyping} onAsk={props.onAsk} answering={answering} />
+            </section>
+            <ConversationView
+              conversation={props.conversation}
+              answering={answering}
+              answerSentences={answerSentences}
+              answerSentenceIndex={props.answerSentenceIndex}
+            />
+            <details className="rb-call-panel rb-original">
+              <summary>Original report</summary>
+              <pre className="rb-original-text">{props.reportText}</pre>
+            </details>
+          </div>
+        </div>
+      </div>
+    </main>
+  );
+}

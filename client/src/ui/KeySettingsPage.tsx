@@ -1,0 +1,72 @@
+import { type FormEvent, useId, useState } from 'react';
+import { BackHeader } from './BackHeader';
+import { MIN_PASSPHRASE_LENGTH } from './pairCodeValidation';
+import { StatusLine } from './StatusLine';
+import { useAsyncStatus } from './useAsyncStatus';
+import './theme.css';
+import './settings.css';
+
+export type Props = {
+  /** Derives the key on the device and replaces the computer's key through the relay. */
+  onSave: (passphrase: string) => Promise<void>;
+  onBack: () => void;
+  hasKey: boolean;
+};
+
+/** End-to-end key: one passphrase in; the derived key and its keyId are never shown. */
+export function KeySettingsPage({ onSave, onBack, hasKey }: Props) {
+  const id = useId();
+  const [passphrase, setPassphrase] = useState('');
+  const save = useAsyncStatus();
+  const long = passphrase.length >= MIN_PASSPHRASE_LENGTH;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!long) return;
+    await save.run(() => onSave(passphrase), 'Saved. Reports are now encrypted with the new key.');
+    setPassphrase('');
+  }
+
+  return (
+    <main className="rb-page">
+      <BackHeader title="End-to-end key" onBack={onBack} />
+      <form className="rb-card" onSubmit={submit} noValidate>
+        <p className="rb-hint rb-gap-bottom">
+          Reports and replies are encrypted with a key made from this passphrase, on this device. Use the same
+          passphrase on every device; the key on your computer is replaced too.{' '}
+          {hasKey ? 'A key is set.' : 'No key is set yet.'}
+        </p>
+        <div className="rb-field">
+          <label className="rb-label" htmlFor={`${id}-pass`}>
+            Passphrase
+          </label>
+          <input
+            id={`${id}-pass`}
+            className="rb-input"
+            type="password"
+            autoComplete="new-password"
+            value={passphrase}
+            onChange={(e) => {
+              setPassphrase(e.target.value);
+              save.reset();
+            }}
+            aria-describedby={`${id}-count`}
+          />
+          <p id={`${id}-count`} className={long || !passphrase ? 'rb-hint' : 'rb-error'} aria-live="polite">
+            {passphrase.length} of at least {MIN_PASSPHRASE_LENGTH} characters
+          </p>
+        </div>
+        <div className="rb-form-actions">
+          <button
+            type="submit"
+            className="rb-btn rb-btn--primary"
+            disabled={!long || save.status.state === 'pending'}
+          >
+            Save
+          </button>
+          <StatusLine status={save.status} pendingText="Saving…" />
+        </div>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,174 @@
+import { type FormEvent, useId, useState } from 'react';
+import { BackHeader } from './BackHeader';
+import { LLM_PRESETS, type LlmPresetId, presetForUrl } from './llmPresets';
+import { StatusLine } from './StatusLine';
+import { useAsyncStatus } from './useAsyncStatus';
+import './theme.css';
+import './settings.css';
+
+/** apiKey is empty when the user keeps the saved key. */
+export type LlmValues = { preset: LlmPresetId; baseUrl: string; apiKey: string; model: string };
+export type LlmTestResult = { ok: true } | { ok: false; reason: string };
+
+export type Props = {
+  initial: { baseUrl: string; model: string; preset?: LlmPresetId; apiKeyHint?: string };
+  onLoadModels: (values: LlmValues) => Promise<string[]>;
+  onTest: (values: LlmValues) => Promise<LlmTestResult>;
+  onSave: (values: LlmValues) => Promise<void>;
+  onBack: () => void;
+};
+
+/** The user's own OpenAI-compatible model, used for questions in calls and (via the daemon) briefs. */
+export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack }: Props) {
+  const id = useId();
+  const [preset, setPreset] = useState<LlmPresetId>(initial.preset ?? presetForUrl(initial.baseUrl));
+  const [baseUrl, setBaseUrl] = useState(initial.baseUrl);
+  const [apiKey, setApiKey] = useState('');
+  const [model, setModel] = useState(initial.model);
+  const [models, setModels] = useState<string[]>([]);
+  const load = useAsyncStatus();
+  const test = useAsyncStatus();
+  const save = useAsyncStatus();
+  const values: LlmValues = { preset, baseUrl: baseUrl.trim(), apiKey, model: model.trim() };
+
+  function choosePreset(next: LlmPresetId) {
+    setPreset(next);
+    const found = LLM_PRESETS.find((p) => p.id === next);
+    if (found?.baseUrl) setBaseUrl(found.baseUrl);
+  }
+
+  async function loadModels() {
+    const list = await load.run(() => onLoadModels(values));
+    if (!list) return;
+    setModels(list);
+    load.setStatus({
+      state: 'ok',
+      message: list.length ? `${list.length} models found.` : 'No models were listed.',
+    });
+    if (!model && list[0]) setModel(list[0]);
+  }
+
+  async function runTest() {
+    const result = await test.run(() => onTest(values));
+    if (!result) return;
+    test.setStatus(
+      result.ok ? { state: 'ok', message: 'Connection works.' } : { state: 'error', message: result.reason },
+    );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void save.run(() => onSave(values), 'Saved. Your computer uses this model for briefs too.');
+  }
+
+  return (
+    <main className="rb-page">
+      <BackHeader title="Language model" onBack={onBack} />
+      <form className="rb-card" onSubmit={submit} noValidate>
+        <p className="rb-hint rb-gap-bottom">
+          Questions in a call are answered by this model, straight from this device. Saving also updates the
+          model your computer uses for briefs.
+        </p>
+        <div className="rb-field">
+          <label className="rb-label" htmlFor={`${id}-preset`}>
+            Provider
+          </label>
+          <select
+            id={`${id}-preset`}
+            className="rb-select"
+            value={preset}
+            onChange={(e) => choosePreset(e.target.value as LlmPresetId)}
+          >
+            {LLM_PRESETS.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="rb-field">
+          <label className="rb-label" htmlFor={`${id}-url`}>
+            Base address
+          </label>
+          <input
+            id={`${id}-url`}
+            className="rb-input"
+            type="url"
+            inputMode="url"
+            placeholder="https://host/v1"
+            value={baseUrl}
+            onChange={(e) => {
+              setBaseUrl(e.target.value);
+              setPreset(presetForUrl(e.target.value));
+            }}
+          />
+        </div>
+        <div className="rb-field">
+          <label className="rb-label" htmlFor={`${id}-key`}>
+            API key
+          </label>
+          <input
+            id={`${id}-key`}
+            className="rb-input"
+            type="password"
+            autoComplete="off"
+            placeholder={initial.apiKeyHint ? `Saved (${initial.apiKeyHint}) — type to replace` : 'sk-…'}
+            value={apiKey}
+            onChange={(e) => setApiKey(e.target.value)}
+          />
+          {preset === 'ollama' && <p className="rb-hint">A local Ollama needs no key.</p>}
+        </div>
+        <div className="rb-field">
+          <label className="rb-label" htmlFor={`${id}-model`}>
+            Model
+          </label>
+          <div className="rb-inline">
+            <input
+              id={`${id}-model`}
+              className="rb-input"
+              list={`${id}-models`}
+              value={model}
+              onChange={(e) => setModel(e.target.value)}
+              placeholder="Pick or type a model"
+            />
+            <button
+              type="button"
+              className="rb-btn"
+              onClick={loadModels}
+              disabled={load.status.state === 'pending'}
+            >
+              Load models
+            </button>
+          </div>
+          <datalist id={`${id}-models`}>
+            {models.map((m) => (
+              <option key={m} value={m} />
+            ))}
+          </datalist>
+          <StatusLine status={load.status} pendingText="Loading models…" />
+        </div>
+        <div className="rb-form-actions">
+          <button
+            type="button"
+            className="rb-btn"
+            onClick={runTest}
+            disabled={test.status.state === 'pending'}
+          >
+            Test connection
+          </button>
+          <StatusLine status={test.status} pendingText="Testing…" />
+        </div>
+        <div className="rb-form-actions">
+          <button
+            type="submit"
+            className="rb-btn rb-btn--primary"
+            disabled={save.status.state === 'pending' || !values.baseUrl || !values.model}
+          >
+            Save
+          </button>
+          <StatusLine status={save.status} pendingText="Saving…" />
+        </div>
+      </form>
+    </main>
+  );
+}

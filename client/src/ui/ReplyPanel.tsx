@@ -1,0 +1,121 @@
+import { useId, useState } from 'react';
+import './theme.css';
+import './reply.css';
+
+export type DeliveryState = 'idle' | 'sending' | 'queued' | 'dispatched' | 'delivered' | 'failed';
+export type Delivery = { state: DeliveryState; reason?: string };
+
+export type Props = {
+  /** Built by the lead from the user's words and decisions; the user may edit it. */
+  defaultText: string;
+  onSend: (text: string) => void;
+  onSkip: () => void;
+  delivery: Delivery;
+  onDone: () => void;
+  callerName?: string;
+};
+
+const STEPS: { state: DeliveryState; label: string }[] = [
+  { state: 'queued', label: 'Queued on the relay' },
+  { state: 'dispatched', label: 'Sent to your computer' },
+  { state: 'delivered', label: 'Delivered to the agent' },
+];
+const ORDER: DeliveryState[] = ['idle', 'sending', 'queued', 'dispatched', 'delivered'];
+
+/** After hang-up: edit and send the reply to the agent, then follow its delivery live. */
+export function ReplyPanel({ defaultText, onSend, onSkip, delivery, onDone, callerName }: Props) {
+  const [text, setText] = useState(defaultText);
+  const id = useId();
+  const { state } = delivery;
+  const editing = state === 'idle' || state === 'sending';
+  const reached = ORDER.indexOf(state);
+
+  return (
+    <main className="rb-page rb-reply">
+      <h1 className="rb-reply-title">Reply{callerName ? ` to ${callerName}` : ''}</h1>
+      <p className="rb-hint">The agent continues its session with this message.</p>
+
+      <div className="rb-card">
+        <label htmlFor={`${id}-text`} className="rb-label">
+          Your reply
+        </label>
+        <textarea
+          id={`${id}-text`}
+          className="rb-textarea rb-reply-text"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          readOnly={!editing || state === 'sending'}
+          rows={6}
+        />
+        {editing && (
+          <div className="rb-actions">
+            <button
+              type="button"
+              className="rb-btn rb-btn--primary"
+              onClick={() => onSend(text.trim())}
+              disabled={state === 'sending' || !text.trim()}
+            >
+              {state === 'sending' ? 'Sending…' : 'Send reply'}
+            </button>
+            <button type="button" className="rb-btn" onClick={onSkip} disabled={state === 'sending'}>
+              Don't reply
+            </button>
+          </div>
+        )}
+      </div>
+
+      {!editing && (
+        <section className="rb-card" aria-labelledby={`${id}-delivery`}>
+          <h2 id={`${id}-delivery`} className="rb-section-title">
+            Delivery
+          </h2>
+          {state === 'failed' ? (
+            <div role="alert">
+              <p className="rb-error rb-reply-failed">
+                Not delivered: {delivery.reason ?? 'the reply could not be delivered.'}
+              </p>
+              <div className="rb-actions">
+                <button type="button" className="rb-btn rb-btn--primary" onClick={() => onSend(text.trim())}>
+                  Retry
+                </button>
+                <button type="button" className="rb-btn" onClick={onDone}>
+                  Done
+                </button>
+              </div>
+            </div>
+          ) : (
+            <>
+              <ol className="rb-list rb-steps" aria-live="polite">
+                {STEPS.map((step) => {
+                  const done = ORDER.indexOf(step.state) <= reached;
+                  return (
+                    <li
+                      key={step.state}
+                      className={done ? 'rb-step rb-step--done' : 'rb-step'}
+                      aria-current={step.state === state ? 'step' : undefined}
+                    >
+                      <span className="rb-step-mark" aria-hidden="true">
+                        {done ? '✓' : ''}
+                      </span>
+                      {step.label}
+                      <span className="rb-visually-hidden">{done ? ' (done)' : ' (waiting)'}</span>
+                    </li>
+                  );
+                })}
+              </ol>
+              <div className="rb-actions">
+                <button
+                  type="button"
+                  className={state === 'delivered' ? 'rb-btn rb-btn--primary' : 'rb-btn'}
+                  onClick={onDone}
+                >
+                  Done
+                </button>
+              </div>
+            </>
+          )}
+        </section>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,55 @@
+import { kindLabel, segmentLabel } from './segmentLabel';
+import type { Segment } from './types';
+
+export type Props = {
+  segments: Segment[];
+  position: { segment: number; sentence: number };
+  /** Jump to a segment; without it the tabs only show where the call is. */
+  onSelectSegment?: (index: number) => void;
+};
+
+/** The brief as tabs plus the current card, with the sentence being spoken highlighted. */
+export function SegmentView({ segments, position, onSelectSegment }: Props) {
+  const current = segments[position.segment];
+  return (
+    <section className="rb-segments" aria-label="Brief">
+      {segments.length > 1 && (
+        <nav className="rb-seg-tabs" aria-label="Cards">
+          {segments.map((segment, index) => (
+            <button
+              // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional and never reordered
+              key={index}
+              type="button"
+              className="rb-seg-tab"
+              aria-current={index === position.segment ? 'step' : undefined}
+              disabled={!onSelectSegment}
+              onClick={() => onSelectSegment?.(index)}
+            >
+              {segmentLabel(segment, index)}
+            </button>
+          ))}
+        </nav>
+      )}
+      {current && (
+        <article className="rb-seg-card" aria-live="off">
+          <p className="rb-seg-kind">
+            {kindLabel(current.kind)} · {position.segment + 1} of {segments.length}
+          </p>
+          {current.title && <h2 className="rb-seg-title">{current.title}</h2>}
+          <p className="rb-seg-text">
+            {current.sentences.map((sentence, index) => (
+              <span
+                // biome-ignore lint/suspicious/noArrayIndexKey: sentences are positional
+                key={index}
+                className={index === position.sentence ? 'rb-sentence rb-sentence--current' : 'rb-sentence'}
+                aria-current={index === position.sentence ? 'true' : undefined}
+              >
+                {sentence}{' '}
+              </span>
+            ))}
+          </p>
+        </article>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { BackHeader } from './BackHeader';
+import './theme.css';
+import './settings.css';
+
+export type SettingsRow = { id: string; label: string; detail?: string };
+export type SettingsGroup = { id: string; title: string; rows: SettingsRow[] };
+
+export type Props = {
+  groups: SettingsGroup[];
+  onOpen: (pageId: string) => void;
+  onBack: () => void;
+};
+
+/** The settings pages this issue builds, in the spec's groups; the lead may pass its own. */
+export const DEFAULT_SETTINGS_GROUPS: SettingsGroup[] = [
+  { id: 'general', title: 'General', rows: [{ id: 'voice', label: 'Voice' }] },
+  { id: 'connection', title: 'Connection', rows: [{ id: 'devices', label: 'Devices' }] },
+  {
+    id: 'personal',
+    title: 'Personal',
+    rows: [
+      { id: 'llm', label: 'Language model for questions' },
+      { id: 'key', label: 'End-to-end key' },
+    ],
+  },
+  { id: 'calls', title: 'Calls', rows: [] },
+];
+
+/** Grouped list of settings; each row opens its own page, which saves on its own. */
+export function SettingsList({ groups, onOpen, onBack }: Props) {
+  return (
+    <main className="rb-page rb-settings">
+      <BackHeader title="Settings" onBack={onBack} />
+      {groups
+        .filter((group) => group.rows.length > 0)
+        .map((group) => (
+          <section key={group.id} className="rb-settings-group" aria-labelledby={`rb-settings-${group.id}`}>
+            <h2 id={`rb-settings-${group.id}`} className="rb-section-title">
+              {group.title}
+            </h2>
+            <ul className="rb-list rb-settings-rows">
+              {group.rows.map((row) => (
+                <li key={row.id}>
+                  <button type="button" className="rb-settings-row" onClick={() => onOpen(row.id)}>
+                    <span className="rb-settings-label">{row.label}</span>
+                    {row.detail && <span className="rb-settings-detail">{row.detail}</span>}
+                    <span aria-hidden="true" className="rb-chevron">
+                      ›
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+    </main>
+  );
+}

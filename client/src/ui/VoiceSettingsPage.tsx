@@ -1,0 +1,184 @@
+import { type FormEvent, useId, useState } from 'react';
+import { BackHeader } from './BackHeader';
+import { CurlImportSection } from './CurlImportSection';
+import { RateField } from './RateField';
+import { StatusLine } from './StatusLine';
+import { useAsyncStatus } from './useAsyncStatus';
+import { VoiceFieldsSection } from './VoiceFieldsSection';
+import type { CurlImportResult, VoiceEngine, VoiceValues } from './voiceTypes';
+import './theme.css';
+import './settings.css';
+
+export type Props = {
+  engines: VoiceEngine[];
+  initial: VoiceValues;
+  /** Field id → hint of a saved secret. */
+  savedHints?: Record<string, string>;
+  onPreview: (values: VoiceValues) => Promise<void>;
+  onSave: (values: VoiceValues) => Promise<void>;
+  onImportCurl: (curl: string) => Promise<CurlImportResult> | CurlImportResult;
+  onBack: () => void;
+};
+
+const CUSTOM_VOICE = '__custom__';
+
+/** Voice settings: engine, its own fields, model, voice, rate, preview and save. */
+export function VoiceSettingsPage({
+  engines,
+  initial,
+  savedHints,
+  onPreview,
+  onSave,
+  onImportCurl,
+  onBack,
+}: Props) {
+  const id = useId();
+  const [values, setValues] = useState<VoiceValues>(initial);
+  const engine = engines.find((e) => e.id === values.engineId) ?? engines[0];
+  const listedVoice = engine?.voices.some((v) => v.id === values.voice) ?? false;
+  const [customVoice, setCustomVoice] = useState(!listedVoice && values.voice !== '');
+  const preview = useAsyncStatus();
+  const save = useAsyncStatus();
+  const categories = [...new Set(engines.map((e) => e.category))];
+
+  function update(patch: Partial<VoiceValues>) {
+    setValues((current) => ({ ...current, ...patch }));
+    save.reset();
+  }
+  function chooseEngine(engineId: string) {
+    const next = engines.find((e) => e.id === engineId);
+    setCustomVoice(false);
+    update({ engineId, model: next?.models[0]?.id ?? '', voice: next?.voices[0]?.id ?? '' });
+  }
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void save.run(() => onSave({ ...values, engineId: engine?.id ?? values.engineId }), 'Saved.');
+  }
+
+  return (
+    <main className="rb-page">
+      <BackHeader title="Voice" onBack={onBack} />
+      <form className="rb-card" onSubmit={submit} noValidate>
+        <div className="rb-field">
+          <label className="rb-label" htmlFor={`${id}-engine`}>
+            Engine
+          </label>
+          <select
+            id={`${id}-engine`}
+            className="rb-select"
+            value={engine?.id ?? ''}
+            onChange={(e) => chooseEngine(e.target.value)}
+          >
+            {categories.map((category) => (
+              <optgroup key={category} label={category}>
+                {engines
+                  .filter((e) => e.category === category)
+                  .map((e) => (
+                    <option key={e.id} value={e.id}>
+                      {e.name}
+                    </option>
+                  ))}
+              </optgroup>
+            ))}
+          </select>
+          {engine?.supportNote && <p className="rb-hint">{engine.supportNote}</p>}
+        </div>
+
+        {engine && (
+          <VoiceFieldsSection
+            fields={engine.fields}
+            values={values.fields}
+            savedHints={savedHints}
+            onChange={(fieldId, value) => update({ fields: { ...values.fields, [fieldId]: value } })}
+          />
+        )}
+
+        {engine?.category === 'custom' && (
+          <CurlImportSection
+            mapping={values.curl}
+            onImportCurl={onImportCurl}
+            onChange={(curl) => update({ curl })}
+          />
+        )}
+
+        {engine && engine.models.length > 0 && (
+          <div className="rb-field">
+            <label className="rb-label" htmlFor={`${id}-model`}>
+              Model
+            </label>
+            <select
+              id={`${id}-model`}
+              className="rb-select"
+              value={values.model}
+              onChange={(e) => update({ model: e.target.value })}
+            >
+              {engine.models.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+
+        {engine && (engine.voices.length > 0 || engine.allowsCustomVoice) && (
+          <div className="rb-field">
+            <label className="rb-label" htmlFor={`${id}-voice`}>
+              Voice
+            </label>
+            <select
+              id={`${id}-voice`}
+              className="rb-select"
+              value={customVoice ? CUSTOM_VOICE : values.voice}
+              onChange={(e) => {
+                const custom = e.target.value === CUSTOM_VOICE;
+                setCustomVoice(custom);
+                update({ voice: custom ? '' : e.target.value });
+              }}
+            >
+              {engine.voices.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.name}
+                </option>
+              ))}
+              {engine.allowsCustomVoice && <option value={CUSTOM_VOICE}>Other voice id…</option>}
+            </select>
+            {customVoice && (
+              <input
+                className="rb-input"
+                aria-label="Voice id"
+                placeholder="Voice id"
+                value={values.voice}
+                onChange={(e) => update({ voice: e.target.value })}
+              />
+            )}
+          </div>
+        )}
+
+        <RateField
+          rate={values.rate}
+          onChange={(rate) => update({ rate })}
+          rateRange={engine?.rateRange ?? null}
+        />
+
+        <div className="rb-form-actions">
+          <button
+            type="button"
+            className="rb-btn"
+            onClick={() => void preview.run(() => onPreview(values))}
+            disabled={preview.status.state === 'pending'}
+          >
+            Preview
+          </button>
+          <StatusLine status={preview.status} pendingText="Playing…" />
+        </div>
+        <div className="rb-form-actions">
+          <button type="submit" className="rb-btn rb-btn--primary" disabled={save.status.state === 'pending'}>
+            Save
+          </button>
+          <StatusLine status={save.status} pendingText="Saving…" />
+        </div>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * Copies text to the clipboard. The async Clipboard API exists only in secure contexts, and the
+ * app is often served over plain http://<LAN address>, so fall back to a hidden textarea.
+ */
+export async function copyText(text: string): Promise<void> {
+  if (typeof navigator !== 'undefined' && navigator.clipboard && window.isSecureContext) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.className = 'rb-visually-hidden';
+  document.body.appendChild(area);
+  area.select();
+  try {
+    if (!document.execCommand('copy')) throw new Error('Copy was refused by the browser');
+  } finally {
+    area.remove();
+  }
+}

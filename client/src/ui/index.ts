@@ -1,0 +1,59 @@
+// Presentational React layer of the Ringback client: props in, callbacks out; no fetching,
+// storage or machines inside. The lead wires these to the app's machines and services.
+export { BackHeader, type Props as BackHeaderProps } from './BackHeader';
+export { CallDetailPage, type Props as CallDetailPageProps, type ReplyRecord } from './CallDetailPage';
+export { CallHistoryList, type Props as CallHistoryListProps } from './CallHistoryList';
+export { ConfirmDialog, type Props as ConfirmDialogProps } from './ConfirmDialog';
+export { CopyButton, type Props as CopyButtonProps } from './CopyButton';
+export { copyText } from './copyText';
+export { type DeviceRow, DevicesPage, type Props as DevicesPageProps } from './DevicesPage';
+export { formatElapsed } from './formatElapsed';
+export { IdlePage, type Props as IdlePageProps } from './IdlePage';
+export { InCallScreen, type Props as InCallScreenProps } from './InCallScreen';
+export { IncomingCallScreen, type Props as IncomingCallScreenProps } from './IncomingCallScreen';
+export { KeySettingsPage, type Props as KeySettingsPageProps } from './KeySettingsPage';
+export {
+  LlmSettingsPage,
+  type LlmTestResult,
+  type LlmValues,
+  type Props as LlmSettingsPageProps,
+} from './LlmSettingsPage';
+export { LLM_PRESETS, type LlmPreset, type LlmPresetId, presetForUrl } from './llmPresets';
+export { ANSWER_FAILED_NOTICE, VOICE_UNAVAILABLE_NOTICE } from './notices';
+export {
+  MIN_PASSPHRASE_LENGTH,
+  type PairCodeErrors,
+  type PairCodeValues,
+  validatePairCode,
+} from './pairCodeValidation';
+export { cameraErrorText, type Props as QrScanDialogProps, QrScanDialog } from './QrScanDialog';
+export { type Delivery, type DeliveryState, type Props as ReplyPanelProps, ReplyPanel } from './ReplyPanel';
+export {
+  DEFAULT_SETTINGS_GROUPS,
+  type Props as SettingsListProps,
+  type SettingsGroup,
+  SettingsList,
+  type SettingsRow,
+} from './SettingsList';
+export type {
+  ConnectionState,
+  ConversationTurn,
+  Decision,
+  FailedReport,
+  HistoryRow,
+  MissedCall,
+  Segment,
+  StatusItem,
+  StatusTone,
+} from './types';
+export { type Props as VoiceSettingsPageProps, VoiceSettingsPage } from './VoiceSettingsPage';
+export type {
+  CurlCandidate,
+  CurlImportResult,
+  CurlMapping,
+  VoiceEngine,
+  VoiceField,
+  VoiceOption,
+  VoiceValues,
+} from './voiceTypes';
+export { type Props as WelcomePageProps, WelcomePage } from './WelcomePage';

@@ -1,0 +1,32 @@
+/** Shapes shared by several presentational components; the lead maps machine state onto them. */
+
+export type StatusTone = 'ok' | 'warn' | 'error';
+export type StatusItem = { tone: StatusTone; text: string };
+export type ConnectionState = 'connected' | 'connecting' | 'offline';
+
+export type FailedReport = { eventId: string; title: string; reason: string };
+
+export type MissedCall = {
+  eventId: string;
+  title: string;
+  agentLabel: string;
+  /** `YYYY-MM-DD HH:MM:SS` */
+  callTime: string;
+  /** Shown on hover: the issue's update time. */
+  updatedTimeTitle?: string;
+};
+
+export type HistoryRow = MissedCall & {
+  statusLabel: string;
+  resumeCommand?: string;
+};
+
+export type Segment = {
+  /** 'paragraph' | 'card' | 'note' | 'conclusion' | 'no-brief' … shown as a small label. */
+  kind: string;
+  title?: string;
+  sentences: string[];
+};
+
+export type ConversationTurn = { role: 'user' | 'assistant'; text: string };
+export type Decision = { question: string; answer: string | null };

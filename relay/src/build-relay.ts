@@ -1,5 +1,6 @@
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { appRoutes } from './app-static/app-routes';
 import { claimCeiling, pairingCeiling } from './auth/code-ceilings';
 import { CodeGuard } from './auth/code-guard';
 import { installDeviceAuth } from './auth/device-auth';
@@ -60,6 +61,7 @@ export async function buildRelay(deps: RelayDeps): Promise<FastifyInstance> {
   const broker = new SettingsBroker();
   await app.register(daemonLinkRoutes(deps, dispatcher, broker));
   await app.register(relayedSettingsRoutes(deps, broker));
+  await app.register(appRoutes(deps.appDir ?? null));
   await app.ready();
   return app;
 }

@@ -27,4 +27,6 @@ export interface RelayDeps {
   now: () => number;
   /** How often an idle stream gets a `: ping` comment. */
   heartbeatMs: number;
+  /** The built app served at `/` (`client/dist`); absent or null: `/` says how to build it. */
+  appDir?: string | null;
 }

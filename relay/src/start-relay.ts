@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { resolveAppDir } from './app-static/app-dir';
 import { AttemptLimiter } from './auth/attempt-limiter';
 import { newClaimCode } from './auth/tokens';
 import { buildRelay } from './build-relay';
@@ -36,6 +37,8 @@ export interface RelayOptions {
   heartbeatMs?: number;
   /** Which proxies to believe for client addresses; else `RINGBACK_TRUST_PROXY` (http/trust-proxy.ts). */
   trustProxy?: TrustProxy;
+  /** The built app to serve at `/`; else `RINGBACK_APP_DIR`, else `client/dist` beside the relay. */
+  appDir?: string;
   /** For benchmarks only: how the store commits. The relay always runs FULL with group commit. */
   storage?: SqliteRelayStoreOptions;
 }
@@ -72,6 +75,7 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
     now: Date.now,
     heartbeatMs: options.heartbeatMs ?? heartbeatFromEnv(process.env),
     trustProxy,
+    appDir: resolveAppDir(options.appDir, process.env),
   });
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? DEFAULT_RELAY_PORT });
   const address = app.server.address();

@@ -6,14 +6,16 @@ import { statusCommand } from './status-command';
 
 const USAGE = `Usage: ringback <command>
 
-  up                                start the relay and the daemon together, logged in to each other
+  up [--lan]                        start the relay and the daemon together, logged in to each other;
+                                    prints the app's URL, already paired (--lan: also for a phone
+                                    on this network)
   run [--data-dir DIR] [--port N]   start the daemon (local API on 127.0.0.1, default port 8790)
   status [--data-dir DIR]           whether the daemon runs and what is configured
   login [--server URL] [--claim-code C] [code or pair link]
-                                    create or join an account on a relay; prints a pairing QR
-  pair                              a new pairing code, QR and link for another device
-  relay [--port N] [--data-dir DIR] [--public-url URL]
-                                    start the relay server (default port 8791)
+                                    create or join an account on a relay; prints the app's URL
+  pair                              a new pairing code, link and app URL (with its QR) for another device
+  relay [--port N] [--data-dir DIR] [--public-url URL] [--app-dir DIR]
+                                    start the relay server (default port 8791), serving the app at /
   install                           register the Stop hook with Claude Code and Codex
   uninstall                         remove Ringback's Stop hooks
   hook claude-code|codex            the Stop hook itself (run by the agents)

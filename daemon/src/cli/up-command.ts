@@ -4,6 +4,7 @@ import type { DaemonStatus, PairingOffer } from '@ringback/protocol';
 import { resolveDataDir } from '../config/data-dir';
 import { startDaemon } from '../daemon';
 import { createConsoleLogger } from '../log/logger';
+import { firstLanAddress, lanOffer } from './app-url';
 import type { CliIo } from './cli-io';
 import { printPairingOffer } from './print-pairing';
 import { startRelayProcess } from './relay-process';
@@ -12,8 +13,9 @@ import { startRelayProcess } from './relay-process';
 const DEFAULT_RELAY_PORT = 8791;
 
 /**
- * `ringback up`: the relay (its own process) and the daemon on their embedded defaults, the daemon
- * logged in to that relay (claiming it on first start), then a pairing QR for the phone.
+ * `ringback up [--lan]`: the relay (its own process) and the daemon on their embedded defaults, the
+ * daemon logged in to that relay (claiming it on first start), then the app's URL, already paired,
+ * and its QR. `--lan` also listens on the LAN and prints a URL and QR for a phone on that network.
  */
 export async function runUpCommand(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
@@ -23,6 +25,7 @@ export async function runUpCommand(argv: string[], io: CliIo): Promise<number> {
       port: { type: 'string' },
       'relay-data-dir': { type: 'string' },
       'relay-port': { type: 'string' },
+      lan: { type: 'boolean' },
     },
     strict: true,
   });
@@ -30,8 +33,18 @@ export async function runUpCommand(argv: string[], io: CliIo): Promise<number> {
   const relayDataDir =
     values['relay-data-dir'] ?? io.env.RINGBACK_RELAY_HOME ?? join(io.home, '.ringback-relay');
   const logger = createConsoleLogger();
+  const lanAddress = values.lan ? firstLanAddress() : null;
+  if (values.lan && !lanAddress)
+    io.stderr('--lan: this computer has no LAN IPv4 address; serving 127.0.0.1 only\n');
   const relay = await startRelayProcess(
-    ['--data-dir', relayDataDir, '--port', values['relay-port'] ?? String(DEFAULT_RELAY_PORT)],
+    [
+      '--data-dir',
+      relayDataDir,
+      '--port',
+      values['relay-port'] ?? String(DEFAULT_RELAY_PORT),
+      // Every interface: the daemon keeps reaching the relay at 127.0.0.1, the phone at the LAN address.
+      ...(lanAddress ? ['--host', '0.0.0.0'] : []),
+    ],
     io.env,
   );
   let daemon: Awaited<ReturnType<typeof startDaemon>>;
@@ -77,8 +90,20 @@ export async function runUpCommand(argv: string[], io: CliIo): Promise<number> {
   io.stdout(
     `\nRingback is running.\n  relay:  ${relay.url} (data in ${relayDataDir})\n  daemon: ${daemon.url} (data in ${dataDir})\n`,
   );
-  const offer = await local<PairingOffer & { error?: string }>('POST', '/local/pairing');
-  if (offer.status === 200) await printPairingOffer(offer.body, io);
+  const offer = await local<PairingOffer & { error?: string; message?: string }>('POST', '/local/pairing');
+  if (offer.status === 200) {
+    // The phone gets a code of its own: each is single use, and this computer's browser may use the
+    // first. Only a link to this relay can be rewritten to its LAN address.
+    const phone =
+      lanAddress && offer.body.serverUrl === relay.url
+        ? await local<PairingOffer & { error?: string; message?: string }>('POST', '/local/pairing')
+        : null;
+    const lan =
+      phone?.status === 200 ? lanOffer(phone.body, `http://${lanAddress}:${relay.port}`) : undefined;
+    await printPairingOffer(offer.body, io, lan);
+  } else {
+    io.stderr(`no pairing code for another device: ${offer.body.message ?? offer.body.error}\n`);
+  }
   io.stdout('\nStop with Ctrl-C.\n');
 
   const relayDied = await new Promise<boolean>((resolve) => {

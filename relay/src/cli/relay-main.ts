@@ -5,8 +5,9 @@ import type { RelayReady } from '@ringback/protocol';
 import { createConsoleRelayLogger } from '../relay-logger';
 import { startRelay } from '../start-relay';
 
-const USAGE = `usage: relay [--port N] [--host ADDRESS] [--data-dir DIR] [--public-url URL]
-  default port 8791, data in ~/.ringback-relay (or $RINGBACK_RELAY_HOME);
+const USAGE = `usage: relay [--port N] [--host ADDRESS] [--data-dir DIR] [--public-url URL] [--app-dir DIR]
+  default port 8791, data in ~/.ringback-relay (or $RINGBACK_RELAY_HOME), the app served at /
+  from client/dist (or $RINGBACK_APP_DIR);
   RINGBACK_OPEN_SIGNUP=true lets anyone create an account\n`;
 
 function parsePort(raw: string | undefined): number | undefined | Error {
@@ -23,7 +24,13 @@ function parsePort(raw: string | undefined): number | undefined | Error {
  * and its claim code, and the relay stops when that parent goes away.
  */
 export async function runRelayMain(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  let values: { port?: string; host?: string; 'data-dir'?: string; 'public-url'?: string };
+  let values: {
+    port?: string;
+    host?: string;
+    'data-dir'?: string;
+    'public-url'?: string;
+    'app-dir'?: string;
+  };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -32,6 +39,7 @@ export async function runRelayMain(argv: string[], env: NodeJS.ProcessEnv = proc
         host: { type: 'string' },
         'data-dir': { type: 'string' },
         'public-url': { type: 'string' },
+        'app-dir': { type: 'string' },
       },
       strict: true,
     }));
@@ -53,6 +61,7 @@ export async function runRelayMain(argv: string[], env: NodeJS.ProcessEnv = proc
     ...(port === undefined ? {} : { port }),
     ...(values.host ? { host: values.host } : {}),
     ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
+    ...(values['app-dir'] ? { appDir: values['app-dir'] } : {}),
   });
   const claimCode = await relay.claimCode();
   if (claimCode) {

@@ -1,0 +1,29 @@
+export {
+  DEFAULT_STREAM_TIMING,
+  type EventStream,
+  type EventStreamOptions,
+  openEventStream,
+  type StreamFrame,
+  type StreamState,
+  type StreamTiming,
+} from './event-stream';
+export {
+  formatPairLink,
+  type PairLink,
+  PairLinkError,
+  type PairLinkProblem,
+  pairFromLocationHash,
+  parsePairLink,
+} from './pair-link';
+export {
+  createRelayClient,
+  type RelayClient,
+  type RelayClientOptions,
+  redeemPairingCode,
+  type SettingsRequest,
+  type SettingsResult,
+  type StatusWriteResult,
+  type WrittenStatus,
+} from './relay-client';
+export { RelayError, RelayUnauthorizedError } from './relay-error';
+export { newRequestId } from './request-id';

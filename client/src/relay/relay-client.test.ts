@@ -1,0 +1,224 @@
+import { Aad, open, type SettingsRequestPlaintext, seal } from '@ringback/protocol';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createRelayClient, redeemPairingCode } from './relay-client';
+import { RelayError, RelayUnauthorizedError } from './relay-error';
+import { KEY, relayedEvent, SERVER, TOKEN } from './test-support';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const client = () => createRelayClient({ server: `${SERVER}/`, token: TOKEN });
+const error = (status: number, code: string, extra: object = {}) =>
+  HttpResponse.json({ error: code, message: `says ${code}`, ...extra }, { status });
+
+async function rejection(promise: Promise<unknown>): Promise<RelayError> {
+  try {
+    await promise;
+  } catch (thrown) {
+    expect(thrown).toBeInstanceOf(RelayError);
+    return thrown as RelayError;
+  }
+  throw new Error('did not fail');
+}
+
+const DEVICE = {
+  deviceId: 'd1',
+  kind: 'app',
+  name: 'Phone',
+  createdAt: '2026-11-23T10:00:00.000Z',
+  lastSeenAt: null,
+  current: true,
+};
+
+describe('redeemPairingCode', () => {
+  it('joins without a token and returns the credentials', async () => {
+    let seen: { auth: string | null; body: unknown } | null = null;
+    server.use(
+      http.post(`${SERVER}/v1/pairing-codes/redeem`, async ({ request }) => {
+        seen = { auth: request.headers.get('authorization'), body: await request.json() };
+        return HttpResponse.json({ accountId: 'a', deviceId: 'd', deviceToken: TOKEN }, { status: 201 });
+      }),
+    );
+    const credentials = await redeemPairingCode(SERVER, { code: '123456', kind: 'app', name: 'Phone' });
+    expect(credentials).toEqual({ accountId: 'a', deviceId: 'd', deviceToken: TOKEN });
+    expect(seen).toEqual({ auth: null, body: { code: '123456', kind: 'app', name: 'Phone' } });
+  });
+
+  it("carries the relay's error code and message", async () => {
+    server.use(http.post(`${SERVER}/v1/pairing-codes/redeem`, () => error(429, 'pairing_paused')));
+    const failure = await rejection(redeemPairingCode(SERVER, { code: '123456', kind: 'app', name: 'P' }));
+    expect([failure.status, failure.code, failure.message]).toEqual([
+      429,
+      'pairing_paused',
+      'says pairing_paused',
+    ]);
+  });
+});
+
+describe('the device calls', () => {
+  it('send the bearer token and parse the answers', async () => {
+    const auth: (string | null)[] = [];
+    server.use(
+      http.get(`${SERVER}/v1/devices`, ({ request }) => {
+        auth.push(request.headers.get('authorization'));
+        return HttpResponse.json({ devices: [DEVICE] });
+      }),
+      http.patch(`${SERVER}/v1/devices/d1`, async ({ request }) =>
+        HttpResponse.json({ ...DEVICE, ...((await request.json()) as object) }),
+      ),
+      http.delete(`${SERVER}/v1/devices/d1`, () => new HttpResponse(null, { status: 204 })),
+    );
+    expect(await client().listDevices()).toEqual([DEVICE]);
+    expect(auth).toEqual([`Bearer ${TOKEN}`]);
+    expect((await client().renameDevice('d1', 'Kitchen')).name).toBe('Kitchen');
+    expect(await client().removeDevice('d1')).toBeUndefined();
+  });
+
+  it('turns 401 into RelayUnauthorizedError', async () => {
+    server.use(http.get(`${SERVER}/v1/devices`, () => error(401, 'unauthorized')));
+    const failure = await rejection(client().listDevices());
+    expect(failure).toBeInstanceOf(RelayUnauthorizedError);
+    expect(failure.status).toBe(401);
+  });
+
+  it('reports an unreachable relay and a malformed answer', async () => {
+    server.use(http.get(`${SERVER}/v1/devices`, () => HttpResponse.error()));
+    expect((await rejection(client().listDevices())).code).toBe('network_error');
+    server.use(http.get(`${SERVER}/v1/devices`, () => HttpResponse.json({ devices: [{ deviceId: 1 }] })));
+    expect((await rejection(client().listDevices())).code).toBe('invalid_response');
+    server.use(
+      http.get(`${SERVER}/v1/devices`, () => new HttpResponse('<html>bad gateway', { status: 502 })),
+    );
+    const failure = await rejection(client().listDevices());
+    expect([failure.status, failure.code]).toEqual([502, 'http_error']);
+  });
+});
+
+describe('pendingEvents', () => {
+  it('reads every page and keeps the latestId of the first', async () => {
+    const afters: (string | null)[] = [];
+    server.use(
+      http.get(`${SERVER}/v1/events/pending`, ({ request }) => {
+        const after = new URL(request.url).searchParams.get('after');
+        afters.push(after);
+        if (after === null)
+          return HttpResponse.json({ events: [relayedEvent('e1')], latestId: 7, next: '1.7' });
+        if (after === '1.7')
+          return HttpResponse.json({ events: [relayedEvent('e2')], latestId: 7, next: '2.7' });
+        return HttpResponse.json({ events: [relayedEvent('e3')], latestId: 9 });
+      }),
+    );
+    const pending = await client().pendingEvents();
+    expect(pending.events.map((event) => event.eventId)).toEqual(['e1', 'e2', 'e3']);
+    expect(pending.latestId).toBe(7);
+    expect(afters).toEqual([null, '1.7', '2.7']);
+  });
+});
+
+describe('writeStatus', () => {
+  it('returns the change when this device wins', async () => {
+    server.use(
+      http.post(`${SERVER}/v1/events/e1/status`, async ({ request }) =>
+        HttpResponse.json({
+          eventId: 'e1',
+          ...((await request.json()) as object),
+          handledBy: { deviceId: 'd1', name: 'Phone' },
+        }),
+      ),
+    );
+    expect(await client().writeStatus('e1', 'answered')).toEqual({
+      ok: true,
+      change: { eventId: 'e1', status: 'answered', handledBy: { deviceId: 'd1', name: 'Phone' } },
+    });
+  });
+
+  it('says who has the call on 409 call_taken, and throws other errors', async () => {
+    server.use(
+      http.post(`${SERVER}/v1/events/e1/status`, () =>
+        error(409, 'call_taken', { handledBy: { deviceId: 'd2', name: 'Laptop' } }),
+      ),
+      http.post(`${SERVER}/v1/events/e2/status`, () => error(409, 'call_taken')),
+      http.post(`${SERVER}/v1/events/e3/status`, () => error(404, 'event_not_found')),
+    );
+    expect(await client().writeStatus('e1', 'answered')).toEqual({
+      ok: false,
+      reason: 'call_taken',
+      handledBy: { deviceId: 'd2', name: 'Laptop' },
+      message: 'says call_taken',
+    });
+    expect(await client().writeStatus('e2', 'acknowledged')).toMatchObject({ ok: false, handledBy: null });
+    const failure = await rejection(client().writeStatus('e3', 'rejected'));
+    expect([failure.status, failure.code]).toEqual([404, 'event_not_found']);
+  });
+});
+
+describe('sendReply', () => {
+  it('posts the sealed reply and returns its state', async () => {
+    const state = { replyId: 'r1', eventId: 'e1', status: 'queued', failure: null, error: null };
+    let body: unknown;
+    server.use(
+      http.post(`${SERVER}/v1/events/e1/replies`, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(state, { status: 201 });
+      }),
+    );
+    expect(await client().sendReply('e1', { replyId: 'r1', sealed: 'e1.x' })).toEqual(state);
+    expect(body).toEqual({ replyId: 'r1', sealed: 'e1.x' });
+  });
+});
+
+describe('relaySettingsRequest', () => {
+  it('seals the request for the daemon and opens its answer', async () => {
+    const seen: { request?: SettingsRequestPlaintext } = {};
+    server.use(
+      http.post(`${SERVER}/v1/devices/daemon-1/settings`, async ({ request: http }) => {
+        const { requestId, sealed } = (await http.json()) as { requestId: string; sealed: string };
+        expect(requestId).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+        seen.request = JSON.parse(await open(KEY, sealed, Aad.settingsRequest(requestId)));
+        const answer = await seal(
+          KEY,
+          JSON.stringify({ status: 200, body: { model: 'm' } }),
+          Aad.settingsResult(requestId),
+        );
+        return HttpResponse.json({ requestId, sealed: answer });
+      }),
+    );
+    const before = Date.now();
+    const result = await client().relaySettingsRequest('daemon-1', KEY, {
+      method: 'PUT',
+      path: '/llm/settings',
+      body: { model: 'm' },
+    });
+    expect(result).toEqual({ status: 200, body: { model: 'm' } });
+    expect(seen.request).toMatchObject({ method: 'PUT', path: '/llm/settings', body: { model: 'm' } });
+    expect(seen.request?.issuedAt).toBeGreaterThanOrEqual(before);
+  });
+
+  it('refuses an answer sealed for another request, and passes relay errors on', async () => {
+    server.use(
+      http.post(`${SERVER}/v1/devices/daemon-1/settings`, async ({ request }) => {
+        const { requestId } = (await request.json()) as { requestId: string };
+        // Sealed under the AAD of another request: a relay swapping answers.
+        const answer = await seal(
+          KEY,
+          JSON.stringify({ status: 200, body: {} }),
+          Aad.settingsResult('other'),
+        );
+        return HttpResponse.json({ requestId, sealed: answer });
+      }),
+      http.post(`${SERVER}/v1/devices/daemon-2/settings`, () => error(503, 'device_offline')),
+    );
+    const swapped = await rejection(
+      client().relaySettingsRequest('daemon-1', KEY, { method: 'GET', path: '/status' }),
+    );
+    expect(swapped.code).toBe('undecryptable_response');
+    const offline = await rejection(
+      client().relaySettingsRequest('daemon-2', KEY, { method: 'GET', path: '/status' }),
+    );
+    expect([offline.status, offline.code]).toEqual([503, 'device_offline']);
+  });
+});

@@ -1,0 +1,228 @@
+import {
+  Aad,
+  type CallStatus,
+  createParser,
+  Device,
+  DeviceCredentials,
+  DeviceList,
+  type HandledBy,
+  open,
+  PairingCode,
+  PendingEvents,
+  type RelayedEvent,
+  ReplyState,
+  SettingsResponse,
+  SettingsResultPlaintext,
+  StatusChange,
+  seal,
+} from '@ringback/protocol';
+import { RelayError, relayErrorOf } from './relay-error';
+import { newRequestId } from './request-id';
+
+type Fetch = typeof fetch;
+
+export interface RelayClientOptions {
+  /** The relay's URL (from the pairing link). */
+  server: string;
+  /** The device token (`dev_…`). */
+  token: string;
+  /** Tests pass their own; else the page's `fetch`, looked up at each call. */
+  fetch?: Fetch;
+}
+
+/** A status this device writes back (the relay refuses `pending`). */
+export type WrittenStatus = Exclude<CallStatus, 'pending'>;
+
+/** `ok: false` when another device answered first or the call ended (409 `call_taken`). */
+export type StatusWriteResult =
+  | { ok: true; change: StatusChange }
+  | { ok: false; reason: 'call_taken'; handledBy: HandledBy | null; message: string };
+
+export interface SettingsRequest {
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  /** A path of the daemon's local API, e.g. `/llm/settings`. */
+  path: string;
+  body?: unknown;
+}
+
+/** The daemon's answer, opened: its local API's status and body. */
+export interface SettingsResult {
+  status: number;
+  body: unknown;
+}
+
+export interface RelayClient {
+  readonly server: string;
+  listDevices(): Promise<Device[]>;
+  renameDevice(deviceId: string, name: string): Promise<Device>;
+  removeDevice(deviceId: string): Promise<void>;
+  /** A new pairing code for another device of the account. */
+  createPairingCode(): Promise<PairingCode>;
+  /** Every page of the calls not yet ended, and the stream id to connect with. */
+  pendingEvents(): Promise<{ events: RelayedEvent[]; latestId: number }>;
+  writeStatus(eventId: string, status: WrittenStatus): Promise<StatusWriteResult>;
+  sendReply(eventId: string, reply: { replyId: string; sealed: string }): Promise<ReplyState>;
+  /** A call to the daemon's local API through the relay, sealed both ways with the e2e key. */
+  relaySettingsRequest(
+    daemonDeviceId: string,
+    key: string,
+    request: SettingsRequest,
+  ): Promise<SettingsResult>;
+  /** `GET /v1/stream`, for the event stream reader: the raw response, whatever its status. */
+  openStream(lastEventId: string | null, signal: AbortSignal): Promise<Response>;
+}
+
+const parseDevice = createParser(Device);
+const parseDeviceList = createParser(DeviceList);
+const parseCredentials = createParser(DeviceCredentials);
+const parsePairingCode = createParser(PairingCode);
+const parsePending = createParser(PendingEvents);
+const parseStatusChange = createParser(StatusChange);
+const parseReplyState = createParser(ReplyState);
+const parseSettingsResponse = createParser(SettingsResponse);
+const parseSettingsResult = createParser(SettingsResultPlaintext);
+
+interface CallOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  token?: string;
+  signal?: AbortSignal;
+}
+
+/** One JSON call: the answer's body on 2xx, RelayError (RelayUnauthorizedError on 401) else. */
+async function call(fetcher: Fetch, url: string, options: CallOptions = {}): Promise<unknown> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetcher(url, {
+      method: options.method ?? 'GET',
+      headers,
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    throw new RelayError(0, 'network_error', `the relay could not be reached: ${(error as Error).message}`);
+  }
+  if (!response.ok) throw await relayErrorOf(response);
+  if (response.status === 204) return undefined;
+  try {
+    return await response.json();
+  } catch {
+    throw new RelayError(0, 'invalid_response', 'the relay answered something that is not JSON');
+  }
+}
+
+/** Parses an answer at the edge: a relay that answers the wrong shape is an error, not a crash later. */
+function checked<T>(parser: { parse(raw: unknown): T }, raw: unknown): T {
+  try {
+    return parser.parse(raw);
+  } catch (error) {
+    throw new RelayError(
+      0,
+      'invalid_response',
+      `the relay's answer is malformed: ${(error as Error).message}`,
+    );
+  }
+}
+
+const trimServer = (server: string) => server.replace(/\/+$/, '');
+const defaultFetch: Fetch = (input, init) => globalThis.fetch(input, init);
+
+/** Joins the account of a pairing code (no token needed); the answer holds this device's token. */
+export async function redeemPairingCode(
+  server: string,
+  body: { code: string; kind: 'app'; name: string },
+  fetcher: Fetch = defaultFetch,
+): Promise<DeviceCredentials> {
+  const raw = await call(fetcher, `${trimServer(server)}/v1/pairing-codes/redeem`, { method: 'POST', body });
+  return checked(parseCredentials, raw);
+}
+
+/** The app's side of the relay API (`relay/README.md`), typed and parsed at the edge. */
+export function createRelayClient(options: RelayClientOptions): RelayClient {
+  const server = trimServer(options.server);
+  const fetcher = options.fetch ?? defaultFetch;
+  const api = (path: string, rest: Omit<CallOptions, 'token'> = {}) =>
+    call(fetcher, `${server}${path}`, { ...rest, token: options.token });
+  const id = encodeURIComponent;
+
+  return {
+    server,
+    async listDevices() {
+      return checked(parseDeviceList, await api('/v1/devices')).devices;
+    },
+    async renameDevice(deviceId, name) {
+      return checked(
+        parseDevice,
+        await api(`/v1/devices/${id(deviceId)}`, { method: 'PATCH', body: { name } }),
+      );
+    },
+    async removeDevice(deviceId) {
+      await api(`/v1/devices/${id(deviceId)}`, { method: 'DELETE' });
+    },
+    async createPairingCode() {
+      return checked(parsePairingCode, await api('/v1/pairing-codes', { method: 'POST', body: {} }));
+    },
+    async pendingEvents() {
+      const events: RelayedEvent[] = [];
+      let after: string | undefined;
+      let latestId = 0;
+      do {
+        const query = after ? `?after=${id(after)}` : '';
+        const page = checked(parsePending, await api(`/v1/events/pending${query}`));
+        events.push(...page.events);
+        // Every page of one listing carries the latestId read before the first.
+        if (after === undefined) latestId = page.latestId;
+        after = page.next;
+      } while (after !== undefined);
+      return { events, latestId };
+    },
+    async writeStatus(eventId, status) {
+      try {
+        const raw = await api(`/v1/events/${id(eventId)}/status`, { method: 'POST', body: { status } });
+        return { ok: true, change: checked(parseStatusChange, raw) };
+      } catch (error) {
+        if (error instanceof RelayError && error.code === 'call_taken')
+          return { ok: false, reason: 'call_taken', handledBy: error.handledBy, message: error.message };
+        throw error;
+      }
+    },
+    async sendReply(eventId, reply) {
+      const raw = await api(`/v1/events/${id(eventId)}/replies`, { method: 'POST', body: reply });
+      return checked(parseReplyState, raw);
+    },
+    async relaySettingsRequest(daemonDeviceId, key, request) {
+      const requestId = newRequestId();
+      const plaintext = JSON.stringify({ ...request, issuedAt: Date.now() });
+      const sealed = await seal(key, plaintext, Aad.settingsRequest(requestId));
+      const raw = await api(`/v1/devices/${id(daemonDeviceId)}/settings`, {
+        method: 'POST',
+        body: { requestId, sealed },
+      });
+      const answer = checked(parseSettingsResponse, raw);
+      if (answer.requestId !== requestId)
+        throw new RelayError(0, 'invalid_response', 'the relay answered another settings request');
+      let opened: unknown;
+      try {
+        opened = JSON.parse(await open(key, answer.sealed, Aad.settingsResult(requestId)));
+      } catch (error) {
+        throw new RelayError(
+          0,
+          'undecryptable_response',
+          `the daemon's answer could not be opened: ${(error as Error).message}`,
+        );
+      }
+      return checked(parseSettingsResult, opened);
+    },
+    openStream(lastEventId, signal) {
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${options.token}`,
+        accept: 'text/event-stream',
+      };
+      if (lastEventId !== null) headers['last-event-id'] = lastEventId;
+      return fetcher(`${server}/v1/stream`, { headers, signal, cache: 'no-store' });
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { HandledBy } from '@ringback/protocol';
+
+/**
+ * A relay call that failed: `status` is the HTTP status (0 when the relay could not be reached
+ * or answered something unreadable) and `code` the relay's error code (`call_taken`, …).
+ */
+export class RelayError extends Error {
+  readonly status: number;
+  readonly code: string;
+  /** With `call_taken`: the device that has the call. */
+  readonly handledBy: HandledBy | null;
+
+  constructor(status: number, code: string, message: string, handledBy: HandledBy | null = null) {
+    super(message);
+    this.name = 'RelayError';
+    this.status = status;
+    this.code = code;
+    this.handledBy = handledBy;
+  }
+}
+
+/** 401: the device token was refused (the device was removed): stop and return to welcome. */
+export class RelayUnauthorizedError extends RelayError {
+  constructor(message = 'this device is no longer on the account') {
+    super(401, 'unauthorized', message);
+    this.name = 'RelayUnauthorizedError';
+  }
+}
+
+/** The error a failed answer stands for, read from its `{error, message, handledBy?}` body. */
+export async function relayErrorOf(response: Response): Promise<RelayError> {
+  let body: { error?: unknown; message?: unknown; handledBy?: unknown } = {};
+  try {
+    body = (await response.json()) as typeof body;
+  } catch {
+    // Not JSON (a proxy's error page): the status alone says what happened.
+  }
+  const message = typeof body.message === 'string' ? body.message : `the relay answered ${response.status}`;
+  if (response.status === 401) return new RelayUnauthorizedError(message);
+  const code = typeof body.error === 'string' ? body.error : 'http_error';
+  return new RelayError(response.status, code, message, handledByOf(body.handledBy));
+}
+
+function handledByOf(value: unknown): HandledBy | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { deviceId, name } = value as Record<string, unknown>;
+  return typeof deviceId === 'string' && typeof name === 'string' ? { deviceId, name } : null;
+}

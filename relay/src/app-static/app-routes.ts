@@ -1,0 +1,55 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { hasBuiltApp } from './app-dir';
+import { compressFile } from './compression';
+import { notBuiltPage } from './not-built-page';
+import { setPageHeaders, setStaticHeaders } from './page-headers';
+
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+/** No directory listings or index pages below `/`, no dotfiles. */
+const SEND_BASE = { index: false, dotfiles: 'ignore', redirect: false } as const;
+
+/**
+ * The built app at `/` (the API stays under `/v1/`): `index.html` revalidated on every load,
+ * `/assets/*` (hashed names) cached for a year, other files of the build (e.g. a favicon)
+ * revalidated; anything else is 404, never the app. Every route is open: the app pairs itself.
+ * `appDir` null, or a folder without `index.html`, answers `/` with a page saying how to build it.
+ */
+export function appRoutes(appDir: string | null): FastifyPluginAsync {
+  return async (app) => {
+    await app.register(fastifyStatic, { serve: false });
+    app.addHook('onSend', async (request, reply, payload) => compressFile(request, reply, payload));
+    const open = { config: { auth: 'none' as const } };
+
+    const page = (reply: FastifyReply) => {
+      setPageHeaders(reply);
+      if (!hasBuiltApp(appDir)) return reply.type('text/html; charset=utf-8').send(notBuiltPage(appDir));
+      return reply.sendFile('index.html', appDir, { ...SEND_BASE, cacheControl: false });
+    };
+
+    app.get('/', open, (_request, reply) => page(reply));
+
+    app.get('/assets/*', open, (request, reply) => {
+      setStaticHeaders(reply);
+      if (!hasBuiltApp(appDir)) return reply.callNotFound();
+      const file = wildcardOf(request);
+      if (file.endsWith('.data')) reply.type('application/octet-stream');
+      return reply.sendFile(`assets/${file}`, appDir, { ...SEND_BASE, maxAge: YEAR_MS, immutable: true });
+    });
+
+    // Catches GETs no other route matches, `/v1/…` included: those stay the API's JSON 404.
+    app.get('/*', open, (request, reply) => {
+      const file = wildcardOf(request);
+      if (file.startsWith('v1/') || !hasBuiltApp(appDir)) return reply.callNotFound();
+      if (file === 'index.html') return page(reply);
+      setStaticHeaders(reply);
+      reply.header('cache-control', 'no-cache');
+      if (file.endsWith('.html')) setPageHeaders(reply);
+      return reply.sendFile(file, appDir, { ...SEND_BASE, cacheControl: false });
+    });
+  };
+}
+
+function wildcardOf(request: FastifyRequest): string {
+  return (request.params as { '*': string })['*'];
+}

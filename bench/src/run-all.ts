@@ -2,6 +2,7 @@ import { benchHookOverhead } from './hook-overhead';
 import { benchIntake } from './intake';
 import { benchOutage } from './outage';
 import { benchRelay } from './relay-throughput';
+import { benchRingLatency } from './ring-latency';
 
 // Benchmarks print figures; they never assert timings (tests do not time things).
 const only = process.argv[2];
@@ -9,3 +10,4 @@ if (!only || only === 'hook') await benchHookOverhead();
 if (!only || only === 'intake') await benchIntake();
 if (!only || only === 'outage') await benchOutage();
 if (!only || only === 'relay') await benchRelay();
+if (!only || only === 'ring') await benchRingLatency();

@@ -1,3 +1,11 @@
 export type { FakeLlm, FakeLlmReply, RecordedLlmRequest } from './fakes/fake-llm-server';
 export { plainBrief, startFakeLlm } from './fakes/fake-llm-server';
+export {
+  DESKTOP_VIEWPORT,
+  launchChromium,
+  newMonitoredContext,
+  PHONE_VIEWPORT,
+  playedAudio,
+} from './support/browser';
 export { freePort } from './support/free-port';
+export { type RunningRingback, standInClaude, startRingbackUp } from './support/ringback-up';

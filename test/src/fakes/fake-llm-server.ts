@@ -51,6 +51,20 @@ export interface FakeLlm {
  */
 export async function startFakeLlm(): Promise<FakeLlm> {
   const app = Fastify({ logger: false, bodyLimit: 8 * 1024 * 1024, forceCloseConnections: true });
+  // A page calls the user's endpoint straight from the device (another origin), as OpenAI's API
+  // allows: answer preflights with the headers asked for, and mark every answer readable.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('access-control-allow-origin', '*');
+    if (request.method === 'OPTIONS') {
+      reply
+        .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+        .header('access-control-allow-headers', request.headers['access-control-request-headers'] ?? '*')
+        .header('access-control-max-age', '600')
+        .status(204)
+        .send();
+    }
+  });
+  app.options('*', async () => undefined);
   const requests: RecordedLlmRequest[] = [];
   const script: FakeLlmReply[] = [];
   let fallback: FakeLlmReply = { json: plainBrief() };
@@ -105,6 +119,8 @@ export async function startFakeLlm(): Promise<FakeLlm> {
       maxInFlight = Math.max(maxInFlight, inFlight);
       try {
         const answer = await complete(request);
+        if ((request.body as { stream?: boolean }).stream && 'choices' in answer.body && answer.body.choices)
+          return streamCompletion(reply, answer.body as StreamableCompletion);
         return reply.status(answer.status).send(answer.body);
       } finally {
         inFlight -= 1;
@@ -131,4 +147,45 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     },
     close: () => app.close(),
   };
+}
+
+interface StreamableCompletion {
+  id: string;
+  created: number;
+  model: string;
+  choices: { message: { content: string } }[];
+}
+
+/** Piece size and pause of a streamed answer: small enough that a sentence arrives in parts. */
+const STREAM_PIECE_CHARS = 12;
+const STREAM_PIECE_DELAY_MS = 15;
+
+/** Sends a completion the way `stream: true` does: `chat.completion.chunk` SSE frames, then `[DONE]`. */
+async function streamCompletion(
+  reply: import('fastify').FastifyReply,
+  completion: StreamableCompletion,
+): Promise<void> {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    'access-control-allow-origin': '*',
+  });
+  const content = completion.choices[0]?.message.content ?? '';
+  const chunk = (delta: Record<string, unknown>, finishReason: string | null) =>
+    `data: ${JSON.stringify({
+      id: completion.id,
+      object: 'chat.completion.chunk',
+      created: completion.created,
+      model: completion.model,
+      choices: [{ index: 0, delta, finish_reason: finishReason }],
+    })}\n\n`;
+  raw.write(chunk({ role: 'assistant', content: '' }, null));
+  for (let at = 0; at < content.length; at += STREAM_PIECE_CHARS) {
+    await new Promise((resolve) => setTimeout(resolve, STREAM_PIECE_DELAY_MS));
+    raw.write(chunk({ content: content.slice(at, at + STREAM_PIECE_CHARS) }, null));
+  }
+  raw.write(chunk({}, 'stop'));
+  raw.end('data: [DONE]\n\n');
 }

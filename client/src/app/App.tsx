@@ -1,0 +1,88 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { PairLinkError, pairFromLocationHash, parsePairLink } from '../relay';
+import { forgetPairing, type LocalSettings, loadSettings, updateSettings } from '../storage';
+import { WelcomePage } from '../ui';
+import { guessDeviceName } from './device-name';
+import { type PairedSettings, pairWithCode, pairWithLink } from './pairing';
+import { SessionRoot } from './SessionRoot';
+import { store } from './services';
+
+const isPaired = (settings: LocalSettings) =>
+  Boolean(settings.serverAddress && settings.deviceToken && settings.e2eKey);
+
+/** Pairs this browser (by the `#pair=` URL, a pasted link, a QR code or a code + passphrase), then runs the session. */
+export function App() {
+  const [settings, setSettings] = useState(() => loadSettings(store));
+  const [pairing, setPairing] = useState<{ busy: boolean; error?: string }>({ busy: false });
+  const handledHash = useRef(false);
+
+  const update = useCallback((patch: Partial<LocalSettings>) => {
+    setSettings(updateSettings(store, patch).settings);
+  }, []);
+
+  const pair = useCallback(
+    async (join: (deviceName: string) => Promise<PairedSettings>) => {
+      setPairing({ busy: true });
+      try {
+        update(await join(guessDeviceName(navigator.userAgent)));
+        setPairing({ busy: false });
+      } catch (error) {
+        setPairing({ busy: false, error: pairingErrorText(error) });
+      }
+    },
+    [update],
+  );
+
+  // The fragment never reaches a server; it holds the key, so it leaves the address bar at once.
+  // Read at start and whenever it changes (a pairing URL opened in a tab that already shows the app).
+  useEffect(() => {
+    const joinFromHash = () => {
+      let link: ReturnType<typeof pairFromLocationHash> = null;
+      try {
+        link = pairFromLocationHash(window.location.hash);
+      } catch (error) {
+        setPairing({ busy: false, error: pairingErrorText(error) });
+      }
+      if (window.location.hash)
+        history.replaceState(null, '', window.location.pathname + window.location.search);
+      const current = loadSettings(store);
+      const alreadyThere =
+        link && isPaired(current) && current.serverAddress === link.server && current.e2eKey === link.key;
+      if (link && !alreadyThere) void pair((name) => pairWithLink(link, name));
+    };
+    if (!handledHash.current) {
+      handledHash.current = true;
+      joinFromHash();
+    }
+    window.addEventListener('hashchange', joinFromHash);
+    return () => window.removeEventListener('hashchange', joinFromHash);
+  }, [pair]);
+
+  const signOut = useCallback(() => setSettings(forgetPairing(store)), []);
+
+  if (!isPaired(settings)) {
+    return (
+      <WelcomePage
+        busy={pairing.busy}
+        {...(pairing.error ? { error: pairing.error } : {})}
+        defaultServer={window.location.origin}
+        onPairLink={(text) => {
+          try {
+            const link = parsePairLink(text);
+            void pair((name) => pairWithLink(link, name));
+          } catch (error) {
+            setPairing({ busy: false, error: pairingErrorText(error) });
+          }
+        }}
+        onPairCode={(values) => void pair((name) => pairWithCode(values, name))}
+      />
+    );
+  }
+  return <SessionRoot settings={settings} onSettingsChange={update} onSignedOut={signOut} />;
+}
+
+function pairingErrorText(error: unknown): string {
+  if (error instanceof PairLinkError) return error.message;
+  const message = (error as Error).message ?? String(error);
+  return `Could not join: ${message}`;
+}

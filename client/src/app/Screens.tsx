@@ -1,0 +1,47 @@
+import { selectRingingCall } from '@ringback/machines';
+import { useSelector } from '@xstate/react';
+import { useState, useSyncExternalStore } from 'react';
+import { useSession } from './SessionRoot';
+import { CallScreen } from './screens/CallScreen';
+import { DetailScreen } from './screens/DetailScreen';
+import { IdleScreen } from './screens/IdleScreen';
+import { IncomingScreen } from './screens/IncomingScreen';
+import { ReplyScreen } from './screens/ReplyScreen';
+import { SettingsScreens } from './settings/SettingsScreens';
+
+export type Page =
+  | { name: 'idle' }
+  | { name: 'detail'; eventId: string }
+  | { name: 'settings'; page: string | null };
+
+/** A call on screen comes first (in call, then the reply, then ringing); otherwise the page the user chose. */
+export function Screens() {
+  const { session } = useSession();
+  const view = useSyncExternalStore(session.view.subscribe, session.view.get);
+  const ringing = useSelector(session.queue, selectRingingCall);
+  const [page, setPage] = useState<Page>({ name: 'idle' });
+
+  if (view.call) return <CallScreen key={view.call.eventId} call={view.call} />;
+  if (view.reply) return <ReplyScreen key={view.reply.eventId} reply={view.reply} />;
+  if (ringing) return <IncomingScreen eventId={ringing.report.eventId} />;
+  switch (page.name) {
+    case 'detail':
+      return <DetailScreen eventId={page.eventId} onBack={() => setPage({ name: 'idle' })} />;
+    case 'settings':
+      return (
+        <SettingsScreens
+          page={page.page}
+          onOpen={(next) => setPage({ name: 'settings', page: next })}
+          onBack={() => setPage(page.page ? { name: 'settings', page: null } : { name: 'idle' })}
+        />
+      );
+    default:
+      return (
+        <IdleScreen
+          historyVersion={view.historyVersion}
+          onOpenCall={(eventId) => setPage({ name: 'detail', eventId })}
+          onOpenSettings={() => setPage({ name: 'settings', page: null })}
+        />
+      );
+  }
+}

@@ -1,0 +1,65 @@
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import { createRelayClient, type RelayClient } from '../relay';
+import { warmUpOnDeviceVoice } from '../speech';
+import type { LocalSettings } from '../storage';
+import { Screens } from './Screens';
+import { audio, incomingRingtone, speech, store } from './services';
+import { createSessionRelay } from './session/create-session-relay';
+import { RingbackSession } from './session/ringback-session';
+
+export interface SessionContextValue {
+  session: RingbackSession;
+  client: RelayClient;
+  settings: LocalSettings;
+  updateSettings(patch: Partial<LocalSettings>): void;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionRoot');
+  return value;
+}
+
+interface Props {
+  settings: LocalSettings;
+  onSettingsChange(patch: Partial<LocalSettings>): void;
+  onSignedOut(): void;
+}
+
+/** One live session per paired relay and token; settings changes reach it without a restart. */
+export function SessionRoot({ settings, onSettingsChange, onSignedOut }: Props) {
+  const latest = useRef(settings);
+  latest.current = settings;
+  const signedOut = useRef(onSignedOut);
+  signedOut.current = onSignedOut;
+  const [live, setLive] = useState<{ session: RingbackSession; client: RelayClient } | null>(null);
+  const { serverAddress, deviceToken } = settings;
+
+  useEffect(() => {
+    if (!deviceToken) return;
+    const client = createRelayClient({ server: serverAddress, token: deviceToken });
+    const session = new RingbackSession({
+      store,
+      settings: () => latest.current,
+      relay: createSessionRelay(client),
+      speech,
+      audio,
+      ringtone: incomingRingtone,
+      onSignedOut: () => signedOut.current(),
+    });
+    session.start();
+    // Loading the on-device voice takes a few hundred ms: done now, not when the first call arrives.
+    if (latest.current.voice.engineId === 'on-device') void warmUpOnDeviceVoice();
+    setLive({ session, client });
+    return () => session.stop();
+  }, [serverAddress, deviceToken]);
+
+  if (!live) return null;
+  return (
+    <SessionContext.Provider value={{ ...live, settings, updateSettings: onSettingsChange }}>
+      <Screens />
+    </SessionContext.Provider>
+  );
+}

@@ -1,0 +1,74 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { ANSWER_FAILED_NOTICE, InCallScreen, VOICE_UNAVAILABLE_NOTICE } from '../../ui';
+import { agentLabel, folderName } from '../call-labels';
+import { useSession } from '../SessionRoot';
+import type { CallPlayerActor } from '../session/call-player';
+
+interface Props {
+  call: { eventId: string; player: CallPlayerActor; answeredAt: number };
+}
+
+/** The call in progress: the player machine decides, this only reads narrow values and sends events. */
+export function CallScreen({ call }: Props) {
+  const { session } = useSession();
+  const { player } = call;
+  const event = session.openedEvent(call.eventId);
+  const segments = useSelector(player, (s) => s.context.segments);
+  const position = useSelector(player, (s) => s.context.position);
+  const playing = useSelector(player, (s) => s.hasTag('playing'));
+  const answering = useSelector(player, (s) => s.hasTag('answering'));
+  const answer = useSelector(player, (s) => s.context.answer);
+  const conversation = useSelector(player, (s) => s.context.history);
+  const decisions = useSelector(player, (s) => s.context.decisions);
+  const notices = useSelector(player, (s) => s.context.notices);
+  const canPrevious = useSelector(player, (s) => s.can({ type: 'segment.previous' }));
+  const canNext = useSelector(player, (s) => s.can({ type: 'segment.next' }));
+  const elapsedMs = useElapsed(call.answeredAt);
+  if (!event) return null;
+  const { report } = event.plaintext;
+  return (
+    <InCallScreen
+      callerName={agentLabel(report.source)}
+      subtitle={folderName(report.cwd)}
+      elapsedMs={elapsedMs}
+      segments={segments}
+      position={position}
+      playing={playing}
+      answering={answering}
+      answerSentences={answer?.sentences ?? []}
+      {...(answer
+        ? { answerSentenceIndex: Math.min(answer.spoken, Math.max(0, answer.sentences.length - 1)) }
+        : {})}
+      conversation={conversation}
+      decisions={decisions}
+      notices={[
+        ...(notices.voiceUnavailable ? [VOICE_UNAVAILABLE_NOTICE] : []),
+        ...(notices.answerFailed ? [ANSWER_FAILED_NOTICE] : []),
+      ]}
+      reportText={report.text}
+      canPrevious={canPrevious}
+      canNext={canNext}
+      onPause={() => player.send({ type: 'interrupt' })}
+      onResume={() => player.send({ type: 'resume' })}
+      onPreviousCard={() => player.send({ type: 'segment.previous' })}
+      onNextCard={() => player.send({ type: 'segment.next' })}
+      onSelectSegment={(index) => player.send({ type: 'segment.jump', index })}
+      onDecide={(index, text) => player.send({ type: 'decision.make', index, answer: text })}
+      onTyping={() => {
+        if (player.getSnapshot().hasTag('playing')) player.send({ type: 'interrupt' });
+      }}
+      onAsk={(text) => player.send({ type: 'question.ask', text })}
+      onHangUp={() => player.send({ type: 'hangUp' })}
+    />
+  );
+}
+
+function useElapsed(since: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return Math.max(0, now - since);
+}

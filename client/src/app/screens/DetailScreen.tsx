@@ -1,0 +1,58 @@
+import { buildCallSegments } from '@ringback/machines';
+import { briefWithFormOfAddress, formatCallTime, replaceFormOfAddress, resumeCommand } from '../../format';
+import { readHistory } from '../../storage';
+import { CallDetailPage, copyText, type ReplyRecord } from '../../ui';
+import { agentLabel, callPreview } from '../call-labels';
+import { statusLabelOf } from '../history-labels';
+import { useSession } from '../SessionRoot';
+import { store } from '../services';
+import { NO_BRIEF_LINE } from '../session/call-speech';
+
+const REPLY_WORDS = {
+  queued: { label: 'Queued on the relay', tone: 'warn' },
+  dispatched: { label: 'Sent to the computer', tone: 'warn' },
+  delivered: { label: 'Delivered to the agent', tone: 'ok' },
+  failed: { label: 'Not delivered', tone: 'error' },
+} as const;
+
+/** One past call from history, with the form of address applied as it reads now. */
+export function DetailScreen({ eventId, onBack }: { eventId: string; onBack(): void }) {
+  const { session, settings } = useSession();
+  const record = readHistory(store, eventId);
+  if (!record) {
+    onBack();
+    return null;
+  }
+  const form = settings.formOfAddress;
+  const brief = record.brief ? briefWithFormOfAddress(record.brief, form) : null;
+  const segments = brief
+    ? buildCallSegments({ brief, reportText: record.report.text, noBriefLine: NO_BRIEF_LINE })
+    : [];
+  const command = resumeCommand(record.report);
+  const replies: ReplyRecord[] = record.replies.map((reply) => ({
+    text: reply.text,
+    statusLabel: REPLY_WORDS[reply.status].label,
+    tone: REPLY_WORDS[reply.status].tone,
+    ...(reply.failure ? { reason: reply.failure } : {}),
+  }));
+  return (
+    <CallDetailPage
+      title={callPreview(brief, record.report.text)}
+      agentLabel={agentLabel(record.source)}
+      callTime={formatCallTime(record.callTime ?? record.occurredAt)}
+      statusLabel={statusLabelOf(record)}
+      segments={segments}
+      conversation={record.conversation.map((turn) => ({
+        ...turn,
+        text: replaceFormOfAddress(turn.text, form),
+      }))}
+      decisions={record.decisions}
+      replies={replies}
+      {...(command ? { resumeCommand: command } : {})}
+      reportText={record.report.text}
+      onReplay={() => session.replay(eventId)}
+      onBack={onBack}
+      onCopy={copyText}
+    />
+  );
+}

@@ -1,0 +1,50 @@
+import { listModels, normalizeBaseUrl, testConnection } from '../../llm';
+import { LlmSettingsPage, type LlmValues, presetForUrl } from '../../ui';
+import { useSession } from '../SessionRoot';
+import { writeToComputer } from './computer-writes';
+
+/** The model that answers questions in calls; saving also sets the computer's brief model (sealed, through the relay). */
+export function LlmScreen({ onBack }: { onBack(): void }) {
+  const { client, settings, updateSettings } = useSession();
+  const endpoint = (values: LlmValues) => {
+    const baseUrl = normalizeBaseUrl(values.baseUrl);
+    if (!baseUrl) throw new Error('The base address must be an http(s) address');
+    return { baseUrl, apiKey: values.apiKey || settings.llm.apiKey, model: values.model };
+  };
+  const preset = presetForUrl(settings.llm.baseUrl);
+  return (
+    <LlmSettingsPage
+      initial={{
+        baseUrl: settings.llm.baseUrl,
+        model: settings.llm.model,
+        ...(preset ? { preset } : {}),
+        ...(settings.llm.apiKey ? { apiKeyHint: `…${settings.llm.apiKey.slice(-4)}` } : {}),
+      }}
+      onLoadModels={async (values) => {
+        const result = await listModels(endpoint(values));
+        if (!result.ok) throw new Error(result.reason);
+        return result.models;
+      }}
+      onTest={async (values) => {
+        const result = await testConnection(endpoint(values));
+        return result.ok ? { ok: true } : { ok: false, reason: result.reason };
+      }}
+      onSave={async (values) => {
+        const llm = endpoint(values);
+        if (!llm.model) throw new Error('Pick a model first');
+        updateSettings({ llm });
+        await writeToComputer(
+          client,
+          settings,
+          {
+            method: 'PUT',
+            path: '/llm/settings',
+            body: { baseUrl: llm.baseUrl, model: llm.model, ...(llm.apiKey ? { apiKey: llm.apiKey } : {}) },
+          },
+          (daemonDeviceId) => updateSettings({ daemonDeviceId }),
+        );
+      }}
+      onBack={onBack}
+    />
+  );
+}

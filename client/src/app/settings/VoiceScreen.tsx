@@ -1,0 +1,121 @@
+import { useRef } from 'react';
+import {
+  applyAssignment,
+  assignSlot,
+  type CurlImport,
+  importCurl,
+  onDeviceSupport,
+  type PlaceholderRole,
+  resolveVoice,
+  TTS_ENGINES,
+  type TtsEngine,
+} from '../../speech';
+import { clampSpeechRate, type VoiceEngineConfig } from '../../storage';
+import { type VoiceEngine, VoiceSettingsPage, type VoiceValues } from '../../ui';
+import { briefLanguageOf } from '../brief-language';
+import { useSession } from '../SessionRoot';
+import { audio, speech } from '../services';
+
+const PREVIEW_LINE = 'Hello, this is Ringback. Your agent has finished its turn.';
+
+/** Engine, its fields, voice and rate; Preview speaks one line with exactly what would be saved. */
+export function VoiceScreen({ onBack }: { onBack(): void }) {
+  const { settings, updateSettings } = useSession();
+  const language = briefLanguageOf(settings);
+  const imported = useRef<CurlImport | null>(null);
+  const engineView = (engine: TtsEngine): VoiceEngine => ({
+    id: engine.id,
+    name: engine.name,
+    category: engine.category,
+    fields: engine.fields.map((field) => ({
+      id: field.key,
+      label: field.label,
+      kind: field.kind,
+      ...(field.options ? { options: field.options.map((option) => ({ ...option })) } : {}),
+      ...(field.placeholder ? { placeholder: field.placeholder } : {}),
+      ...(field.hint ? { hint: field.hint } : {}),
+    })),
+    models: engine.models.map((model) => ({ id: model.id, name: model.name })),
+    voices: engine.voices(language).map((voice) => ({ id: voice.id, name: voice.name })),
+    allowsCustomVoice: engine.customVoice,
+    rateRange: engine.rate ? { ...engine.rate } : null,
+    ...(engine.id === 'on-device' ? { supportNote: onDeviceSupport(language).note ?? '' } : {}),
+  });
+  const current = settings.voice.configs[settings.voice.engineId];
+  const engine = TTS_ENGINES.find((candidate) => candidate.id === settings.voice.engineId) ?? TTS_ENGINES[0];
+
+  const configOf = (values: VoiceValues): VoiceEngineConfig => {
+    const saved = settings.voice.configs[values.engineId];
+    const fields: Record<string, string> = { ...(saved?.values ?? {}) };
+    for (const [key, value] of Object.entries(values.fields)) if (value !== '') fields[key] = value;
+    const request =
+      values.engineId === 'custom' && imported.current
+        ? applyAssignment(imported.current.original, assignmentOf(values))
+        : saved?.request;
+    return { values: fields, model: values.model, voice: values.voice, ...(request ? { request } : {}) };
+  };
+  const optionsOf = (values: VoiceValues) => ({
+    engineId: values.engineId,
+    config: configOf(values) as Parameters<typeof speech.synthesize>[1]['config'],
+    language,
+    rate: clampSpeechRate(values.rate),
+  });
+
+  return (
+    <VoiceSettingsPage
+      engines={TTS_ENGINES.map(engineView)}
+      initial={{
+        engineId: engine?.id ?? 'on-device',
+        fields: Object.fromEntries(
+          (engine?.fields ?? [])
+            .filter((field) => field.kind !== 'secret')
+            .map((field) => [field.key, current?.values[field.key] ?? field.default ?? '']),
+        ),
+        model: current?.model || engine?.models[0]?.id || '',
+        voice: engine ? resolveVoice(engine, current?.voice ?? '', language) : '',
+        rate: settings.voice.rate,
+      }}
+      savedHints={Object.fromEntries(
+        (engine?.fields ?? [])
+          .filter((field) => field.kind === 'secret' && current?.values[field.key])
+          .map((field) => [field.key, `…${current?.values[field.key]?.slice(-4)}`]),
+      )}
+      onPreview={async (values) => {
+        await audio.unlock();
+        await audio.play(await speech.synthesize(PREVIEW_LINE, optionsOf(values)));
+      }}
+      onSave={async (values) => {
+        updateSettings({
+          voice: {
+            engineId: values.engineId,
+            rate: clampSpeechRate(values.rate),
+            configs: { ...settings.voice.configs, [values.engineId]: configOf(values) },
+          },
+        });
+      }}
+      onImportCurl={(curl) => {
+        const result = importCurl(curl);
+        imported.current = result;
+        return {
+          candidates: result.slots.map((slot) => ({ id: slot.id, label: `${slot.path} = ${slot.sample}` })),
+          ...(result.assignment.text ? { sentence: result.assignment.text } : {}),
+          ...(result.assignment.voice ? { voice: result.assignment.voice } : {}),
+          ...(result.assignment.speed ? { speed: result.assignment.speed } : {}),
+        };
+      }}
+      onBack={onBack}
+    />
+  );
+}
+
+/** The chip rows' choices as the template's placeholder assignment. */
+function assignmentOf(values: VoiceValues) {
+  let assignment = {};
+  const chosen: [PlaceholderRole, string | null | undefined][] = [
+    ['text', values.curl?.sentence],
+    ['voice', values.curl?.voice],
+    ['speed', values.curl?.speed],
+  ];
+  for (const [role, slot] of chosen) if (slot) assignment = assignSlot(assignment, role, slot);
+  return assignment;
+}

@@ -1,0 +1,55 @@
+import type { RelayClient, SettingsRequest } from '../../relay';
+import { RelayError } from '../../relay';
+import type { LocalSettings } from '../../storage';
+
+/** Why a write to the computer did not happen, in words; shown on the settings pages. */
+export class ComputerWriteError extends Error {
+  override readonly name = 'ComputerWriteError';
+}
+
+const RELAY_WORDS: Record<string, string> = {
+  device_offline: 'Your computer is not connected right now (is `ringback up` running?)',
+  daemon_timeout: 'Your computer did not answer in time',
+  undecryptable_request: 'Your computer holds a different end-to-end key than this device',
+  device_not_found: 'This account has no computer to write to',
+  network_error: 'The relay cannot be reached from this device',
+};
+
+const DAEMON_WORDS: Record<string, string> = {
+  not_relayed: 'Your computer accepts this only when set on the computer itself',
+  replayed_request: 'Your computer refused a repeated request: try again',
+  invalid_llm_settings: 'Your computer refused these model settings',
+  invalid_language: 'Your computer does not know this language',
+  invalid_request: 'Your computer refused the request',
+};
+
+/**
+ * Runs one of the computer's settings calls sealed through the relay (the phone has no way to
+ * the computer but the relay). The account's computer is looked up when it is not known yet.
+ */
+export async function writeToComputer(
+  client: RelayClient,
+  settings: LocalSettings,
+  request: SettingsRequest,
+  remember: (daemonDeviceId: string) => void,
+): Promise<unknown> {
+  if (!settings.e2eKey) throw new ComputerWriteError('This device has no end-to-end key');
+  let daemonDeviceId = settings.daemonDeviceId;
+  if (!daemonDeviceId) {
+    const devices = await client.listDevices().catch(() => []);
+    daemonDeviceId = devices.find((device) => device.kind === 'daemon')?.deviceId ?? null;
+    if (!daemonDeviceId) throw new ComputerWriteError(RELAY_WORDS.device_not_found);
+    remember(daemonDeviceId);
+  }
+  let result: { status: number; body: unknown };
+  try {
+    result = await client.relaySettingsRequest(daemonDeviceId, settings.e2eKey, request);
+  } catch (error) {
+    if (error instanceof RelayError) throw new ComputerWriteError(RELAY_WORDS[error.code] ?? error.message);
+    throw new ComputerWriteError((error as Error).message);
+  }
+  if (result.status >= 200 && result.status < 300) return result.body;
+  const body = result.body as { error?: string; message?: string } | null;
+  const words = (body?.error && DAEMON_WORDS[body.error]) ?? 'Your computer refused the change';
+  throw new ComputerWriteError(body?.message ? `${words}: ${body.message}` : words);
+}

@@ -16,6 +16,10 @@ declare module 'fastify' {
      */
     runRelayed(method: RelayedMethod, path: string, body: unknown): Promise<SettingsResultPlaintext>;
   }
+  interface FastifyRequest {
+    /** True when the request came through the relay (a route may accept less from there). */
+    relayed: boolean;
+  }
 }
 
 function isRelayed(request: FastifyRequest, secret: Buffer): boolean {
@@ -37,9 +41,11 @@ function isRelayed(request: FastifyRequest, secret: Buffer): boolean {
 export function installRelayGate(app: FastifyInstance, localApiKey: string): void {
   const secret = Buffer.from(randomBytes(32).toString('base64url'));
 
+  app.decorateRequest('relayed', false);
   // onRequest runs after routing and before the body is read: nothing of a refused request runs.
   app.addHook('onRequest', async (request) => {
-    if (isRelayed(request, secret) && request.routeOptions.config.relayable !== true) {
+    request.relayed = isRelayed(request, secret);
+    if (request.relayed && request.routeOptions.config.relayable !== true) {
       throw new RingbackError('not_relayed', 'this is callable only on this computer, not through the relay');
     }
   });

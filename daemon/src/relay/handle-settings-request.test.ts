@@ -5,6 +5,7 @@ import {
   Aad,
   type AgentReport,
   generateE2eKey,
+  keyIdOf,
   open,
   type SettingsRequestPlaintext,
   type SettingsResultPlaintext,
@@ -138,14 +139,15 @@ const LOCAL = [...spellingsOf(['local', 'pairing']), ...spellingsOf(['local', 'l
 const REPORT = spellingsOf(['report']);
 
 describe('relayed requests are judged by the route that would run', () => {
-  it('refuses every spelling of /e2e/* with 403 not_relayed, and the key stays the same', async () => {
+  it('refuses every spelling of /e2e/* with 403 not_relayed but a derived key, and the key stays the same', async () => {
     expect(E2E_KEY.length).toBeGreaterThan(30);
     for (const path of E2E_KEY) {
       for (const [method, body] of [
         ['GET', undefined],
         ['PUT', { random: true }],
-        ['PUT', { key: generateE2eKey() }],
-        ['POST', { random: true }],
+        ['PUT', { passphrase: 'correct horse battery staple' }],
+        ['PUT', {}],
+        ['POST', { key: generateE2eKey() }],
       ] as const) {
         const result = await relayed({ method, path, body });
         expect(result, `${method} ${path}`).toEqual({
@@ -176,6 +178,41 @@ describe('relayed requests are judged by the route that would run', () => {
     expect(logins).toBe(0);
     expect(config.read().server).toBeUndefined();
   }, 60_000);
+
+  it('replaces the key with one derived on the phone, answering sealed with the key that opened the request', async () => {
+    const oldKey = key;
+    const derived = generateE2eKey();
+    const result = await relayed({ method: 'PUT', path: '/e2e/key', body: { key: derived } });
+    expect(result).toMatchObject({ status: 200, body: { keyId: await keyIdOf(derived), source: 'key' } });
+    expect(JSON.stringify(result)).not.toContain(derived);
+    expect(config.read().e2e?.key).toBe(derived);
+
+    // The old key opens nothing any more; the new one does.
+    const requestId = `req-${++counter}`;
+    const stale = await seal(
+      oldKey,
+      JSON.stringify({ method: 'GET', path: '/status', issuedAt: Date.now() }),
+      Aad.settingsRequest(requestId),
+    );
+    const refused = await handleSettingsRequest(
+      { requestId, sealed: stale },
+      {
+        key: () => config.read().e2e?.key ?? null,
+        execute: (m, p, b) => app.runRelayed(m, p, b),
+        replays: guard,
+      },
+    );
+    expect(refused).toEqual({ type: 'settings-result', requestId, error: 'undecryptable_request' });
+    key = derived;
+    expect(await relayed({ method: 'GET', path: '/llm/settings' })).toMatchObject({ status: 200 });
+
+    // A malformed key is refused and changes nothing.
+    expect(await relayed({ method: 'PUT', path: '/e2e/key', body: { key: 'k1_short' } })).toMatchObject({
+      status: 422,
+      body: { error: 'invalid_key' },
+    });
+    expect(config.read().e2e?.key).toBe(derived);
+  });
 
   it('gives a path that matches no route the same answer, so it reveals nothing', async () => {
     for (const path of ['/nope', '/e2e', '/e2e/', '/e2e/nope', '/llm', '/llm/settings/x']) {

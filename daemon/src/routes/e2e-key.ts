@@ -16,8 +16,12 @@ import type { E2eKeyConfig } from '../config/daemon-config';
 import { readE2eKey } from '../config/e2e-key';
 
 /**
- * `GET/PUT /e2e/key`: local only, so not `relayable` (the relay gate refuses it 403
- * `not_relayed`). Only a passphrase's derived key is stored, never the passphrase.
+ * `GET /e2e/key` is local only (the relay gate refuses it 403 `not_relayed`). `PUT /e2e/key` is
+ * local too, with one exception: a phone may replace the key through the relay with `{ key }`,
+ * a key it derived from a passphrase on the device. The passphrase itself never leaves the device,
+ * and `{ random: true }` is refused there, since the phone would never learn the key it made.
+ * The answer is sealed with the key that opened the request, so the phone can still read it.
+ * Only a passphrase's derived key is stored, never the passphrase.
  */
 export function e2eKeyRoutes(config: ConfigStore): FastifyPluginAsync {
   return async (app) => {
@@ -31,9 +35,18 @@ export function e2eKeyRoutes(config: ConfigStore): FastifyPluginAsync {
 
     routes.put(
       '/e2e/key',
-      { schema: { body: E2eKeyUpdate, response: { 200: E2eKeyUpdated, '4xx': ErrorBody } } },
+      {
+        config: { relayable: true },
+        schema: { body: E2eKeyUpdate, response: { 200: E2eKeyUpdated, '4xx': ErrorBody } },
+      },
       async (request) => {
         const { passphrase, key, random } = request.body;
+        if (request.relayed && key === undefined) {
+          throw new RingbackError(
+            'not_relayed',
+            'through the relay only { key } is accepted: derive the key from the passphrase on the device',
+          );
+        }
         const given = [passphrase !== undefined, key !== undefined, random === true].filter(Boolean).length;
         if (given !== 1) {
           throw new RingbackError('invalid_request', 'send exactly one of passphrase, key or random: true');

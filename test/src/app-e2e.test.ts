@@ -1,9 +1,7 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, plainBrief, startFakeLlm } from './fakes/fake-llm-server';
+import { pairAnotherDevice, reportStop, saveScreenshots, waitConnected } from './support/app-page';
 import {
   DESKTOP_VIEWPORT,
   launchChromium,
@@ -12,10 +10,8 @@ import {
   playedAudio,
 } from './support/browser';
 import { type RunningRingback, standInClaude, startRingbackUp } from './support/ringback-up';
-import { runHookProcess, runRingback } from './support/run-hook-process';
 import { waitFor } from './support/temp-data-dir';
 
-const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
 const SPOKEN = 'I finished the refactor, {form-of-address}. All forty tests pass. The build is green.';
 const ANSWER = 'The slowest test took two seconds. Nothing else needs your attention.';
 /** Sentences the call plays: three spoken, the card's title and body, the conclusion. */
@@ -41,48 +37,6 @@ afterAll(async () => {
   await llm?.close();
 });
 
-/** The same page at phone and desktop size, saved for looking at. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  const original = page.viewportSize();
-  for (const [size, viewport] of [
-    ['phone', PHONE_VIEWPORT],
-    ['desktop', DESKTOP_VIEWPORT],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: join(ARTIFACTS, `${name}-${size}.png`), fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
-
-async function reportStop(message: string, sessionId: string): Promise<string> {
-  const project = await mkdtemp(join(tmpdir(), 'ringback-e2e-project-'));
-  const run = await runHookProcess(
-    'claude-code',
-    JSON.stringify({
-      session_id: sessionId,
-      cwd: project,
-      transcript_path: null,
-      last_assistant_message: message,
-    }),
-    { PATH: process.env.PATH, HOME: up.home, RINGBACK_HOME: up.dataDir },
-  );
-  expect(run.code).toBe(0);
-  return project;
-}
-
-/** A second device's URL: `ringback pair` prints one with a fresh code. */
-async function anotherPairUrl(): Promise<string> {
-  const run = await runRingback(['pair'], {
-    PATH: process.env.PATH,
-    HOME: up.home,
-    RINGBACK_HOME: up.dataDir,
-  });
-  const url = /http:\/\/127\.0\.0\.1:\d+\/#pair=\S+/.exec(run.stdout)?.[0];
-  if (!url) throw new Error(`ringback pair printed no URL:\n${run.stdout}${run.stderr}`);
-  return url;
-}
-
 const played = async (page: Page) => (await playedAudio(page)).buffers;
 
 describe('the app in real Chromium', () => {
@@ -97,46 +51,46 @@ describe('the app in real Chromium', () => {
       .getByRole('heading', { name: /Ringback/ })
       .first()
       .waitFor();
-    await screenshots(page, 'welcome');
+    await saveScreenshots(page, 'welcome');
 
     await page.goto(up.appUrl);
-    await page.getByText('Connected: calls ring here').waitFor({ timeout: 15_000 });
+    await waitConnected(page);
     expect(new URL(page.url()).hash).toBe('');
-    await screenshots(page, 'idle');
+    await saveScreenshots(page, 'idle');
 
     // The model for questions, set on the settings page (also written to the computer, sealed).
     await page
       .getByRole('button', { name: /Settings/ })
       .first()
       .click();
-    await screenshots(page, 'settings');
+    await saveScreenshots(page, 'settings');
     await page.getByRole('button', { name: /Language model/ }).click();
     await page.getByLabel('Base address').fill(llm.url);
     await page.getByLabel('API key').fill('sk-e2e-0000');
     await page.getByLabel('Model').fill('fake-1');
-    await screenshots(page, 'settings-llm');
+    await saveScreenshots(page, 'settings-llm');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(/Saved/).first().waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('button', { name: /Voice/ }).click();
-    await screenshots(page, 'settings-voice');
+    await saveScreenshots(page, 'settings-voice');
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('button', { name: /End-to-end key/ }).click();
-    await screenshots(page, 'settings-key');
+    await saveScreenshots(page, 'settings-key');
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('button', { name: /Devices/ }).click();
     await page.getByText('This device').first().waitFor();
-    await screenshots(page, 'settings-devices');
+    await saveScreenshots(page, 'settings-devices');
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('button', { name: 'Back' }).click();
 
     // A phone on the same account.
     const phoneContext = await newMonitoredContext(browser, PHONE_VIEWPORT, { isMobile: true });
     const phone = await phoneContext.newPage();
-    await phone.goto(await anotherPairUrl());
-    await phone.getByText('Connected: calls ring here').waitFor({ timeout: 15_000 });
+    await phone.goto((await pairAnotherDevice(up)).url);
+    await waitConnected(phone);
 
-    const project = await reportStop('Refactor done. All 40 tests pass.', 'sess-e2e-1');
+    const project = await reportStop(up, 'Refactor done. All 40 tests pass.', 'sess-e2e-1');
     const answer = page.getByRole('button', { name: 'Answer', exact: true });
     await answer.waitFor({ timeout: 20_000 });
     await phone.getByRole('button', { name: 'Answer', exact: true }).waitFor({ timeout: 20_000 });
@@ -145,7 +99,7 @@ describe('the app in real Chromium', () => {
       5_000,
       'the ringtone',
     );
-    await screenshots(page, 'incoming');
+    await saveScreenshots(page, 'incoming');
 
     await answer.click();
     // The phone stops ringing: the desktop answered first.
@@ -161,7 +115,7 @@ describe('the app in real Chromium', () => {
       expect(sentence.rms).toBeGreaterThan(0.01);
       expect(sentence.seconds).toBeGreaterThan(0.2);
     }
-    await screenshots(page, 'in-call');
+    await saveScreenshots(page, 'in-call');
 
     await page.getByRole('textbox', { name: 'Ask a question' }).fill('How long did the slowest test take?');
     await page.getByRole('button', { name: 'Ask', exact: true }).click();
@@ -175,16 +129,16 @@ describe('the app in real Chromium', () => {
     const prompt = JSON.stringify(question?.body.messages);
     expect(prompt).toContain('Refactor done. All 40 tests pass.');
     expect(prompt).toContain('How long did the slowest test take?');
-    await screenshots(page, 'in-call-answer');
+    await saveScreenshots(page, 'in-call-answer');
 
     await page.getByRole('button', { name: 'Hang up' }).click();
     await page.getByLabel('Your reply').fill('Good. Now update the changelog.');
-    await screenshots(page, 'reply');
+    await saveScreenshots(page, 'reply');
     await page.getByRole('button', { name: 'Send reply' }).click();
     await page
       .locator('[aria-current="step"]', { hasText: 'Delivered to the agent' })
       .waitFor({ timeout: 20_000 });
-    await screenshots(page, 'reply-delivered');
+    await saveScreenshots(page, 'reply-delivered');
 
     const calls = await claude.calls();
     expect(calls).toHaveLength(1);
@@ -197,12 +151,12 @@ describe('the app in real Chromium', () => {
       .getByRole('button', { name: /Copy resume command/ })
       .first()
       .waitFor();
-    await screenshots(page, 'history');
+    await saveScreenshots(page, 'history');
     await page
       .getByRole('button', { name: /Open details/ })
       .first()
       .click();
-    await screenshots(page, 'call-detail');
+    await saveScreenshots(page, 'call-detail');
     expect(errors).toEqual([]);
     await phoneContext.close();
     await desktop.close();
@@ -211,9 +165,9 @@ describe('the app in real Chromium', () => {
   it('a refresh in the middle of a call makes it missed, and it never rings again', async () => {
     const context = await newMonitoredContext(browser, PHONE_VIEWPORT, { isMobile: true });
     const page = await context.newPage();
-    await page.goto(await anotherPairUrl());
-    await page.getByText('Connected: calls ring here').waitFor({ timeout: 15_000 });
-    await reportStop('Second turn finished.', 'sess-e2e-2');
+    await page.goto((await pairAnotherDevice(up)).url);
+    await waitConnected(page);
+    await reportStop(up, 'Second turn finished.', 'sess-e2e-2');
     await page.getByRole('button', { name: 'Answer', exact: true }).click({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Hang up' }).waitFor();
     await page.reload();
@@ -221,7 +175,7 @@ describe('the app in real Chromium', () => {
       .getByRole('button', { name: /^Answer Second|^Answer / })
       .first()
       .waitFor({ timeout: 15_000 });
-    await screenshots(page, 'missed');
+    await saveScreenshots(page, 'missed');
     await page.waitForTimeout(3_000);
     expect(await page.getByRole('button', { name: 'Answer', exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Hang up' }).count()).toBe(0);

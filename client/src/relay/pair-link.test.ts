@@ -23,6 +23,13 @@ describe('parsePairLink', () => {
     expect(parsePairLink(`  ${formatPairLink(LINK)}\n`)).toEqual(LINK);
   });
 
+  it('also reads the URL ringback up prints (what its QR code holds), pasted or scanned', () => {
+    const url = `http://192.168.1.20:8791/#pair=${encodeURIComponent(PRINTED)}`;
+    expect(parsePairLink(url)).toEqual(LINK);
+    expect(parsePairLink(` ${url}\n`)).toEqual(LINK);
+    expect(problemOf(() => parsePairLink('http://192.168.1.20:8791/#settings'))).toBe('not_a_link');
+  });
+
   it('keeps an https relay with a path, without its trailing slash', () => {
     const link = formatPairLink({ ...LINK, server: 'https://relay.example.org/ringback/' });
     expect(parsePairLink(link).server).toBe('https://relay.example.org/ringback');

@@ -29,13 +29,19 @@ export function formatPairLink(link: PairLink): string {
   return `ringback://pair?${query.toString()}`;
 }
 
-/** Reads a `ringback://pair?…` link; throws PairLinkError saying which part is wrong. */
+/**
+ * Reads a `ringback://pair?…` link, or the app URL carrying one in its fragment (what `ringback up`
+ * prints and its QR code holds); throws PairLinkError saying which part is wrong.
+ */
 export function parsePairLink(text: string): PairLink {
   let url: URL;
   try {
     url = new URL(text.trim());
   } catch {
     throw new PairLinkError('not_a_link', 'This is not a Ringback pairing link (ringback://pair?…).');
+  }
+  if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hash.startsWith(HASH_PREFIX)) {
+    return pairFromLocationHash(url.hash) as PairLink;
   }
   // `ringback://pair?…` parses with host `pair`; `ringback:pair?…` with path `pair`.
   const target = url.hostname || url.pathname.replace(/^\/+/, '');

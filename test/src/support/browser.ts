@@ -6,8 +6,11 @@ export const CHROMIUM_PATH = process.env.RINGBACK_CHROMIUM ?? '/usr/bin/chromium
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
 export const DESKTOP_VIEWPORT = { width: 1280, height: 800 };
 
-/** Headless Chromium as the house runs it; audio may start without a click (the page still asks for one). */
-export async function launchChromium(): Promise<Browser> {
+/**
+ * Headless Chromium as the house runs it; audio may start without a click (the page still asks for
+ * one). `extraArgs` add flags such as a fake camera or host mapping.
+ */
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -16,6 +19,7 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-gpu',
       '--disable-background-networking',
       '--autoplay-policy=no-user-gesture-required',
+      ...extraArgs,
     ],
   });
 }

@@ -86,10 +86,16 @@ describe('joining the account and changing the key, in real Chromium', () => {
     const context = await newMonitoredContext(browser, PHONE_VIEWPORT, { isMobile: true });
     await context.grantPermissions(['camera'], { origin: up.relayUrl });
     const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) refused.push(message.text());
+    });
     await page.goto(up.relayUrl);
     await page.getByRole('button', { name: 'Scan with camera' }).click();
     await waitConnected(page);
     expect(await page.getByRole('dialog').count()).toBe(0);
+    // The dialog's scroll lock styles itself with the page's nonce: the policy refuses nothing.
+    expect(refused).toEqual([]);
     await context.close();
 
     const other = await newMonitoredContext(browser, DESKTOP_VIEWPORT);

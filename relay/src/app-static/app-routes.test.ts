@@ -10,7 +10,7 @@ import { DaemonLinks } from '../link/daemon-links';
 import { createSilentRelayLogger } from '../relay-logger';
 import { openSqliteRelayStore } from '../storage/sqlite-relay-store';
 import { StreamHub } from '../stream/stream-hub';
-import { APP_CONTENT_SECURITY_POLICY } from './page-headers';
+import { appContentSecurityPolicy } from './page-headers';
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -34,7 +34,7 @@ async function relay(appDir: string | null) {
 }
 
 const INDEX =
-  '<!doctype html><title>Ringback</title><script type="module" src="/assets/index-abc123.js"></script>';
+  '<!doctype html><html><head><title>Ringback</title><script type="module" src="/assets/index-abc123.js"></script></head><body></body></html>';
 const SCRIPT = `export const x = ${JSON.stringify('a'.repeat(5000))};`;
 
 async function builtApp(): Promise<string> {
@@ -48,8 +48,21 @@ async function builtApp(): Promise<string> {
   return dir;
 }
 
+/** The page's policy with its style nonce, and the nonce the page tells its scripts. */
+function styleNonceOf(page: { body: string; headers: Record<string, unknown> }): string {
+  const inPolicy = /style-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(
+    String(page.headers['content-security-policy']),
+  )?.[1];
+  const inPage = /<meta name="ringback-style-nonce" content="([A-Za-z0-9+/=]+)">/.exec(page.body)?.[1];
+  expect(inPolicy).toBeDefined();
+  expect(inPage).toBe(inPolicy);
+  return inPolicy as string;
+}
+
 function expectPageHeaders(headers: Record<string, unknown>) {
-  expect(headers['content-security-policy']).toBe(APP_CONTENT_SECURITY_POLICY);
+  expect(headers['content-security-policy']).toBe(
+    appContentSecurityPolicy(/'nonce-([^']+)'/.exec(String(headers['content-security-policy']))?.[1] ?? ''),
+  );
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('no-referrer');
   expect(headers['cache-control']).toBe('no-cache');
@@ -62,15 +75,29 @@ describe('the built app at /', () => {
       const page = await app.inject({ method: 'GET', url });
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
-      expect(page.body).toBe(INDEX);
+      expect(page.body.replace(/<meta name="ringback-style-nonce"[^>]*>/, '')).toBe(INDEX);
       expectPageHeaders(page.headers);
     }
   });
 
+  it('gives each load its own style nonce, in the policy and in the page (for the dialog scroll lock)', async () => {
+    const app = await relay(await builtApp());
+    const nonces = new Set<string>();
+    for (let load = 0; load < 5; load++) {
+      const page = await app.inject({ method: 'GET', url: '/' });
+      const nonce = styleNonceOf(page);
+      expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(5);
+  });
+
   it('has no unsafe source, eval or third-party origin in its policy', () => {
-    expect(APP_CONTENT_SECURITY_POLICY).not.toMatch(/unsafe|\*|\/\/[a-z]/);
-    expect(APP_CONTENT_SECURITY_POLICY).toContain("script-src 'self';");
-    expect(APP_CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+    const policy = appContentSecurityPolicy('bm9uY2Vub25jZW5vbmNlMQ==');
+    expect(policy).not.toMatch(/unsafe|\*|\/\/[a-z]/);
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("style-src 'self' 'nonce-bm9uY2Vub25jZW5vbmNlMQ==';");
+    expect(policy).toContain("frame-ancestors 'none'");
   });
 
   it('caches hashed assets for a year, immutable, and compresses them', async () => {
@@ -188,6 +215,6 @@ describe('without a built app', () => {
     const app = await relay(appDir);
     expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('npm run build');
     await writeFile(join(appDir, 'index.html'), INDEX);
-    expect((await app.inject({ method: 'GET', url: '/' })).body).toBe(INDEX);
+    expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('<title>Ringback</title>');
   });
 });

@@ -1,9 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { hasBuiltApp } from './app-dir';
 import { compressFile } from './compression';
 import { notBuiltPage } from './not-built-page';
-import { setPageHeaders, setStaticHeaders } from './page-headers';
+import { newStyleNonce, setPageHeaders, setStaticHeaders, withStyleNonce } from './page-headers';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 /** No directory listings or index pages below `/`, no dotfiles. */
@@ -21,10 +23,14 @@ export function appRoutes(appDir: string | null): FastifyPluginAsync {
     app.addHook('onSend', async (request, reply, payload) => compressFile(request, reply, payload));
     const open = { config: { auth: 'none' as const } };
 
-    const page = (reply: FastifyReply) => {
-      setPageHeaders(reply);
-      if (!hasBuiltApp(appDir)) return reply.type('text/html; charset=utf-8').send(notBuiltPage(appDir));
-      return reply.sendFile('index.html', appDir, { ...SEND_BASE, cacheControl: false });
+    // index.html is read on every load (it is small, and a rebuild shows without a restart) to
+    // carry this load's style nonce.
+    const page = async (reply: FastifyReply) => {
+      const nonce = newStyleNonce();
+      setPageHeaders(reply, nonce);
+      reply.type('text/html; charset=utf-8');
+      if (!appDir || !hasBuiltApp(appDir)) return reply.send(notBuiltPage(appDir));
+      return reply.send(withStyleNonce(await readFile(join(appDir, 'index.html'), 'utf8'), nonce));
     };
 
     app.get('/', open, (_request, reply) => page(reply));
@@ -44,7 +50,7 @@ export function appRoutes(appDir: string | null): FastifyPluginAsync {
       if (file === 'index.html') return page(reply);
       setStaticHeaders(reply);
       reply.header('cache-control', 'no-cache');
-      if (file.endsWith('.html')) setPageHeaders(reply);
+      if (file.endsWith('.html')) setPageHeaders(reply, newStyleNonce());
       return reply.sendFile(file, appDir, { ...SEND_BASE, cacheControl: false });
     });
   };

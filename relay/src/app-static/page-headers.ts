@@ -1,26 +1,42 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-
 /**
  * The page holds the end-to-end key, so it runs only scripts, workers and styles of its own
  * origin: no inline script, no eval, no third-party origin. `connect-src` stays open to any
  * http(s) origin because the LLM and voice endpoints are chosen by the user at run time on the
  * device; the relay itself is `'self'`.
+ *
+ * Styles also take `<style>` elements carrying this load's nonce: the dialogs' scroll lock adds
+ * one at run time. Inline style attributes stay refused, so injected markup cannot style itself.
  */
-export const APP_CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // qr-scanner starts its decoder worker from a blob: URL where the browser has no BarcodeDetector.
-  "worker-src 'self' blob:",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob: data:",
-  "font-src 'self'",
-  "connect-src 'self' http: https:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
+export function appContentSecurityPolicy(styleNonce: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // qr-scanner starts its decoder worker from a blob: URL where the browser has no BarcodeDetector.
+    "worker-src 'self' blob:",
+    `style-src 'self' 'nonce-${styleNonce}'`,
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob: data:",
+    "font-src 'self'",
+    "connect-src 'self' http: https:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+/** A fresh nonce for each page load (128 bits, base64 as CSP wants it). */
+export function newStyleNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/** Tells the page's scripts this load's style nonce, in a `<meta>` at the end of `<head>`. */
+export function withStyleNonce(html: string, nonce: string): string {
+  const meta = `<meta name="ringback-style-nonce" content="${nonce}">`;
+  return html.includes('</head>') ? html.replace('</head>', `${meta}</head>`) : `${meta}${html}`;
+}
 
 /** On everything the app routes serve: no MIME sniffing, no Referer leaking the page's URL. */
 export function setStaticHeaders(reply: FastifyReply): void {
@@ -29,8 +45,8 @@ export function setStaticHeaders(reply: FastifyReply): void {
 }
 
 /** On every HTML page: the policy above, and revalidated on every load so a new build shows. */
-export function setPageHeaders(reply: FastifyReply): void {
+export function setPageHeaders(reply: FastifyReply, styleNonce: string): void {
   setStaticHeaders(reply);
-  reply.header('content-security-policy', APP_CONTENT_SECURITY_POLICY);
+  reply.header('content-security-policy', appContentSecurityPolicy(styleNonce));
   reply.header('cache-control', 'no-cache');
 }

@@ -194,6 +194,7 @@ describe('joining the account and changing the key, in real Chromium', () => {
     });
     expect(removed.status).toBe(204);
     await page.getByRole('heading', { name: 'Paste a pairing link' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('alert').filter({ hasText: 'no longer on your account' }).waitFor();
     await saveScreenshots(page, 'welcome-signed-out');
     await context.close();
   }, 60_000);

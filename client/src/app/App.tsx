@@ -58,7 +58,15 @@ export function App() {
     return () => window.removeEventListener('hashchange', joinFromHash);
   }, [pair]);
 
-  const signOut = useCallback(() => setSettings(forgetPairing(store)), []);
+  // The relay answered 401: this device was removed from the account. Say so, or the welcome
+  // page would appear with no reason given.
+  const signOut = useCallback(() => {
+    setSettings(forgetPairing(store));
+    setPairing({
+      busy: false,
+      error: 'This device is no longer on your account (it was removed). Join again to get calls here.',
+    });
+  }, []);
 
   if (!isPaired(settings)) {
     return (

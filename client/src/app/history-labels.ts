@@ -7,7 +7,7 @@ export function statusLabelOf(record: CallRecord): string {
     case 'completed':
       return 'Answered';
     case 'answered':
-      return by ? `Answered on ${by}` : 'In call';
+      return by ? `Answered on ${by}` : 'Answered';
     case 'rejected':
       return by ? `Declined on ${by}` : 'Declined';
     case 'acknowledged':

@@ -1,6 +1,7 @@
 import { BackHeader } from './BackHeader';
 import { CopyButton } from './CopyButton';
 import { kindLabel } from './segmentLabel';
+import { titleSentenceCount } from './segmentText';
 import type { ConversationTurn, Decision, Segment, StatusTone } from './types';
 import './theme.css';
 import './idle.css';
@@ -69,7 +70,7 @@ export function CallDetailPage(props: Props) {
           <article key={index} className="rb-card rb-detail-card">
             <p className="rb-detail-kind">{kindLabel(segment.kind)}</p>
             {segment.title && <h3 className="rb-detail-card-title">{segment.title}</h3>}
-            <p className="rb-detail-text">{segment.sentences.join(' ')}</p>
+            <p className="rb-detail-text">{segment.sentences.slice(titleSentenceCount(segment)).join(' ')}</p>
           </article>
         ))}
       </section>

@@ -1,4 +1,5 @@
 import { kindLabel, segmentLabel } from './segmentLabel';
+import { titleSentenceCount } from './segmentText';
 import type { Segment } from './types';
 
 export type Props = {
@@ -11,6 +12,8 @@ export type Props = {
 /** The brief as tabs plus the current card, with the sentence being spoken highlighted. */
 export function SegmentView({ segments, position, onSelectSegment }: Props) {
   const current = segments[position.segment];
+  const titleCount = current ? titleSentenceCount(current) : 0;
+  const titleSpoken = position.sentence < titleCount;
   return (
     <section className="rb-segments" aria-label="Brief">
       {segments.length > 1 && (
@@ -35,18 +38,30 @@ export function SegmentView({ segments, position, onSelectSegment }: Props) {
           <p className="rb-seg-kind">
             {kindLabel(current.kind)} · {position.segment + 1} of {segments.length}
           </p>
-          {current.title && <h2 className="rb-seg-title">{current.title}</h2>}
-          <p className="rb-seg-text">
-            {current.sentences.map((sentence, index) => (
+          {current.title && (
+            <h2 className="rb-seg-title">
               <span
-                // biome-ignore lint/suspicious/noArrayIndexKey: sentences are positional
-                key={index}
-                className={index === position.sentence ? 'rb-sentence rb-sentence--current' : 'rb-sentence'}
-                aria-current={index === position.sentence ? 'true' : undefined}
+                className={titleSpoken ? 'rb-sentence rb-sentence--current' : 'rb-sentence'}
+                aria-current={titleSpoken ? 'true' : undefined}
               >
-                {sentence}{' '}
+                {current.title}
               </span>
-            ))}
+            </h2>
+          )}
+          <p className="rb-seg-text">
+            {current.sentences.slice(titleCount).map((sentence, offset) => {
+              const index = titleCount + offset;
+              return (
+                <span
+                  // biome-ignore lint/suspicious/noArrayIndexKey: sentences are positional
+                  key={index}
+                  className={index === position.sentence ? 'rb-sentence rb-sentence--current' : 'rb-sentence'}
+                  aria-current={index === position.sentence ? 'true' : undefined}
+                >
+                  {sentence}{' '}
+                </span>
+              );
+            })}
           </p>
         </article>
       )}

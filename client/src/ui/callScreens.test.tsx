@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Props as InCallProps, InCallScreen } from './InCallScreen';
 import { IncomingCallScreen } from './IncomingCallScreen';
 import { VOICE_UNAVAILABLE_NOTICE } from './notices';
+import { SegmentView } from './SegmentView';
 
 afterEach(cleanup);
 
@@ -134,5 +135,20 @@ describe('InCallScreen', () => {
     expect(screen.getByText(VOICE_UNAVAILABLE_NOTICE)).toBeTruthy();
     expect(screen.getByText('Original report')).toBeTruthy();
     expect(screen.getByText('The full original report.')).toBeTruthy();
+  });
+});
+
+describe('SegmentView', () => {
+  const card = { kind: 'card', title: 'Result', sentences: ['Result', 'Work finished.', 'Tests pass.'] };
+
+  it('shows a card title once, as the heading, lit while it is spoken', () => {
+    const { rerender } = render(<SegmentView segments={[card]} position={{ segment: 0, sentence: 0 }} />);
+    expect(screen.getAllByText('Result')).toHaveLength(1);
+    const heading = screen.getByRole('heading', { name: 'Result' });
+    expect(within(heading).getByText('Result').getAttribute('aria-current')).toBe('true');
+
+    rerender(<SegmentView segments={[card]} position={{ segment: 0, sentence: 2 }} />);
+    expect(within(heading).getByText('Result').getAttribute('aria-current')).toBeNull();
+    expect(screen.getByText('Tests pass.').getAttribute('aria-current')).toBe('true');
   });
 });

@@ -9,8 +9,25 @@ import { runHookProcess, runRingback } from './run-hook-process';
 /** Where the e2e runs save their screenshots (git-ignored), to be looked at. */
 export const ARTIFACTS = join(import.meta.dirname, '..', '..', 'artifacts');
 
-/** The same page at phone and desktop size, saved for looking at. */
+const CONTROL_ROLES =
+  'button|link|textbox|searchbox|combobox|listbox|checkbox|radio|switch|slider|spinbutton|tab';
+/** An accessibility-tree line of a control without a name: `- button`, `- textbox: text`, `- slider [disabled]`. */
+const NAMELESS_CONTROL = new RegExp(`^\\s*- (${CONTROL_ROLES})(?! ")(\\s*\\[[^\\]]*\\])?(:.*)?$`);
+
+/** Controls on the page that a screen reader would announce without a name. */
+export async function namelessControls(page: Page): Promise<string[]> {
+  const tree = await page.locator('body').ariaSnapshot();
+  return tree.split('\n').filter((line) => NAMELESS_CONTROL.test(line));
+}
+
+/**
+ * The same page at phone and desktop size, saved for looking at; every page shot is also checked
+ * for controls without an accessible name.
+ */
 export async function saveScreenshots(page: Page, name: string): Promise<void> {
+  const nameless = await namelessControls(page);
+  if (nameless.length)
+    throw new Error(`${name}: controls without an accessible name:\n${nameless.join('\n')}`);
   const original = page.viewportSize();
   for (const [size, viewport] of [
     ['phone', PHONE_VIEWPORT],

@@ -57,6 +57,23 @@ export {
   parsePersistedDeliveryGate,
   persistDeliveryGate,
 } from './delivery-gate/delivery-gate-persistence';
+export type { DispatchSnapshot } from './dispatch/dispatch-machine';
+export { dispatchMachine } from './dispatch/dispatch-machine';
+export type { DispatchActor, PersistedDispatch } from './dispatch/dispatch-persistence';
+export { isRestorableDispatch, startDispatch } from './dispatch/dispatch-persistence';
+export { COMPLETED_WITHOUT_ISSUE_MS, NO_ISSUE_REASON, TASK_FAILED_REASON } from './dispatch/dispatch-rules';
+export type {
+  DispatchContext,
+  DispatchEvent,
+  DispatchInput,
+  DispatchKind,
+  DispatchState,
+  ObservedIssue,
+  ObservedTask,
+  TrackerTaskStatus,
+} from './dispatch/dispatch-types';
+export type { DispatchRefresh, DispatchView } from './dispatch/dispatch-view';
+export { dispatchRefresh, dispatchState, dispatchView } from './dispatch/dispatch-view';
 export type { CallPosition } from './in-call/call-position';
 export {
   comparePositions,

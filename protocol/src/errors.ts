@@ -55,6 +55,10 @@ export const ERROR_CATALOGUE = {
   },
 
   // Our own edges.
+  tracker_unreachable: {
+    status: 502,
+    meaning: 'the tracker could not be reached or failed (network error, 5xx or 429, after retries)',
+  },
   invalid_request: { status: 400, meaning: 'the body or parameters do not match the schema' },
   invalid_report: { status: 400, meaning: 'the agent report is malformed' },
   unauthorized: { status: 401, meaning: 'missing or wrong bearer credential' },

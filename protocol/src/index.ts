@@ -104,3 +104,12 @@ export {
   SettingsResultPlaintext,
 } from './replies';
 export { createSseParser, type SseMessage, type SseParser } from './sse/sse-parser';
+export {
+  TrackerConnectionState,
+  TrackerSettingsReply,
+  TrackerSettingsUpdate,
+  TrackerWorkspace,
+  TrackerWorkspaceStatus,
+  TrackerWorkspacesReply,
+  TrackerWorkspacesRequest,
+} from './tracker-settings';

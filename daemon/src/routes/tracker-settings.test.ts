@@ -4,8 +4,6 @@ import { join } from 'node:path';
 import { RingbackError, type TrackerWorkspace, type TrackerWorkspaceStatus } from '@ringback/protocol';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 
-type InjectPayload = InjectOptions['payload'];
-
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigStore } from '../config/config-store';
 import { buildLocalApi } from '../local-api/build-local-api';

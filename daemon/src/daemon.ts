@@ -29,6 +29,14 @@ import { llmRoutes } from './routes/llm';
 import { localRelayRoutes } from './routes/local-relay';
 import { reportRoutes } from './routes/report';
 import { statusRoutes } from './routes/status';
+import { trackerDispatchRoutes } from './routes/tracker-dispatch';
+import { trackerSettingsRoutes } from './routes/tracker-settings';
+import { createTrackerClient } from './tracker/api';
+import { commentOnIssue } from './tracker/comment-on-issue';
+import { DispatchStore } from './tracker/dispatch';
+import { readTrackerConfig, trackerApiUrl } from './tracker/tracker-config';
+import { listTrackerWorkspaces } from './tracker/tracker-workspaces';
+import { TrackerWatcher } from './tracker/watch';
 
 export interface DaemonOptions {
   dataDir: string;
@@ -68,6 +76,9 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     generateBrief: options.generateBrief ?? generateBrief,
   });
   const worker = new OutboxWorker({ store: opened.store, effects, logger });
+  const trackerUrl = trackerApiUrl(env);
+  const trackerClient = (token: string) => createTrackerClient({ baseUrl: trackerUrl, token, logger });
+  const dispatches = await DispatchStore.open(dataDir, logger);
   const handled = await HandledReplies.open(dataDir, logger);
   const relayedRequests = await RelayedRequestGuard.open(dataDir, logger);
   // Relayed settings run through the local API's own handlers, once it exists.
@@ -79,6 +90,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     session: (sessionId) => opened.store.session(sessionId),
     resume: async (request) =>
       resumeAgent(request, await resolveResumeOptions(request, config.read(), env), env),
+    comment: (request) => commentOnIssue(request, readTrackerConfig(config.read()), trackerClient),
   });
   const link = new RelayLink({
     target: () => readRelayTarget(dataDir, config.read()),
@@ -94,6 +106,15 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         },
       }),
   });
+  // Finished tracker tasks go into the outbox like local reports, briefed and delivered once.
+  const watcher = new TrackerWatcher({
+    dataDir,
+    config: () => readTrackerConfig(config.read()),
+    apiUrl: trackerUrl,
+    logger,
+    client: trackerClient,
+    onFinished: ({ occurredAt, ...report }) => worker.acceptTrackerTask(report, occurredAt),
+  });
   const startedAt = new Date().toISOString();
   const port = options.port ?? config.read().localPort ?? DEFAULT_LOCAL_PORT;
 
@@ -105,6 +126,12 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       llmRoutes(config),
       briefLanguageRoutes(config, env),
       e2eKeyRoutes(config),
+      trackerSettingsRoutes({
+        config,
+        listWorkspaces: (token) => listTrackerWorkspaces(trackerClient(token)),
+        watcher,
+      }),
+      trackerDispatchRoutes({ config, store: dispatches, client: trackerClient, logger }),
       // A login takes effect at once: reports waiting for a relay go now.
       localRelayRoutes({
         dataDir,
@@ -144,6 +171,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   const boundPort = typeof address === 'object' && address ? address.port : port;
   worker.start(opened);
   link.start();
+  await watcher.start();
 
   return {
     url: `http://127.0.0.1:${boundPort}`,
@@ -154,7 +182,10 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     async close() {
       link.stop();
       await app.close();
+      // Before the outbox stops: a finished task being handed over still lands in it.
+      await watcher.stop();
       await worker.stop();
+      dispatches.stop();
     },
   };
 }

@@ -46,7 +46,14 @@ export {
   PairingOffer,
   StructuredOutputMode,
 } from './daemon-api';
-export { AgentEventPlaintext, DaemonEventBody, SealedReport } from './daemon-event';
+export {
+  AgentEventPlaintext,
+  DaemonEventBody,
+  EventReport,
+  SealedReport,
+  TrackerPriority,
+  TrackerSealedReport,
+} from './daemon-event';
 export type { ErrorCode } from './errors';
 export { ERROR_CATALOGUE, ErrorBody, isErrorCode, RingbackError, statusOf, toRingbackError } from './errors';
 export { eventIdTime, isEventId, newEventId } from './event-id';
@@ -90,6 +97,7 @@ export {
 } from './relay-api';
 export { RelayReady } from './relay-ready';
 export {
+  AgentReplyPlaintext,
   DaemonToRelay,
   RelayToDaemon,
   ReplyBody,
@@ -98,12 +106,45 @@ export {
   ReplyPlaintext,
   ReplyState,
   ReplyStatus,
+  SETTINGS_REQUEST_SEALED_MAX,
   SettingsRequestBody,
   SettingsRequestPlaintext,
   SettingsResponse,
   SettingsResultPlaintext,
+  TrackerReplyPlaintext,
 } from './replies';
 export { createSseParser, type SseMessage, type SseParser } from './sse/sse-parser';
+export {
+  DISPATCH_ISSUES_MAX,
+  DISPATCH_LIST_MAX,
+  DISPATCH_PROMPT_MAX_CHARS,
+  DispatchAgent,
+  DispatchAttachment,
+  DispatchIdRequest,
+  DispatchIssueItem,
+  DispatchIssuesReply,
+  DispatchIssuesRequest,
+  DispatchListReply,
+  DispatchOptionsReply,
+  DispatchOptionsRequest,
+  DispatchProject,
+  DispatchRecord,
+  DispatchRecordKind,
+  DispatchRecordState,
+  DispatchReply,
+  DispatchRequest,
+  DispatchStatusesReply,
+  DispatchStatusesRequest,
+  IssueStatusItem,
+  TRACKER_ISSUES_MAX,
+  TrackerIssueItem,
+  TrackerIssuesReply,
+  TrackerIssuesRequest,
+  TrackerUploadReply,
+  TrackerUploadRequest,
+  UPLOAD_BODY_LIMIT_BYTES,
+  UPLOAD_IMAGE_MAX_BYTES,
+} from './tracker-dispatch';
 export {
   TrackerConnectionState,
   TrackerSettingsReply,

@@ -4,16 +4,34 @@ import { AgentSource } from './agent-report';
 const ReplyId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 const Sealed = Type.String({ minLength: 1, maxLength: 256 * 1024, pattern: '^e1\\.' });
 
+const ReplyText = Type.String({ minLength: 1, maxLength: 32_000 });
+
 /**
  * What an app seals after hang-up (AAD `ringback:reply:v1:<eventId>`): the words for the agent
  * and which session they continue. The daemon resumes only sessions it recorded itself.
  */
-export const ReplyPlaintext = Type.Object({
+export const AgentReplyPlaintext = Type.Object({
   eventId: Type.String(),
   source: AgentSource,
   sessionId: Type.String({ minLength: 1, maxLength: 200 }),
-  text: Type.String({ minLength: 1, maxLength: 32_000 }),
+  text: ReplyText,
 });
+export type AgentReplyPlaintext = Type.Static<typeof AgentReplyPlaintext>;
+
+/**
+ * A reply to a tracker call: posted as a comment on the issue (the assigned agent picks it up),
+ * only in a workspace this computer watches.
+ */
+export const TrackerReplyPlaintext = Type.Object({
+  eventId: Type.String(),
+  source: Type.Literal('tracker'),
+  workspaceId: Type.String({ minLength: 1, maxLength: 64 }),
+  issueId: Type.String({ minLength: 1, maxLength: 64 }),
+  text: ReplyText,
+});
+export type TrackerReplyPlaintext = Type.Static<typeof TrackerReplyPlaintext>;
+
+export const ReplyPlaintext = Type.Union([AgentReplyPlaintext, TrackerReplyPlaintext]);
 export type ReplyPlaintext = Type.Static<typeof ReplyPlaintext>;
 
 /**
@@ -100,8 +118,17 @@ export type DaemonToRelay = Type.Static<typeof DaemonToRelay>;
 
 const RequestId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 
+/**
+ * A sealed settings request's largest size: room for one dispatch image (converted on the phone to
+ * a JPEG of at most 2048 px, or an original under 1.5 MB) after base64 and sealing.
+ */
+export const SETTINGS_REQUEST_SEALED_MAX = 12 * 1024 * 1024;
+
 export const SettingsRequestBody = Type.Object(
-  { requestId: RequestId, sealed: Type.String({ minLength: 1, maxLength: 256 * 1024, pattern: '^e1\\.' }) },
+  {
+    requestId: RequestId,
+    sealed: Type.String({ minLength: 1, maxLength: SETTINGS_REQUEST_SEALED_MAX, pattern: '^e1\\.' }),
+  },
   { additionalProperties: false },
 );
 export type SettingsRequestBody = Type.Static<typeof SettingsRequestBody>;

@@ -1,5 +1,5 @@
 import { splitSentences } from '@ringback/machines';
-import type { Brief, EventSource } from '@ringback/protocol';
+import type { Brief, EventReport, EventSource } from '@ringback/protocol';
 
 const AGENT_NAMES: Record<EventSource, string> = {
   'claude-code': 'Claude Code',
@@ -9,6 +9,18 @@ const AGENT_NAMES: Record<EventSource, string> = {
 
 export function agentLabel(source: EventSource): string {
   return AGENT_NAMES[source];
+}
+
+/** Who is calling: the local agent, or the tracker agent by its name. */
+export function callerName(report: EventReport): string {
+  if (report.source === 'tracker') return report.agentName || AGENT_NAMES.tracker;
+  return AGENT_NAMES[report.source];
+}
+
+/** Under the caller's name: the project folder, or the issue (`ACME-42 · Fix the login`). */
+export function callSubtitle(report: EventReport): string {
+  if (report.source === 'tracker') return `${report.identifier} · ${report.title}`;
+  return folderName(report.cwd);
 }
 
 /** The working directory's last part: how a developer names a project at a glance. */

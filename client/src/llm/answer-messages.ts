@@ -3,13 +3,10 @@ import { briefWithFormOfAddress, replaceFormOfAddress } from '../format/form-of-
 
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 
-export interface AnswerReport {
-  /** The agent's final reply, in full. */
-  text: string;
-  cwd: string;
-  /** `claude-code`, `codex` or `tracker`. */
-  source: string;
-}
+/** A local agent's turn, or a finished tracker task (whose issue says what the work was). */
+export type AnswerReport =
+  | { source: string; text: string; cwd: string }
+  | { source: 'tracker'; text: string; agentName: string; identifier: string; title: string };
 
 /** Where the user is in the spoken brief when they ask. */
 export interface ListeningProgress {
@@ -66,6 +63,14 @@ function progressSection({ heardSentences, remainingSentences }: ListeningProgre
   );
 }
 
+function whatTheAgentDid(report: AnswerReport): string {
+  if ('identifier' in report) {
+    return `had the Multica agent ${report.agentName} work on issue ${report.identifier} "${report.title}"`;
+  }
+  const agent = AGENT_NAMES[report.source] ?? report.source;
+  return `ran ${agent} in ${report.cwd || 'their project'}`;
+}
+
 /**
  * The chat for one typed question: a system prompt with the rules, the full report (never truncated: the
  * answer may hinge on any line of it), the brief, and how far the user listened; then the call's earlier
@@ -74,9 +79,8 @@ function progressSection({ heardSentences, remainingSentences }: ListeningProgre
 export function buildAnswerMessages(context: AnswerContext): ChatMessage[] {
   const form = replaceFormOfAddress('{form-of-address}', context.formOfAddress);
   const language = `${languageDisplayName(context.language)} (${context.language})`;
-  const agent = AGENT_NAMES[context.report.source] ?? context.report.source;
   const system = [
-    `You are on a phone call with ${form}, who ran ${agent} in ${context.report.cwd || 'their project'}. They are listening to a spoken brief of the agent's final reply and have interrupted with a question.`,
+    `You are on a phone call with ${form}, who ${whatTheAgentDid(context.report)}. They are listening to a spoken brief of the agent's final reply and have interrupted with a question.`,
     `Answer in ${language}, whatever the language of the question or the report. Keep code identifiers, file names, numbers and versions exactly as written.`,
     'Your answer is read aloud by a speech engine: a few short spoken sentences, no markdown, no lists, no code blocks, no URLs.',
     `When you address the user, call them "${form}".`,

@@ -1,11 +1,19 @@
-import type { Brief, CallStatus, EventSource, HandledBy, ReplyStatus } from '@ringback/protocol';
+import {
+  type Brief,
+  type CallStatus,
+  createParser,
+  type EventSource,
+  type HandledBy,
+  type ReplyStatus,
+  TrackerSealedReport,
+} from '@ringback/protocol';
 
-export interface CallReport {
-  text: string;
-  cwd: string;
-  sessionId: string;
-  source: EventSource;
-}
+/** A local agent's turn (its session, to resume) or a finished tracker task (its issue). */
+export type CallReport =
+  | { text: string; cwd: string; sessionId: string; source: EventSource }
+  | TrackerSealedReport;
+
+const parseTrackerReport = createParser(TrackerSealedReport);
 
 export interface ConversationTurn {
   role: 'user' | 'assistant';
@@ -77,6 +85,21 @@ function parseHandledBy(value: unknown): HandledBy | null {
     : null;
 }
 
+function parseReport(report: unknown, source: string): CallReport | null {
+  if (isObject(report) && report.source === 'tracker') {
+    return parseTrackerReport.check(report) ? report : null;
+  }
+  if (!isObject(report) || !isString(report.text) || !isString(report.cwd) || !isString(report.sessionId))
+    return null;
+  const reportSource = isString(report.source) && SOURCES.includes(report.source) ? report.source : source;
+  return {
+    text: report.text,
+    cwd: report.cwd,
+    sessionId: report.sessionId,
+    source: reportSource as EventSource,
+  };
+}
+
 /** A stored record read back; anything damaged or from another shape is null rather than a crash later. */
 export function parseCallRecord(value: unknown): CallRecord | null {
   if (!isObject(value)) return null;
@@ -84,9 +107,8 @@ export function parseCallRecord(value: unknown): CallRecord | null {
   if (!isString(eventId) || eventId === '' || !isString(occurredAt) || !isString(receivedAt)) return null;
   if (!isString(status) || !CALL_STATUSES.includes(status)) return null;
   if (!isString(source) || !SOURCES.includes(source)) return null;
-  if (!isObject(report) || !isString(report.text) || !isString(report.cwd) || !isString(report.sessionId))
-    return null;
-  const reportSource = isString(report.source) && SOURCES.includes(report.source) ? report.source : source;
+  const callReport = parseReport(report, source);
+  if (!callReport) return null;
   const brief =
     isObject(value.brief) && (value.brief.status === 'ready' || value.brief.status === 'failed')
       ? (value.brief as unknown as Brief)
@@ -97,12 +119,7 @@ export function parseCallRecord(value: unknown): CallRecord | null {
     receivedAt,
     status: status as CallStatus,
     source: source as EventSource,
-    report: {
-      text: report.text,
-      cwd: report.cwd,
-      sessionId: report.sessionId,
-      source: reportSource as EventSource,
-    },
+    report: callReport,
     brief,
     conversation: Array.isArray(value.conversation)
       ? value.conversation.filter(

@@ -19,4 +19,6 @@ export const DATA_FILES = {
   outboxEntries: 'outbox',
   deviceToken: 'device.token',
   replies: 'replies.json',
+  dispatches: 'dispatches.json',
+  trackerWatch: 'tracker-watch.json',
 } as const;

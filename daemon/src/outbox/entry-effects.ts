@@ -1,4 +1,5 @@
 import type { DeliveryAttempt } from '@ringback/machines';
+import type { EventReport } from '@ringback/protocol';
 import type { generateBrief as GenerateBrief } from '../brief/generate-brief';
 import { currentBriefLanguage } from '../config/brief-language';
 import type { ConfigStore } from '../config/config-store';
@@ -30,6 +31,12 @@ export interface EntryEffects {
   deliver(eventId: string): Promise<DeliveryAttempt>;
 }
 
+/** What the brief is made from: a tracker task's words under its issue's identifier and title. */
+function briefInputOf(report: EventReport): string {
+  if (report.source !== 'tracker') return report.text;
+  return `${report.identifier} ${report.title}\n\n${report.text}`;
+}
+
 export function createEntryEffects(deps: EntryEffectsDeps): EntryEffects {
   const { store, config, logger } = deps;
   return {
@@ -39,7 +46,7 @@ export function createEntryEffects(deps: EntryEffectsDeps): EntryEffects {
       if (payload.brief) return;
       const current = config.read();
       const brief = await deps.generateBrief(
-        { source: payload.source, text: payload.report.text },
+        { source: payload.report.source, text: briefInputOf(payload.report) },
         {
           channel: readLlmChannel(current),
           language: currentBriefLanguage(current, deps.env).language,
@@ -58,8 +65,8 @@ export function createEntryEffects(deps: EntryEffectsDeps): EntryEffects {
       if (!target) return { notReady: 'not logged in to a relay yet' };
       const e2e = readE2eKey(config);
       if (!e2e) return { notReady: 'no end-to-end key is set' };
-      const body = await sealAgentEvent(await store.readPayload(eventId), e2e.key);
-      return postDaemonEvent(target, '/v1/daemon/events', body);
+      const { path, body } = await sealAgentEvent(await store.readPayload(eventId), e2e.key);
+      return postDaemonEvent(target, path, body);
     },
   };
 }

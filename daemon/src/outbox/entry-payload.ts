@@ -1,4 +1,4 @@
-import type { AgentSource, Brief, SealedReport } from '@ringback/protocol';
+import type { Brief, EventReport, EventSource } from '@ringback/protocol';
 
 /**
  * One outbox entry's report text and, once generated, its brief. Kept out of `outbox.json`
@@ -8,9 +8,10 @@ import type { AgentSource, Brief, SealedReport } from '@ringback/protocol';
 export interface EntryPayload {
   version: 1;
   eventId: string;
-  source: AgentSource;
+  source: EventSource;
   occurredAt: string;
-  report: SealedReport;
+  /** A local agent's turn, or a finished tracker task (whose `taskId` the relay reads). */
+  report: EventReport;
   brief?: Brief;
 }
 

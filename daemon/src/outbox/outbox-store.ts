@@ -154,10 +154,11 @@ export class OutboxStore {
   ): Promise<void> {
     this.#segments.queue(payload);
     this.#setEntry(payload.eventId, entryJson(payload.eventId, snapshot));
-    if (sessionId) {
+    // A local agent's session is remembered so a reply can resume it; a tracker task has none.
+    if (sessionId && payload.report.source !== 'tracker') {
       rememberSession(this.#sessions, sessionId, {
         cwd: payload.report.cwd,
-        source: payload.source,
+        source: payload.report.source,
         lastReportAt: payload.occurredAt,
         ...(session.permissionMode ? { permissionMode: session.permissionMode } : {}),
       });

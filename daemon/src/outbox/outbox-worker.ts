@@ -17,7 +17,7 @@ import {
   persistOutboxEntry,
   resumeStateOf,
 } from '@ringback/machines';
-import { type AgentReport, newEventId } from '@ringback/protocol';
+import { type AgentReport, newEventId, type TrackerSealedReport } from '@ringback/protocol';
 import { fromPromise } from 'xstate';
 import type { Logger } from '../log/logger';
 import type { ReportIntake } from '../routes/report';
@@ -125,6 +125,19 @@ export class OutboxWorker implements ReportIntake {
     };
     const persisted = newPersistedOutboxEntry({ eventId, source: report.source, acceptedAt });
     await this.#store.add(payload, persisted, report.session_id, { permissionMode: report.permission_mode });
+    if (!this.#stopped) this.#park(persisted);
+  }
+
+  /**
+   * A finished tracker task (from the watcher): resolves once it is durable, then it is briefed
+   * and delivered like a local report, to `/v1/daemon/tracker-reports`.
+   */
+  async acceptTrackerTask(report: TrackerSealedReport, occurredAt: string): Promise<void> {
+    const eventId = newEventId();
+    const acceptedAt = Date.now();
+    const payload: EntryPayload = { version: 1, eventId, source: 'tracker', occurredAt, report };
+    const persisted = newPersistedOutboxEntry({ eventId, source: 'tracker', acceptedAt });
+    await this.#store.add(payload, persisted);
     if (!this.#stopped) this.#park(persisted);
   }
 

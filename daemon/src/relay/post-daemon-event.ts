@@ -1,4 +1,4 @@
-import type { DaemonEventBody } from '@ringback/protocol';
+import type { DaemonEventBody, TrackerReportBody } from '@ringback/protocol';
 import { type Dispatcher, request } from 'undici';
 
 /** A relay answer the outbox classifies (2xx delivered, 409 duplicate_task delivered, …). */
@@ -22,7 +22,7 @@ const RELAY_TIMEOUT_MS = 30_000;
 export async function postDaemonEvent(
   target: RelayTarget,
   path: '/v1/daemon/events' | '/v1/daemon/tracker-reports',
-  body: DaemonEventBody,
+  body: DaemonEventBody | TrackerReportBody,
   dispatcher?: Dispatcher,
 ): Promise<RelayAnswer> {
   // Relative to the server URL so a relay mounted under a path prefix keeps it.

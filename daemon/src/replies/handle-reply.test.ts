@@ -1,7 +1,7 @@
 import { Aad, generateE2eKey, open, seal } from '@ringback/protocol';
 import { describe, expect, it } from 'vitest';
 import type { SessionRecord } from '../outbox/outbox-store';
-import { handleReply } from './handle-reply';
+import { handleReply, type TrackerComment } from './handle-reply';
 import type { ResumeRequest } from './resume-agent';
 
 const key = generateE2eKey();
@@ -25,13 +25,21 @@ async function sealedReply(overrides: Record<string, unknown> = {}, withKey = ke
 function deps(
   resume: (request: ResumeRequest) => Promise<void> = async () => undefined,
   markStarted: () => Promise<void> = async () => undefined,
+  comment: (request: TrackerComment) => Promise<void> = async () => undefined,
 ) {
   const resumed: ResumeRequest[] = [];
+  const comments: TrackerComment[] = [];
   const steps: string[] = [];
   return {
     resumed,
+    comments,
     steps,
     deps: {
+      comment: async (request: TrackerComment) => {
+        steps.push('comment');
+        comments.push(request);
+        await comment(request);
+      },
       key: () => key,
       session: (id: string) => (id === 'thread-9' ? session : undefined),
       markStarted: async () => {
@@ -50,6 +58,37 @@ function deps(
 async function reasonOf(failure: string | undefined, replyId: string): Promise<string> {
   return JSON.parse(await open(key, failure ?? '', Aad.replyError(replyId))).reason;
 }
+
+describe('handleReply to a tracker call', () => {
+  const trackerReply = (text = 'Please also add a test.') =>
+    sealedReply({ source: 'tracker', sessionId: undefined, workspaceId: 'ws-1', issueId: 'issue-7', text });
+
+  it('posts the words as a comment on the issue, after recording the reply as started', async () => {
+    const { deps: d, comments, resumed, steps } = deps();
+    const result = await handleReply({ replyId: 't1', eventId: 'evt-1', sealed: await trackerReply() }, d);
+    expect(result).toEqual({ type: 'reply-result', replyId: 't1', status: 'delivered' });
+    expect(comments).toEqual([{ workspaceId: 'ws-1', issueId: 'issue-7', text: 'Please also add a test.' }]);
+    expect(resumed).toEqual([]);
+    expect(steps).toEqual(['started', 'comment']);
+  });
+
+  it('seals why the comment could not be posted', async () => {
+    const { deps: d } = deps(undefined, undefined, async () => {
+      throw new Error('this computer does not watch workspace ws-1');
+    });
+    const result = await handleReply({ replyId: 't2', eventId: 'evt-1', sealed: await trackerReply() }, d);
+    expect(result.status).toBe('failed');
+    expect(await reasonOf(result.failure, 't2')).toBe('this computer does not watch workspace ws-1');
+  });
+
+  it('posts nothing when the start cannot be recorded', async () => {
+    const { deps: d, comments } = deps(undefined, async () => {
+      throw new Error('EROFS');
+    });
+    const result = await handleReply({ replyId: 't3', eventId: 'evt-1', sealed: await trackerReply() }, d);
+    expect([result.status, comments]).toEqual(['failed', []]);
+  });
+});
 
 describe('handleReply', () => {
   it('resumes the recorded session in its recorded directory', async () => {

@@ -7,6 +7,7 @@ import {
   type ReplyFailurePlaintext,
   ReplyPlaintext,
   seal,
+  type TrackerReplyPlaintext,
 } from '@ringback/protocol';
 import type { ReplyResult } from './handled-replies';
 import type { ResumeRequest } from './resume-agent';
@@ -21,9 +22,22 @@ export interface ResumableSession {
   permissionMode?: string;
 }
 
+/** A reply to a tracker call, to post as a comment on its issue. */
+export interface TrackerComment {
+  workspaceId: string;
+  issueId: string;
+  text: string;
+}
+
 export interface ReplyDeps {
   /** The e2e key in force, or null when none is set. */
   key(): string | null;
+  /**
+   * Posts a tracker reply as a top-level comment on the issue (the assigned agent picks it up);
+   * rejects, with a reason in plain words, when the workspace is not watched here or the tracker
+   * refuses. Never retried: a comment must not be posted twice.
+   */
+  comment(request: TrackerComment): Promise<void>;
   /** Sessions this computer recorded from its own reports. */
   session(sessionId: string): ResumableSession | undefined;
   /**
@@ -55,6 +69,7 @@ export async function handleReply(
   }
   if (plaintext.eventId !== message.eventId)
     return failedReply(message.replyId, key, { reason: 'the reply names another call' });
+  if (plaintext.source === 'tracker') return commentOnIssue(message.replyId, key, plaintext, deps);
   const session = deps.session(plaintext.sessionId);
   if (!session || session.source !== plaintext.source) {
     return failedReply(message.replyId, key, {
@@ -80,6 +95,27 @@ export async function handleReply(
     return failedReply(message.replyId, key, { reason: (error as Error).message });
   }
   return { type: 'reply-result', replyId: message.replyId, status: 'delivered' };
+}
+
+async function commentOnIssue(
+  replyId: string,
+  key: string,
+  reply: TrackerReplyPlaintext,
+  deps: ReplyDeps,
+): Promise<ReplyResult> {
+  try {
+    await deps.markStarted();
+  } catch (error) {
+    return failedReply(replyId, key, {
+      reason: `the comment was not posted: this computer could not record the reply first (${(error as Error).message})`,
+    });
+  }
+  try {
+    await deps.comment({ workspaceId: reply.workspaceId, issueId: reply.issueId, text: reply.text });
+  } catch (error) {
+    return failedReply(replyId, key, { reason: (error as Error).message });
+  }
+  return { type: 'reply-result', replyId, status: 'delivered' };
 }
 
 /** No key, or another one: nothing can be sealed the app could open. Said in plain words. */

@@ -37,6 +37,7 @@ async function inboxOn(
     logger,
     key: () => key,
     session: (id) => (id === 'sess-1' ? { cwd: '/work/app', source: 'claude-code' } : undefined),
+    comment: async () => undefined,
     resume: async (request) => {
       resumed.push(request);
       await options.resume?.(request);

@@ -1,5 +1,11 @@
 import type { Logger } from '../log/logger';
-import { failedReply, handleReply, type ResumableSession, undecryptable } from './handle-reply';
+import {
+  failedReply,
+  handleReply,
+  type ReplyDeps,
+  type ResumableSession,
+  undecryptable,
+} from './handle-reply';
 import type { HandledReplies, ReplyResult } from './handled-replies';
 import type { ResumeRequest } from './resume-agent';
 
@@ -9,6 +15,7 @@ export interface ReplyInboxDeps {
   key(): string | null;
   session(sessionId: string): ResumableSession | undefined;
   resume(request: ResumeRequest): Promise<void>;
+  comment: ReplyDeps['comment'];
   logger: Logger;
 }
 
@@ -47,6 +54,7 @@ export class ReplyInbox {
             session: this.#deps.session,
             markStarted: () => handled.markStarted(message.replyId),
             resume: this.#deps.resume,
+            comment: this.#deps.comment,
           });
       await this.#record(result);
       return result;

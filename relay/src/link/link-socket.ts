@@ -3,10 +3,11 @@ import type { WebSocket } from 'ws';
 import type { DaemonLink } from './daemon-links';
 
 /**
- * What may wait unsent on one daemon link: several of the largest replies. A daemon that lets
- * more pile up is stuck; its link is dropped and it gets what waits again when it reconnects.
+ * What may wait unsent on one daemon link: a couple of the largest settings requests (a sealed
+ * dispatch image) and several of the largest replies. A daemon that lets more pile up is stuck;
+ * its link is dropped and it gets what waits again when it reconnects.
  */
-export const MAX_LINK_BUFFERED_BYTES = 8 * 1024 * 1024;
+export const MAX_LINK_BUFFERED_BYTES = 16 * 1024 * 1024;
 
 /**
  * A daemon's WebSocket as the relay uses it. Nothing is sent on a link that is not open, and

@@ -115,9 +115,9 @@ describe('GET /v1/daemon/link', () => {
       ).status,
     ).toBe(201);
 
-    // 80 replies of 200 KB: 16 MB, past the socket buffers and the link's 8 MB bound.
-    const sealed = `e1.${'r'.repeat(200 * 1024)}`;
-    const replyIds = Array.from({ length: 80 }, (_, i) => `reply-${i}`);
+    // 100 replies of 250 KB: 25 MB, past the socket buffers and the link's 16 MB bound.
+    const sealed = `e1.${'r'.repeat(250 * 1024)}`;
+    const replyIds = Array.from({ length: 100 }, (_, i) => `reply-${i}`);
     for (const replyId of replyIds) {
       const answer = await relay.post(
         '/v1/events/evt-1/replies',

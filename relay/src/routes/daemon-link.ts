@@ -25,7 +25,8 @@ export function daemonLinkRoutes(
   const links = deps.links;
   return async (app) => {
     await app.register(websocket, {
-      options: { maxPayload: 1024 * 1024 },
+      // A settings answer may list 100 dispatches of up to 8000 characters each, sealed.
+      options: { maxPayload: 4 * 1024 * 1024 },
       // A broken frame, an oversize message or a reset: that link is dropped, the relay goes on.
       errorHandler: (error, socket, request) => {
         deps.logger.warn(`daemon link ${request.device?.deviceId ?? '?'} failed: ${error.message}`);

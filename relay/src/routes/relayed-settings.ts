@@ -1,5 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorBody, RingbackError, SettingsRequestBody, SettingsResponse } from '@ringback/protocol';
+import {
+  ErrorBody,
+  RingbackError,
+  SETTINGS_REQUEST_SEALED_MAX,
+  SettingsRequestBody,
+  SettingsResponse,
+} from '@ringback/protocol';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { deviceOf } from '../auth/device-auth';
@@ -23,6 +29,8 @@ export function relayedSettingsRoutes(
     app.withTypeProvider<TypeBoxTypeProvider>().post(
       '/v1/devices/:deviceId/settings',
       {
+        // A dispatch image goes through here, sealed: far more than the relay's default body.
+        bodyLimit: SETTINGS_REQUEST_SEALED_MAX + 4096,
         schema: {
           params: DeviceParams,
           body: SettingsRequestBody,

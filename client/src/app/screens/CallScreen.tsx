@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { ANSWER_FAILED_NOTICE, InCallScreen, VOICE_UNAVAILABLE_NOTICE } from '../../ui';
-import { agentLabel, folderName } from '../call-labels';
+import { callerName, callSubtitle } from '../call-labels';
 import { useSession } from '../SessionRoot';
 import type { CallPlayerActor } from '../session/call-player';
 
@@ -29,8 +29,8 @@ export function CallScreen({ call }: Props) {
   const { report } = event.plaintext;
   return (
     <InCallScreen
-      callerName={agentLabel(report.source)}
-      subtitle={folderName(report.cwd)}
+      callerName={callerName(report)}
+      subtitle={callSubtitle(report)}
       elapsedMs={elapsedMs}
       segments={segments}
       position={position}

@@ -1,7 +1,7 @@
 import { sameCalls, selectQueuedCalls } from '@ringback/machines';
 import { useSelector } from '@xstate/react';
 import { IncomingCallScreen } from '../../ui';
-import { agentLabel, callPreview, folderName } from '../call-labels';
+import { callerName, callPreview, callSubtitle } from '../call-labels';
 import { useSession } from '../SessionRoot';
 
 export function IncomingScreen({ eventId }: { eventId: string }) {
@@ -12,8 +12,8 @@ export function IncomingScreen({ eventId }: { eventId: string }) {
   const { report } = event.plaintext;
   return (
     <IncomingCallScreen
-      callerName={agentLabel(report.source)}
-      subtitle={folderName(report.cwd)}
+      callerName={callerName(report)}
+      subtitle={callSubtitle(report)}
       preview={callPreview(event.brief, report.text)}
       queueCount={waiting.length}
       onAnswer={() => session.answer(eventId)}

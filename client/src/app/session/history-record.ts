@@ -1,6 +1,15 @@
-import type { CallStatus, HandledBy } from '@ringback/protocol';
+import type { CallStatus, HandledBy, TrackerPriority } from '@ringback/protocol';
 import type { CallRecord } from '../../storage';
 import type { OpenedEvent } from './open-event';
+
+/** Lower is more urgent, as the call queue and the calls page sort. */
+const TRACKER_PRIORITY_RANK: Record<TrackerPriority, number> = {
+  urgent: 0,
+  high: 1,
+  medium: 2,
+  low: 3,
+  none: 4,
+};
 
 /** The whole event as it rang (brief with its placeholder), ready for `ringback.call.<eventId>`. */
 export function historyRecordOf(
@@ -8,17 +17,24 @@ export function historyRecordOf(
   status: { status: CallStatus; handledBy: HandledBy | null },
 ): CallRecord {
   const { report, brief } = event.plaintext;
-  return {
+  const record: CallRecord = {
     eventId: event.eventId,
     occurredAt: new Date(event.occurredAt).toISOString(),
     receivedAt: new Date(event.receivedAt).toISOString(),
     status: status.status,
     handledBy: status.handledBy,
     source: report.source,
-    report: { text: report.text, cwd: report.cwd, sessionId: report.sessionId, source: report.source },
+    report,
     brief,
     conversation: [],
     decisions: [],
     replies: [],
   };
+  // A tracker call sorts by its issue's priority and update time, and goes under its project's tab.
+  if (report.source === 'tracker') {
+    record.priority = TRACKER_PRIORITY_RANK[report.priority];
+    record.updatedAt = report.updatedAt;
+    if (report.project) record.project = report.project;
+  }
+  return record;
 }

@@ -33,6 +33,7 @@ import { historyRecordOf } from './history-record';
 import { type Observable, observable } from './observable';
 import { type OpenedEvent, openRelayedEvent } from './open-event';
 import { randomId } from './random-id';
+import { replyPlaintextOf } from './reply-plaintext';
 import { defaultReplyText } from './reply-text';
 import type { SessionRelay } from './session-relay';
 
@@ -161,7 +162,7 @@ export class RingbackSession {
     try {
       const sealed = await seal(
         key,
-        JSON.stringify({ eventId: event.eventId, source: report.source, sessionId: report.sessionId, text }),
+        JSON.stringify(replyPlaintextOf(event.eventId, report, text)),
         Aad.reply(event.eventId),
       );
       const state = await this.deps.relay.sendReply(event.eventId, { replyId, sealed });

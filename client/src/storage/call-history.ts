@@ -85,3 +85,27 @@ export function mergeStatus(store: KeyValueStore, eventId: string, fields: Statu
   }
   return writeMakingRoom(store, callKey(eventId), JSON.stringify(next)) ? next : null;
 }
+
+/** A tracker call's issue as the tracker has it now: what the calls page sorts and groups by. */
+export interface IssueFields {
+  priority: number;
+  updatedAt: string;
+  project: string | null;
+}
+
+/**
+ * Stores an issue's current priority, update time and project on its call; nothing else changes.
+ * Returns the updated record, or null when there is none (or it could not be written).
+ */
+export function mergeIssueFields(
+  store: KeyValueStore,
+  eventId: string,
+  fields: IssueFields,
+): CallRecord | null {
+  const record = readHistory(store, eventId);
+  if (!record) return null;
+  const { project: _previous, ...rest } = record;
+  const next: CallRecord = { ...rest, priority: fields.priority, updatedAt: fields.updatedAt };
+  if (fields.project) next.project = fields.project;
+  return writeMakingRoom(store, callKey(eventId), JSON.stringify(next)) ? next : null;
+}

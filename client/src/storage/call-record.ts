@@ -1,4 +1,5 @@
 import {
+  type AgentSource,
   type Brief,
   type CallStatus,
   createParser,
@@ -10,7 +11,7 @@ import {
 
 /** A local agent's turn (its session, to resume) or a finished tracker task (its issue). */
 export type CallReport =
-  | { text: string; cwd: string; sessionId: string; source: EventSource }
+  | { text: string; cwd: string; sessionId: string; source: AgentSource }
   | TrackerSealedReport;
 
 const parseTrackerReport = createParser(TrackerSealedReport);
@@ -92,11 +93,13 @@ function parseReport(report: unknown, source: string): CallReport | null {
   if (!isObject(report) || !isString(report.text) || !isString(report.cwd) || !isString(report.sessionId))
     return null;
   const reportSource = isString(report.source) && SOURCES.includes(report.source) ? report.source : source;
+  // A tracker call always stores its whole issue report (above); a session without one is damaged.
+  if (reportSource === 'tracker') return null;
   return {
     text: report.text,
     cwd: report.cwd,
     sessionId: report.sessionId,
-    source: reportSource as EventSource,
+    source: reportSource as AgentSource,
   };
 }
 

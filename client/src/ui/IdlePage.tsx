@@ -1,10 +1,28 @@
+import type { CallGroup, CallTab } from '../calls';
 import { CallHistoryList } from './CallHistoryList';
 import { FailedReportList } from './FailedReportList';
+import { PhoneIcon } from './icons';
 import { MissedCallList } from './MissedCallList';
 import { StatusHeader } from './StatusHeader';
+import { CallTabPanel } from './tracker/CallTabPanel';
+import { CallTabs, type TabPointer } from './tracker/CallTabs';
+import { GroupedCallHistoryList, GroupedMissedCallList } from './tracker/GroupedCallList';
 import type { ConnectionState, FailedReport, HistoryRow, MissedCall, StatusItem } from './types';
 import './theme.css';
 import './idle.css';
+
+const PANEL_ID = 'rb-calls-panel';
+
+/** The calls page's project tabs; with only All (no tracker projects) the page shows plain lists. */
+export type CallTabsView = {
+  tabs: CallTab[];
+  currentTabId: string;
+  onSelectTab: (tabId: string) => void;
+  pointer: TabPointer;
+  /** For All: both lists grouped by project, Other last. */
+  missedGroups: CallGroup<MissedCall>[];
+  historyGroups: CallGroup<HistoryRow>[];
+};
 
 export type Props = {
   connection: ConnectionState;
@@ -13,8 +31,10 @@ export type Props = {
   notices: string[];
   preparingCount: number;
   failed: FailedReport[];
+  /** The current tab's calls (all of them without tabs), in order. */
   missed: MissedCall[];
   history: HistoryRow[];
+  calls?: CallTabsView;
   onRetry: (eventId: string) => void;
   onIgnore: (eventId: string) => void;
   onAnswerMissed: (eventId: string) => void;
@@ -22,12 +42,44 @@ export type Props = {
   onReplay: (eventId: string) => void;
   onOpenCall: (eventId: string) => void;
   onOpenSettings: () => void;
+  /** The green round phone button: call a Multica agent. */
+  onDispatch?: () => void;
   onCopy?: (text: string) => Promise<void> | void;
 };
 
-/** The calls page between calls: status beside the history on desktop, stacked on a phone. */
+/** The calls page between calls: status beside the calls on desktop, stacked on a phone. */
 export function IdlePage(props: Props) {
-  const { notices, preparingCount } = props;
+  const { notices, preparingCount, calls } = props;
+  const tabbed = calls !== undefined && calls.tabs.length > 1;
+  const grouped = tabbed && calls.currentTabId === calls.tabs[0]?.id;
+  const missed = grouped ? (
+    <GroupedMissedCallList
+      groups={calls.missedGroups}
+      onAnswer={props.onAnswerMissed}
+      onAcknowledgeAll={props.onAcknowledgeAll}
+    />
+  ) : (
+    <MissedCallList
+      missed={props.missed}
+      onAnswer={props.onAnswerMissed}
+      onAcknowledgeAll={props.onAcknowledgeAll}
+    />
+  );
+  const history = grouped ? (
+    <GroupedCallHistoryList
+      groups={calls.historyGroups}
+      onReplay={props.onReplay}
+      onOpen={props.onOpenCall}
+      onCopy={props.onCopy}
+    />
+  ) : (
+    <CallHistoryList
+      history={props.history}
+      onReplay={props.onReplay}
+      onOpen={props.onOpenCall}
+      onCopy={props.onCopy}
+    />
+  );
   return (
     <main className="rb-idle">
       <div className="rb-idle-side">
@@ -36,6 +88,17 @@ export function IdlePage(props: Props) {
           statusItems={props.statusItems}
           onOpenSettings={props.onOpenSettings}
         />
+        {props.onDispatch && (
+          <div className="rb-dispatch-start">
+            <button type="button" className="rb-dispatch-start-btn" onClick={props.onDispatch}>
+              <PhoneIcon aria-hidden="true" />
+              <span className="rb-visually-hidden">Call an agent</span>
+            </button>
+            <span className="rb-dispatch-start-label" aria-hidden="true">
+              Call an agent
+            </span>
+          </div>
+        )}
         {(notices.length > 0 || preparingCount > 0) && (
           <div aria-live="polite">
             {preparingCount > 0 && (
@@ -52,19 +115,26 @@ export function IdlePage(props: Props) {
           </div>
         )}
         <FailedReportList failed={props.failed} onRetry={props.onRetry} onIgnore={props.onIgnore} />
-        <MissedCallList
-          missed={props.missed}
-          onAnswer={props.onAnswerMissed}
-          onAcknowledgeAll={props.onAcknowledgeAll}
-        />
+        {!tabbed && missed}
       </div>
       <div className="rb-idle-main">
-        <CallHistoryList
-          history={props.history}
-          onReplay={props.onReplay}
-          onOpen={props.onOpenCall}
-          onCopy={props.onCopy}
-        />
+        {tabbed ? (
+          <>
+            <CallTabs
+              tabs={calls.tabs}
+              currentTabId={calls.currentTabId}
+              onSelect={calls.onSelectTab}
+              pointer={calls.pointer}
+              panelId={PANEL_ID}
+            />
+            <CallTabPanel panelId={PANEL_ID} tabs={calls.tabs} currentTabId={calls.currentTabId}>
+              {missed}
+              {history}
+            </CallTabPanel>
+          </>
+        ) : (
+          history
+        )}
       </div>
     </main>
   );

@@ -23,6 +23,7 @@ export const DEFAULT_SETTINGS_GROUPS: SettingsGroup[] = [
       { id: 'key', label: 'End-to-end key' },
     ],
   },
+  { id: 'integrations', title: 'Integrations', rows: [{ id: 'tracker', label: 'Tracker (Multica)' }] },
   { id: 'calls', title: 'Calls', rows: [] },
 ];
 

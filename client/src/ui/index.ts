@@ -35,6 +35,21 @@ export {
   SettingsList,
   type SettingsRow,
 } from './SettingsList';
+export { CallTabPanel, type Props as CallTabPanelProps } from './tracker/CallTabPanel';
+export { CallTabs, callTabDomId, type Props as CallTabsProps, type TabPointer } from './tracker/CallTabs';
+export {
+  GroupedCallHistoryList,
+  type GroupedCallHistoryListProps,
+  GroupedMissedCallList,
+  type GroupedMissedCallListProps,
+} from './tracker/GroupedCallList';
+export {
+  type Props as TrackerSettingsPageProps,
+  type TrackerSaveRequest,
+  TrackerSettingsPage,
+} from './tracker/TrackerSettingsPage';
+export type { Workspace, WorkspaceConnectionState, WorkspaceStatus } from './tracker/types';
+export type { TabMeasurement } from './tracker/useTabMeasurement';
 export type {
   ConnectionState,
   ConversationTurn,

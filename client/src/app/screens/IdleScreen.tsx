@@ -1,25 +1,57 @@
 import type { QueuedCall } from '@ringback/machines';
 import { sameCalls, selectFailedCalls, selectMissedCalls, selectPreparingCount } from '@ringback/machines';
+import type { EventReport } from '@ringback/protocol';
 import { useSelector } from '@xstate/react';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { ALL_TAB_ID, arrangeCalls, type CallPlacement } from '../../calls';
 import { briefWithFormOfAddress, formatCallTime, resumeCommand } from '../../format';
-import { listHistory } from '../../storage';
+import { type CallRecord, listHistory } from '../../storage';
 import { copyText, type HistoryRow, IdlePage, type MissedCall } from '../../ui';
 import { briefLanguageOf } from '../brief-language';
-import { agentLabel, callPreview } from '../call-labels';
+import { callerName, callPreview } from '../call-labels';
 import { statusLabelOf } from '../history-labels';
 import { useSession } from '../SessionRoot';
 import { store } from '../services';
+import { refreshTrackerCalls } from '../session/refresh-tracker-calls';
+import { useComputer } from '../settings/use-computer';
 import { statusItems } from '../status-items';
+import { TRACKER_PRIORITY_RANK } from '../tracker-priority';
 
 interface Props {
   historyVersion: number;
   onOpenCall(eventId: string): void;
   onOpenSettings(): void;
+  onDispatch?(): void;
 }
 
-export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings }: Props) {
+/** Where a call goes on the calls page: its project's tab and group, and its place in the order. */
+function placementOf(
+  report: EventReport,
+  record?: CallRecord,
+): Omit<CallPlacement, 'eventId' | 'occurredAt'> {
+  if (report.source !== 'tracker') return {};
+  return {
+    project: record ? (record.project ?? null) : report.project,
+    workspaceName: report.workspaceName,
+    priority: record?.priority ?? TRACKER_PRIORITY_RANK[report.priority],
+    updatedAt: record?.updatedAt ?? report.updatedAt,
+  };
+}
+
+const coarsePointer = () => globalThis.matchMedia?.('(pointer: coarse)').matches ?? false;
+
+export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings, onDispatch }: Props) {
   const { session, settings } = useSession();
+  const computer = useComputer();
+  const [tabId, setTabId] = useState(ALL_TAB_ID);
+  const [refreshed, setRefreshed] = useState(0);
+  // Opening the calls page reads every tracker call's issue again (priority, update time, project).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per visit of the page
+  useEffect(() => {
+    void refreshTrackerCalls(store, (path, body) => computer('POST', path, body))
+      .then((changed) => changed > 0 && setRefreshed((n) => n + 1))
+      .catch(() => undefined);
+  }, []);
   const view = useSyncExternalStore(session.view.subscribe, session.view.get);
   const missed = useSelector(session.queue, selectMissedCalls, sameCalls);
   const failed = useSelector(session.queue, selectFailedCalls, sameCalls);
@@ -29,20 +61,26 @@ export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings }: Props
     (s) => recentlyEndedElsewhere(s.context.calls),
     sameCalls,
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: historyVersion is the signal that storage changed
-  const history = useMemo(() => listHistory(store), [historyVersion]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: historyVersion and refreshed say storage changed
+  const history = useMemo(() => listHistory(store), [historyVersion, refreshed]);
 
-  const row = (call: QueuedCall): MissedCall | null => {
+  const row = (call: QueuedCall): (MissedCall & CallPlacement) | null => {
     const event = session.openedEvent(call.report.eventId);
     if (!event) return null;
+    const { report } = event.plaintext;
     return {
       eventId: call.report.eventId,
-      title: callPreview(event.brief, event.plaintext.report.text),
-      agentLabel: agentLabel(event.plaintext.report.source),
+      title: callPreview(event.brief, report.text),
+      agentLabel: callerName(report),
       callTime: formatCallTime(call.report.occurredAt),
+      occurredAt: new Date(call.report.occurredAt).toISOString(),
+      ...(report.source === 'tracker'
+        ? { updatedTimeTitle: `Issue updated ${formatCallTime(report.updatedAt)}` }
+        : {}),
+      ...placementOf(report),
     };
   };
-  const historyRows: HistoryRow[] = history.map((record) => {
+  const historyRows: (HistoryRow & CallPlacement)[] = history.map((record) => {
     const command = resumeCommand(record.report);
     return {
       eventId: record.eventId,
@@ -50,12 +88,24 @@ export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings }: Props
         record.brief && briefWithFormOfAddress(record.brief, settings.formOfAddress),
         record.report.text,
       ),
-      agentLabel: agentLabel(record.source),
+      agentLabel: callerName(record.report),
       callTime: formatCallTime(record.callTime ?? record.occurredAt),
+      occurredAt: record.occurredAt,
       ...(record.updatedAt ? { updatedTimeTitle: `Issue updated ${formatCallTime(record.updatedAt)}` } : {}),
       statusLabel: statusLabelOf(record),
       ...(command ? { resumeCommand: command } : {}),
+      ...placementOf(record.report, record),
     };
+  });
+  const missedRows = missed.flatMap((call) => row(call) ?? []);
+  const workspaces = new Set(
+    [...historyRows, ...missedRows].flatMap((call) => (call.workspaceName ? [call.workspaceName] : [])),
+  );
+  const calls = arrangeCalls({
+    history: historyRows,
+    missed: missedRows,
+    severalWorkspaces: workspaces.size > 1,
+    tabId,
   });
   const notices = [
     ...(view.undecryptable.length > 0
@@ -78,8 +128,17 @@ export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings }: Props
           ? [{ eventId: base.eventId, title: base.title, reason: call.failure ?? 'the voice failed' }]
           : [];
       })}
-      missed={missed.flatMap((call) => row(call) ?? [])}
-      history={historyRows}
+      missed={calls.missed}
+      history={calls.history}
+      calls={{
+        tabs: calls.tabs,
+        currentTabId: calls.currentTabId,
+        onSelectTab: setTabId,
+        pointer: coarsePointer() ? 'coarse' : 'fine',
+        missedGroups: calls.missedGroups,
+        historyGroups: calls.historyGroups,
+      }}
+      {...(onDispatch ? { onDispatch } : {})}
       onRetry={(eventId) => session.queue.send({ type: 'failed.retry', eventId })}
       onIgnore={(eventId) => session.queue.send({ type: 'failed.ignore', eventId })}
       onAnswerMissed={(eventId) => session.answer(eventId)}

@@ -1,15 +1,7 @@
-import type { CallStatus, HandledBy, TrackerPriority } from '@ringback/protocol';
+import type { CallStatus, HandledBy } from '@ringback/protocol';
 import type { CallRecord } from '../../storage';
+import { TRACKER_PRIORITY_RANK } from '../tracker-priority';
 import type { OpenedEvent } from './open-event';
-
-/** Lower is more urgent, as the call queue and the calls page sort. */
-const TRACKER_PRIORITY_RANK: Record<TrackerPriority, number> = {
-  urgent: 0,
-  high: 1,
-  medium: 2,
-  low: 3,
-  none: 4,
-};
 
 /** The whole event as it rang (brief with its placeholder), ready for `ringback.call.<eventId>`. */
 export function historyRecordOf(

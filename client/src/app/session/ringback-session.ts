@@ -238,13 +238,16 @@ export class RingbackSession {
       return;
     }
     this.opened.set(event.eventId, result.event);
+    // A tracker call ranks by its issue's priority and update time; a local report by its time.
+    const { report } = result.event.plaintext;
+    const tracker = report.source === 'tracker' ? report : null;
     this.queue.send({
       type: 'report.received',
       report: {
         eventId: event.eventId,
         occurredAt: result.event.occurredAt,
-        priority: 'none',
-        updatedAt: result.event.occurredAt,
+        priority: tracker?.priority ?? 'none',
+        updatedAt: (tracker && Date.parse(tracker.updatedAt)) || result.event.occurredAt,
       },
       learnedAt: this.now(),
     });

@@ -2,6 +2,7 @@ import { DEFAULT_SETTINGS_GROUPS, SettingsList } from '../../ui';
 import { DevicesScreen } from './DevicesScreen';
 import { KeyScreen } from './KeyScreen';
 import { LlmScreen } from './LlmScreen';
+import { TrackerScreen } from './TrackerScreen';
 import { VoiceScreen } from './VoiceScreen';
 
 interface Props {
@@ -21,6 +22,8 @@ export function SettingsScreens({ page, onOpen, onBack }: Props) {
       return <KeyScreen onBack={onBack} />;
     case 'devices':
       return <DevicesScreen onBack={onBack} />;
+    case 'tracker':
+      return <TrackerScreen onBack={onBack} />;
     default:
       return <SettingsList groups={DEFAULT_SETTINGS_GROUPS} onOpen={onOpen} onBack={onBack} />;
   }

@@ -21,6 +21,16 @@ const DAEMON_WORDS: Record<string, string> = {
   invalid_llm_settings: 'Your computer refused these model settings',
   invalid_language: 'Your computer does not know this language',
   invalid_request: 'Your computer refused the request',
+  invalid_tracker_token: 'Multica refused this token',
+  tracker_not_configured: 'Your computer has no Multica token yet: set it under Settings › Tracker',
+  workspace_not_found: 'This token does not reach that workspace',
+  tracker_unreachable: 'Your computer cannot reach Multica right now',
+  agent_unavailable: 'The agent cannot take work now',
+  agent_not_found: 'That agent no longer exists',
+  project_not_found: 'That project no longer exists',
+  issue_not_found: 'That issue no longer exists',
+  dispatch_not_found: 'Your computer has no such call',
+  invalid_dispatch: 'Your computer refused this call',
 };
 
 /**

@@ -1,0 +1,68 @@
+import { CopyButton } from '../CopyButton';
+import { PhoneIcon } from '../icons';
+import type { HistoryRow, MissedCall } from '../types';
+import '../theme.css';
+import '../idle.css';
+
+/*
+ * The rows of MissedCallList and CallHistoryList, for lists split into project groups. Those
+ * components own their card and heading, so a group cannot reuse them; the markup matches theirs.
+ */
+
+export function MissedCallRow({ call, onAnswer }: { call: MissedCall; onAnswer: (eventId: string) => void }) {
+  return (
+    <li className="rb-list-row">
+      <div className="rb-row-main">
+        <p className="rb-row-title">{call.title}</p>
+        <p className="rb-row-meta">
+          {call.agentLabel} · <time title={call.updatedTimeTitle}>{call.callTime}</time>
+        </p>
+      </div>
+      <button
+        type="button"
+        className="rb-btn rb-btn--small rb-btn--answer"
+        onClick={() => onAnswer(call.eventId)}
+        aria-label={`Answer ${call.title}`}
+      >
+        <PhoneIcon /> Answer
+      </button>
+    </li>
+  );
+}
+
+export type HistoryRowProps = {
+  row: HistoryRow;
+  onReplay: (eventId: string) => void;
+  onOpen: (eventId: string) => void;
+  onCopy?: (text: string) => Promise<void> | void;
+};
+
+export function HistoryCallRow({ row, onReplay, onOpen, onCopy }: HistoryRowProps) {
+  return (
+    <li className="rb-list-row rb-history-row">
+      <button
+        type="button"
+        className="rb-row-main rb-row-link"
+        onClick={() => onOpen(row.eventId)}
+        aria-label={`Open details: ${row.title}`}
+      >
+        <span className="rb-row-title">{row.title}</span>
+        <span className="rb-row-meta">
+          {row.agentLabel} · <time title={row.updatedTimeTitle}>{row.callTime}</time> ·{' '}
+          <span className="rb-pill">{row.statusLabel}</span>
+        </span>
+      </button>
+      <div className="rb-row-actions">
+        {row.resumeCommand && <CopyButton text={row.resumeCommand} onCopy={onCopy} />}
+        <button
+          type="button"
+          className="rb-btn rb-btn--small"
+          onClick={() => onReplay(row.eventId)}
+          aria-label={`Replay ${row.title}`}
+        >
+          Replay
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,16 @@
+import type { CallTab } from '../../calls/call-tabs';
+
+/** A tab's accessible name: its label, and its missed calls when it holds some ("Web, 2 missed"). */
+export function tabName(tab: CallTab): string {
+  return tab.missedCount > 0 ? `${tab.label}, ${tab.missedCount} missed` : tab.label;
+}
+
+/** A tab's label and, when it holds missed calls, their red count; pair with `tabName`. */
+export function TabContent({ tab }: { tab: CallTab }) {
+  return (
+    <>
+      <span className="rb-tab-label">{tab.label}</span>
+      {tab.missedCount > 0 && <span className="rb-count">{tab.missedCount}</span>}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { formatCallTime } from '../../format/call-time';
+import type { Workspace, WorkspaceStatus } from './types';
+import '../theme.css';
+import '../idle.css';
+import './tracker.css';
+
+export type Props = { watched: Workspace[]; statuses: WorkspaceStatus[] };
+
+/** A watched workspace's live connection in words; an error is shown as the daemon gave it. */
+export function connectionText(status: WorkspaceStatus | undefined): string {
+  if (!status) return 'No status yet';
+  switch (status.state) {
+    case 'connected':
+      return 'Connected';
+    case 'connecting':
+      return 'Connecting…';
+    default:
+      return status.error ? `Disconnected: ${status.error}` : 'Disconnected';
+  }
+}
+
+/** The watched workspaces, each with how its realtime connection is doing. */
+export function WatchedWorkspaces({ watched, statuses }: Props) {
+  if (watched.length === 0) return <p className="rb-empty">No workspaces are watched.</p>;
+  return (
+    <ul className="rb-list rb-rows" aria-label="Watched workspaces">
+      {watched.map((workspace) => {
+        const status = statuses.find((s) => s.workspaceId === workspace.id);
+        const since = status ? formatCallTime(status.since) : '';
+        return (
+          <li key={workspace.id} className="rb-list-row rb-ws-row">
+            <div className="rb-row-main">
+              <p className="rb-row-title">
+                {workspace.name}
+                {workspace.issuePrefix && (
+                  <span className="rb-ws-prefix">
+                    <span className="rb-visually-hidden">, issues </span>
+                    {workspace.issuePrefix}
+                  </span>
+                )}
+              </p>
+              <p
+                className={`rb-row-meta rb-ws-state rb-ws-state--${status?.state ?? 'unknown'}`}
+                title={since ? `Since ${since}` : undefined}
+              >
+                <span className="rb-dot" aria-hidden="true" />
+                {connectionText(status)}
+              </p>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -74,6 +74,15 @@ export type {
 } from './dispatch/dispatch-types';
 export type { DispatchRefresh, DispatchView } from './dispatch/dispatch-view';
 export { dispatchRefresh, dispatchState, dispatchView } from './dispatch/dispatch-view';
+export { dispatchCallMachine, LOOKUP_INTERVAL_MS } from './dispatch-call/dispatch-call-machine';
+export type {
+  DispatchCallContext,
+  DispatchCallEvent,
+  DispatchStatus,
+  DispatchTarget,
+  PreparedImage,
+  UploadedImage,
+} from './dispatch-call/dispatch-call-types';
 export type { CallPosition } from './in-call/call-position';
 export {
   comparePositions,

@@ -10,7 +10,7 @@ import {
   seal,
 } from '@ringback/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FakeLlm, plainBrief, startFakeLlm } from './fakes/fake-llm-server';
+import { plainBrief, startFakeLlm } from './fakes/fake-llm-server';
 import { type FakeTracker, startFakeTracker } from './fakes/fake-tracker/index';
 import { type DaemonProcess, startDaemonProcess } from './support/daemon-process';
 import { type RelayProcess, startRelayProcess } from './support/relay-process';

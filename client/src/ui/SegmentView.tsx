@@ -53,7 +53,6 @@ export function SegmentView({ segments, position, onSelectSegment }: Props) {
               const index = titleCount + offset;
               return (
                 <span
-                  // biome-ignore lint/suspicious/noArrayIndexKey: sentences are positional
                   key={index}
                   className={index === position.sentence ? 'rb-sentence rb-sentence--current' : 'rb-sentence'}
                   aria-current={index === position.sentence ? 'true' : undefined}

@@ -1,0 +1,28 @@
+import { PhoneIcon } from '../icons';
+
+export type Props = {
+  /** Why it cannot be used, shown under it; null when it can. */
+  reason: string | null;
+  onCall: () => void;
+};
+
+/** The round green Call button, centred, with the reason it is disabled under it. */
+export function CallButton({ reason, onCall }: Props) {
+  return (
+    <div className="rb-dispatch-call">
+      <button
+        type="button"
+        className="rb-call-btn"
+        aria-label="Call the agent"
+        aria-describedby="rb-call-reason"
+        disabled={reason !== null}
+        onClick={onCall}
+      >
+        <PhoneIcon className="rb-icon rb-icon--xl" />
+      </button>
+      <p id="rb-call-reason" className="rb-call-reason" aria-live="polite">
+        {reason ?? 'Call'}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useRef } from 'react';
+import { HangUpIcon } from '../icons';
+import { initials } from './labels';
+import type { DispatchCall } from './types';
+import '../theme.css';
+import '../call.css';
+import './calling.css';
+
+export type Props = {
+  call: DispatchCall;
+  /** Who is being called (the agent, or the issue for a comment). */
+  calleeName: string;
+  onCancel: () => void;
+  onOpenMyDispatches: () => void;
+  onDone: () => void;
+  onNewCall: () => void;
+};
+
+/** The calling state, dark like the in-call screen: pulsing while the agent writes the issue. */
+export function CallingView({ call, calleeName, onCancel, onOpenMyDispatches, onDone, onNewCall }: Props) {
+  const calling = call.state === 'calling';
+  const heading = useRef<HTMLParagraphElement>(null);
+  // When the outcome arrives, focus moves to it so keyboard and screen reader users hear it.
+  useEffect(() => {
+    if (!calling) heading.current?.focus();
+  }, [calling]);
+
+  return (
+    <main className="rb-call rb-calling" aria-labelledby="rb-calling-name">
+      <div className={`rb-ring${calling ? '' : ' rb-ring--still'}`} aria-hidden="true">
+        {calling && <span className="rb-ring-pulse" />}
+        {calling && <span className="rb-ring-pulse rb-ring-pulse--late" />}
+        <span className={`rb-avatar rb-calling-avatar rb-calling-avatar--${call.state}`}>
+          {initials(calleeName)}
+        </span>
+      </div>
+      <h1 id="rb-calling-name" className="rb-caller">
+        {calleeName}
+      </h1>
+      <div className="rb-calling-status" aria-live="polite">
+        <p ref={heading} tabIndex={-1} className={`rb-calling-state rb-calling-state--${call.state}`}>
+          {stateText(call)}
+        </p>
+        {call.state === 'failed' && call.failureReason && (
+          <p className="rb-calling-reason">{call.failureReason}</p>
+        )}
+      </div>
+      {calling ? (
+        <div className="rb-calling-actions">
+          <div className="rb-round-wrap">
+            <button
+              type="button"
+              className="rb-round rb-round--decline"
+              onClick={onCancel}
+              aria-label="Cancel"
+            >
+              <HangUpIcon className="rb-icon rb-icon--xl" />
+            </button>
+            <span aria-hidden="true">Cancel</span>
+          </div>
+          <button type="button" className="rb-btn rb-btn--call" onClick={onOpenMyDispatches}>
+            My dispatches
+          </button>
+        </div>
+      ) : (
+        <div className="rb-calling-actions rb-calling-actions--after">
+          <button type="button" className="rb-btn rb-btn--primary rb-calling-done" onClick={onDone}>
+            Done
+          </button>
+          <button type="button" className="rb-btn rb-btn--call" onClick={onNewCall}>
+            {call.state === 'created' ? 'New call' : 'Try again'}
+          </button>
+          <button type="button" className="rb-btn rb-btn--call" onClick={onOpenMyDispatches}>
+            My dispatches
+          </button>
+        </div>
+      )}
+    </main>
+  );
+}
+
+function stateText(call: DispatchCall): string {
+  switch (call.state) {
+    case 'calling':
+      return 'Calling…';
+    case 'created': {
+      const issue = [call.identifier, call.title].filter(Boolean).join(' ');
+      return issue ? `Dispatched: ${issue}` : 'Dispatched';
+    }
+    case 'failed':
+      return 'The call failed';
+    case 'cancelled':
+      return 'Cancelled';
+  }
+}

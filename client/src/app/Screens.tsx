@@ -1,6 +1,8 @@
 import { selectRingingCall } from '@ringback/machines';
 import { useSelector } from '@xstate/react';
 import { useState, useSyncExternalStore } from 'react';
+import { DispatchFlow } from './dispatch/DispatchFlow';
+import { MyDispatchesScreen } from './dispatch/MyDispatchesScreen';
 import { useSession } from './SessionRoot';
 import { CallScreen } from './screens/CallScreen';
 import { DetailScreen } from './screens/DetailScreen';
@@ -12,7 +14,9 @@ import { SettingsScreens } from './settings/SettingsScreens';
 export type Page =
   | { name: 'idle' }
   | { name: 'detail'; eventId: string }
-  | { name: 'settings'; page: string | null };
+  | { name: 'settings'; page: string | null }
+  | { name: 'dispatch' }
+  | { name: 'myDispatches'; from: 'dispatch' | 'idle' };
 
 /** A call on screen comes first (in call, then the reply, then ringing); otherwise the page the user chose. */
 export function Screens() {
@@ -35,12 +39,26 @@ export function Screens() {
           onBack={() => setPage(page.page ? { name: 'settings', page: null } : { name: 'idle' })}
         />
       );
+    case 'dispatch':
+      return (
+        <DispatchFlow
+          onBack={() => setPage({ name: 'idle' })}
+          onOpenMyDispatches={() => setPage({ name: 'myDispatches', from: 'dispatch' })}
+        />
+      );
+    case 'myDispatches':
+      return (
+        <MyDispatchesScreen
+          onBack={() => setPage(page.from === 'dispatch' ? { name: 'dispatch' } : { name: 'idle' })}
+        />
+      );
     default:
       return (
         <IdleScreen
           historyVersion={view.historyVersion}
           onOpenCall={(eventId) => setPage({ name: 'detail', eventId })}
           onOpenSettings={() => setPage({ name: 'settings', page: null })}
+          onDispatch={() => setPage({ name: 'dispatch' })}
         />
       );
   }

@@ -11,6 +11,7 @@ export {
   saveHistory,
 } from './call-history';
 export type { CallDecision, CallRecord, CallReport, ConversationTurn, SentReply } from './call-record';
+export { type DispatchLast, loadDispatchLast, saveDispatchLast } from './dispatch-last';
 export {
   browserStore,
   isQuotaExceeded,

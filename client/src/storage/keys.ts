@@ -4,6 +4,7 @@ export const STORAGE_KEYS = {
   answered: 'ringback.answered',
   queue: 'ringback.queue',
   callPrefix: 'ringback.call.',
+  dispatchLast: 'ringback.dispatch.last',
 } as const;
 
 export function callKey(eventId: string): string {

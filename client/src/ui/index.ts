@@ -7,6 +7,19 @@ export { ConfirmDialog, type Props as ConfirmDialogProps } from './ConfirmDialog
 export { CopyButton, type Props as CopyButtonProps } from './CopyButton';
 export { copyText } from './copyText';
 export { type DeviceRow, DevicesPage, type Props as DevicesPageProps } from './DevicesPage';
+export { DispatchScreen } from './dispatch/DispatchScreen';
+export { MyDispatchesPage } from './dispatch/MyDispatchesPage';
+export type {
+  DispatchAgentOption,
+  DispatchCall,
+  DispatchImageItem,
+  DispatchIssueOption,
+  DispatchMode,
+  DispatchProjectOption,
+  DispatchRow,
+  DispatchStatusOption,
+  DispatchWorkspaceOption,
+} from './dispatch/types';
 export { formatElapsed } from './formatElapsed';
 export { IdlePage, type Props as IdlePageProps } from './IdlePage';
 export { InCallScreen, type Props as InCallScreenProps } from './InCallScreen';

@@ -5,6 +5,12 @@ import type { LocalSettings } from '../../storage';
 /** Why a write to the computer did not happen, in words; shown on the settings pages. */
 export class ComputerWriteError extends Error {
   override readonly name = 'ComputerWriteError';
+  /** The relay's or the computer's error code, when one was given (`device_offline`, `tracker_not_configured`). */
+  readonly code: string | undefined;
+  constructor(message: string, code?: string) {
+    super(message);
+    this.code = code;
+  }
 }
 
 const RELAY_WORDS: Record<string, string> = {
@@ -48,18 +54,20 @@ export async function writeToComputer(
   if (!daemonDeviceId) {
     const devices = await client.listDevices().catch(() => []);
     daemonDeviceId = devices.find((device) => device.kind === 'daemon')?.deviceId ?? null;
-    if (!daemonDeviceId) throw new ComputerWriteError(RELAY_WORDS.device_not_found);
+    if (!daemonDeviceId)
+      throw new ComputerWriteError(RELAY_WORDS.device_not_found ?? 'No computer', 'device_not_found');
     remember(daemonDeviceId);
   }
   let result: { status: number; body: unknown };
   try {
     result = await client.relaySettingsRequest(daemonDeviceId, settings.e2eKey, request);
   } catch (error) {
-    if (error instanceof RelayError) throw new ComputerWriteError(RELAY_WORDS[error.code] ?? error.message);
+    if (error instanceof RelayError)
+      throw new ComputerWriteError(RELAY_WORDS[error.code] ?? error.message, error.code);
     throw new ComputerWriteError((error as Error).message);
   }
   if (result.status >= 200 && result.status < 300) return result.body;
   const body = result.body as { error?: string; message?: string } | null;
   const words = (body?.error && DAEMON_WORDS[body.error]) ?? 'Your computer refused the change';
-  throw new ComputerWriteError(body?.message ? `${words}: ${body.message}` : words);
+  throw new ComputerWriteError(body?.message ? `${words}: ${body.message}` : words, body?.error);
 }

@@ -45,4 +45,5 @@ export {
   parseSettings,
   type VoiceEngineConfig,
   type VoiceSettings,
+  type WaitingTone,
 } from './settings-record';

@@ -48,6 +48,7 @@ describe('local settings', () => {
       llm: { baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-2', model: 'gpt-4o-mini' },
       e2eKey: key,
       e2eFollowsDaemon: true,
+      waitingTone: 'silent' as const,
     };
     expect(saveSettings(store, settings)).toBe(true);
     expect(loadSettings(store)).toEqual(settings);
@@ -79,6 +80,7 @@ describe('local settings', () => {
         llm: { baseUrl: 'not a url', apiKey: 'sk', model: ['m'] },
         e2eKey: 'k1_short',
         e2eFollowsDaemon: 'yes',
+        waitingTone: 'loud',
       }),
     );
     const settings = loadSettings(store);
@@ -91,6 +93,7 @@ describe('local settings', () => {
       llm: { baseUrl: '', apiKey: 'sk', model: '' },
       e2eKey: null,
       e2eFollowsDaemon: false,
+      waitingTone: 'ringback',
     });
     expect(Object.keys(settings.voice.configs)).toEqual(['a']);
   });

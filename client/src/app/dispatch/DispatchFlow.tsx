@@ -16,6 +16,7 @@ import {
   DispatchScreen,
   type DispatchStatusOption,
 } from '../../ui';
+import { useSession } from '../SessionRoot';
 import { store, waitingTone } from '../services';
 import { useComputer } from '../settings/use-computer';
 import { dispatchCallView, imageItems } from './dispatch-call-view';
@@ -39,6 +40,8 @@ const statusOf = (record: DispatchRecord): DispatchStatus => ({
  */
 export function DispatchFlow({ onBack, onOpenMyDispatches }: { onBack(): void; onOpenMyDispatches(): void }) {
   const computer = useComputer();
+  const { settings, updateSettings } = useSession();
+  const silent = settings.waitingTone === 'silent';
   const latest = useRef(computer);
   latest.current = computer;
   const [last] = useState(() => loadDispatchLast(store));
@@ -119,10 +122,10 @@ export function DispatchFlow({ onBack, onOpenMyDispatches }: { onBack(): void; o
   const { call, sending } = dispatchCallView(snapshot);
   const tone = snapshot.hasTag('waitingTone');
   useEffect(() => {
-    if (!tone) return;
+    if (!tone || silent) return;
     waitingTone.start();
     return () => waitingTone.stop();
-  }, [tone]);
+  }, [tone, silent]);
 
   // The board's statuses, for the issue filter, once a comment on an existing issue is chosen.
   useEffect(() => {
@@ -230,6 +233,10 @@ export function DispatchFlow({ onBack, onOpenMyDispatches }: { onBack(): void; o
       onCancel={() => actor.send({ type: 'cancel' })}
       onOpenMyDispatches={onOpenMyDispatches}
       onBack={onBack}
+      waitingTone={{
+        silent,
+        onToggle: () => updateSettings({ waitingTone: silent ? 'ringback' : 'silent' }),
+      }}
       onNewCall={() => {
         if (actor.getSnapshot().matches('created')) images.clear();
         actor.send({ type: 'reset' });

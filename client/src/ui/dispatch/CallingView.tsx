@@ -14,10 +14,20 @@ export type Props = {
   onOpenMyDispatches: () => void;
   onDone: () => void;
   onNewCall: () => void;
+  /** The waiting tone's switch while calling (the choice is kept for the next call). */
+  waitingTone?: { silent: boolean; onToggle: () => void };
 };
 
 /** The calling state, dark like the in-call screen: pulsing while the agent writes the issue. */
-export function CallingView({ call, calleeName, onCancel, onOpenMyDispatches, onDone, onNewCall }: Props) {
+export function CallingView({
+  call,
+  calleeName,
+  onCancel,
+  onOpenMyDispatches,
+  onDone,
+  onNewCall,
+  waitingTone,
+}: Props) {
   const calling = call.state === 'calling';
   const heading = useRef<HTMLParagraphElement>(null);
   // When the outcome arrives, focus moves to it so keyboard and screen reader users hear it.
@@ -58,9 +68,22 @@ export function CallingView({ call, calleeName, onCancel, onOpenMyDispatches, on
             </button>
             <span aria-hidden="true">Cancel</span>
           </div>
-          <button type="button" className="rb-btn rb-btn--call" onClick={onOpenMyDispatches}>
-            My dispatches
-          </button>
+          <div className="rb-calling-more">
+            {waitingTone && (
+              <button
+                type="button"
+                className="rb-btn rb-btn--call"
+                aria-pressed={waitingTone.silent}
+                aria-label="Silence the waiting tone"
+                onClick={waitingTone.onToggle}
+              >
+                <span aria-hidden="true">{waitingTone.silent ? 'Tone off' : 'Tone on'}</span>
+              </button>
+            )}
+            <button type="button" className="rb-btn rb-btn--call" onClick={onOpenMyDispatches}>
+              My dispatches
+            </button>
+          </div>
         </div>
       ) : (
         <div className="rb-calling-actions rb-calling-actions--after">

@@ -66,6 +66,8 @@ export type Props = {
   onBack: () => void;
   /** After a call: back to the form for another (the parent clears `call` and, when created, the images). */
   onNewCall: () => void;
+  /** The waiting tone's switch in the calling view. */
+  waitingTone?: { silent: boolean; onToggle: () => void };
 };
 
 /** Call an agent: choose where, say what (words, images or both), and press the green button. */
@@ -155,6 +157,7 @@ export function DispatchScreen(props: Props) {
         onCancel={props.onCancel}
         onOpenMyDispatches={props.onOpenMyDispatches}
         onDone={props.onBack}
+        {...(props.waitingTone ? { waitingTone: props.waitingTone } : {})}
         onNewCall={() => {
           // A created call is finished with; after a failure the words stay for another try.
           if (props.call?.state === 'created') setText('');

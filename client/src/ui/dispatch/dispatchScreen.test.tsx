@@ -289,6 +289,20 @@ describe('DispatchScreen calling view', () => {
     expect(p.onBack).toHaveBeenCalledOnce();
   });
 
+  it('the waiting tone can be silenced while calling, and the choice shows as pressed', () => {
+    const onToggle = vi.fn();
+    const p = props({ call: { state: 'calling' }, waitingTone: { silent: false, onToggle } });
+    const { rerender } = render(<DispatchScreen {...p} />);
+    const toggle = () => screen.getByRole('button', { name: 'Silence the waiting tone' });
+    expect(toggle().getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle());
+    expect(onToggle).toHaveBeenCalledOnce();
+    rerender(<DispatchScreen {...p} waitingTone={{ silent: true, onToggle }} />);
+    expect(toggle().getAttribute('aria-pressed')).toBe('true');
+    rerender(<DispatchScreen {...p} call={{ state: 'created', identifier: 'ACME-42' }} />);
+    expect(screen.queryByRole('button', { name: 'Silence the waiting tone' })).toBeNull();
+  });
+
   it('shows the failure reason; Try again keeps the words, New call after created clears them', () => {
     const p = props();
     const { rerender } = render(<DispatchScreen {...p} />);

@@ -37,7 +37,7 @@ const settle = () => act(async () => await vi.advanceTimersByTimeAsync(0));
 
 describe('the dispatch options', () => {
   it('reads the first watched workspace, or the chosen one, and again every 10 s', async () => {
-    const { computer, calls } = fakeComputer((method, path, body) =>
+    const { computer, calls } = fakeComputer((_method, path, body) =>
       path === '/tracker/settings'
         ? settings()
         : options((body as { workspaceId?: string })?.workspaceId ?? 'ws-1'),

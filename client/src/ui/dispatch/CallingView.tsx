@@ -77,7 +77,8 @@ export function CallingView({
                 aria-label="Silence the waiting tone"
                 onClick={waitingTone.onToggle}
               >
-                <span aria-hidden="true">{waitingTone.silent ? 'Tone off' : 'Tone on'}</span>
+                {/* The visible word is in the name (label in name); pressed says it is silenced. */}
+                Silence
               </button>
             )}
             <button type="button" className="rb-btn rb-btn--call" onClick={onOpenMyDispatches}>

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -64,6 +64,33 @@ describe('ringback relay', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(await answers(url)).toBe(false);
+  });
+
+  it('a SIGTERM between the relay saying it listens and its ready message still stops it cleanly', async () => {
+    // A stand-in relay that says it listens a second before it tells the command it is ready.
+    const dir = await mkdtemp(join(tmpdir(), 'ringback-slow-relay-'));
+    const bin = join(dir, 'slow-relay.mjs');
+    await writeFile(
+      bin,
+      `console.log('relay listening on http://127.0.0.1:1');
+process.on('SIGTERM', () => process.exit(0));
+setTimeout(() => process.send({ type: 'relay-ready', url: 'http://127.0.0.1:1', port: 1, claimCode: null }), 1000);
+setInterval(() => {}, 1000);
+`,
+    );
+    const child = spawn(process.execPath, [RINGBACK_BIN, 'relay', '--port', '0'], {
+      env: { PATH: process.env.PATH, HOME: dir, RINGBACK_RELAY_BIN: bin },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    cleanups.push(() => child.kill('SIGKILL'));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    await waitFor(() => output.includes('relay listening'), 15_000, 'the stand-in to say it listens');
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
   });
 
   it('refuses a bad port with exit code 2', async () => {

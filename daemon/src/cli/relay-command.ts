@@ -6,18 +6,16 @@ import { startRelayProcess } from './relay-process';
  * server in the foreground, run as its own process (`relay/dist/relay.mjs`) with our output.
  */
 export async function runRelayCommand(argv: string[], io: CliIo): Promise<number> {
-  const exited = new Promise<number | null>((resolve, reject) => {
-    startRelayProcess(argv, io.env)
-      .then((relay) => {
-        const stop = () => void relay.stop();
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-        relay.child.once('exit', (code) => resolve(code));
-      })
-      .catch(reject);
-  });
+  const starting = startRelayProcess(argv, io.env);
+  // Taken from the start: the relay prints that it listens before its ready message reaches us,
+  // and a Ctrl-C in between must stop it (once it is up) rather than kill this process outright.
+  const stop = () => void starting.then((relay) => relay.stop()).catch(() => undefined);
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   try {
-    return (await exited) ?? 1;
+    const relay = await starting;
+    const code = await new Promise<number | null>((resolve) => relay.child.once('exit', resolve));
+    return code ?? 1;
   } catch (error) {
     io.stderr(`ringback relay: ${(error as Error).message}\n`);
     return 2;

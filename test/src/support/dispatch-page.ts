@@ -17,12 +17,25 @@ export async function waitHeard(page: Page, since: number, timeoutMs: number, wh
   );
 }
 
-/** Fails if anything audible plays for `ms` from now (the waiting tone beeps every 5 s). */
+/**
+ * What a tone stopped now may still show on the monitor: its 20 ms release, the analyser's 46 ms
+ * window and the output's latency. Past this, anything audible is a tone that did not stop.
+ */
+const STOP_GRACE_MS = 300;
+
+/**
+ * Fails if anything audible plays for `ms` after the grace from now (the waiting tone beeps every
+ * 5 s, so a whole cycle must be silent).
+ */
 export async function expectSilentFor(page: Page, ms: number): Promise<void> {
-  const from = await pageNow(page);
-  await page.waitForTimeout(ms);
+  const from = (await pageNow(page)) + STOP_GRACE_MS;
+  await page.waitForTimeout(STOP_GRACE_MS + ms);
   const loud = (await playedAudio(page)).levels.filter((level) => level.at > from && level.rms > 0.02);
-  if (loud.length > 0) throw new Error(`still playing ${Math.round(ms)} ms after it should have stopped`);
+  if (loud.length > 0) {
+    const when = loud.map((level) => `${Math.round(level.at - from)} ms (rms ${level.rms.toFixed(3)})`);
+    const screen = (await page.locator('main').first().innerText()).slice(0, 300);
+    throw new Error(`still playing after it should have stopped: at ${when.slice(0, 12).join(', ')}\nscreen: ${screen}`);
+  }
 }
 
 /**

@@ -34,7 +34,9 @@ export async function expectSilentFor(page: Page, ms: number): Promise<void> {
   if (loud.length > 0) {
     const when = loud.map((level) => `${Math.round(level.at - from)} ms (rms ${level.rms.toFixed(3)})`);
     const screen = (await page.locator('main').first().innerText()).slice(0, 300);
-    throw new Error(`still playing after it should have stopped: at ${when.slice(0, 12).join(', ')}\nscreen: ${screen}`);
+    throw new Error(
+      `still playing after it should have stopped: at ${when.slice(0, 12).join(', ')}\nscreen: ${screen}`,
+    );
   }
 }
 

@@ -2,6 +2,8 @@ import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { createRelayClient, type RelayClient } from '../relay';
 import { warmUpOnDeviceVoice } from '../speech';
 import type { LocalSettings } from '../storage';
+import { BriefLanguageSync } from './BriefLanguageSync';
+import { InterfaceLanguageEffect } from './InterfaceLanguageEffect';
 import { Screens } from './Screens';
 import { audio, incomingRingtone, speech, store } from './services';
 import { createSessionRelay } from './session/create-session-relay';
@@ -59,6 +61,8 @@ export function SessionRoot({ settings, onSettingsChange, onSignedOut }: Props) 
   if (!live) return null;
   return (
     <SessionContext.Provider value={{ ...live, settings, updateSettings: onSettingsChange }}>
+      <BriefLanguageSync />
+      <InterfaceLanguageEffect />
       <Screens />
     </SessionContext.Provider>
   );

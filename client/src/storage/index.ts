@@ -38,6 +38,7 @@ export {
   clampSpeechRate,
   DEFAULT_VOICE_ENGINE_ID,
   defaultSettings,
+  type InterfaceLanguage,
   type LlmSettings,
   type LocalSettings,
   MAX_SPEECH_RATE,

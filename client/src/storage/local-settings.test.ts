@@ -49,6 +49,7 @@ describe('local settings', () => {
       e2eKey: key,
       e2eFollowsDaemon: true,
       waitingTone: 'silent' as const,
+      interfaceLanguage: 'zh' as const,
     };
     expect(saveSettings(store, settings)).toBe(true);
     expect(loadSettings(store)).toEqual(settings);
@@ -81,6 +82,7 @@ describe('local settings', () => {
         e2eKey: 'k1_short',
         e2eFollowsDaemon: 'yes',
         waitingTone: 'loud',
+        interfaceLanguage: 'fr',
       }),
     );
     const settings = loadSettings(store);
@@ -94,6 +96,7 @@ describe('local settings', () => {
       e2eKey: null,
       e2eFollowsDaemon: false,
       waitingTone: 'ringback',
+      interfaceLanguage: 'system',
     });
     expect(Object.keys(settings.voice.configs)).toEqual(['a']);
   });

@@ -47,7 +47,11 @@ export interface LocalSettings {
   e2eFollowsDaemon: boolean;
   /** What plays while a dispatch is calling: the ringback tone (450 Hz, 1 s on, 4 s off) or nothing. */
   waitingTone: WaitingTone;
+  /** The interface's words: the system's (Chinese when its first language is Chinese, else English), or one. */
+  interfaceLanguage: InterfaceLanguage;
 }
+
+export type InterfaceLanguage = 'system' | 'zh' | 'en';
 
 export type WaitingTone = 'ringback' | 'silent';
 
@@ -71,6 +75,7 @@ export function defaultSettings(): LocalSettings {
     e2eKey: null,
     e2eFollowsDaemon: false,
     waitingTone: 'ringback',
+    interfaceLanguage: 'system',
   };
 }
 
@@ -165,5 +170,9 @@ export function parseSettings(value: unknown): LocalSettings {
     e2eKey: typeof key === 'string' && isE2eKey(key) ? key : null,
     e2eFollowsDaemon: value.e2eFollowsDaemon === true,
     waitingTone: value.waitingTone === 'silent' ? 'silent' : 'ringback',
+    interfaceLanguage:
+      value.interfaceLanguage === 'zh' || value.interfaceLanguage === 'en'
+        ? value.interfaceLanguage
+        : 'system',
   };
 }

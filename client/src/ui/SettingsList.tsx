@@ -11,19 +11,34 @@ export type Props = {
   onBack: () => void;
 };
 
-/** The settings pages this issue builds, in the spec's groups; the lead may pass its own. */
+/** The settings pages in the spec's groups (general, connection, personal, integrations, calls). */
 export const DEFAULT_SETTINGS_GROUPS: SettingsGroup[] = [
-  { id: 'general', title: 'General', rows: [{ id: 'voice', label: 'Voice' }] },
-  { id: 'connection', title: 'Connection', rows: [{ id: 'devices', label: 'Devices' }] },
   {
-    id: 'personal',
-    title: 'Personal',
+    id: 'general',
+    title: 'General',
     rows: [
-      { id: 'llm', label: 'Language model for questions' },
+      { id: 'interface-language', label: 'Interface language' },
+      { id: 'brief-language', label: 'Brief language' },
+      { id: 'voice', label: 'Voice' },
+    ],
+  },
+  {
+    id: 'connection',
+    title: 'Connection',
+    rows: [
+      { id: 'devices', label: 'Devices' },
       { id: 'key', label: 'End-to-end key' },
     ],
   },
-  { id: 'integrations', title: 'Integrations', rows: [{ id: 'tracker', label: 'Tracker (Multica)' }] },
+  { id: 'personal', title: 'Personal', rows: [{ id: 'form-of-address', label: 'Form of address' }] },
+  {
+    id: 'integrations',
+    title: 'Integrations',
+    rows: [
+      { id: 'llm', label: 'Language model for questions' },
+      { id: 'tracker', label: 'Tracker (Multica)' },
+    ],
+  },
   { id: 'calls', title: 'Calls', rows: [] },
 ];
 

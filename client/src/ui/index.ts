@@ -1,8 +1,10 @@
 // Presentational React layer of the Ringback client: props in, callbacks out; no fetching,
 // storage or machines inside. The lead wires these to the app's machines and services.
 export { BackHeader, type Props as BackHeaderProps } from './BackHeader';
+export { BriefLanguagePage, type BriefLanguageWriteState, FOLLOW_SYSTEM } from './BriefLanguagePage';
 export { CallDetailPage, type Props as CallDetailPageProps, type ReplyRecord } from './CallDetailPage';
 export { CallHistoryList, type Props as CallHistoryListProps } from './CallHistoryList';
+export { type Choice, ChoiceList } from './ChoiceList';
 export { ConfirmDialog, type Props as ConfirmDialogProps } from './ConfirmDialog';
 export { CopyButton, type Props as CopyButtonProps } from './CopyButton';
 export { copyText } from './copyText';
@@ -20,10 +22,12 @@ export type {
   DispatchStatusOption,
   DispatchWorkspaceOption,
 } from './dispatch/types';
+export { FormOfAddressPage } from './FormOfAddressPage';
 export { formatElapsed } from './formatElapsed';
 export { IdlePage, type Props as IdlePageProps } from './IdlePage';
 export { InCallScreen, type Props as InCallScreenProps } from './InCallScreen';
 export { IncomingCallScreen, type Props as IncomingCallScreenProps } from './IncomingCallScreen';
+export { type InterfaceLanguageChoice, InterfaceLanguagePage } from './InterfaceLanguagePage';
 export { KeySettingsPage, type Props as KeySettingsPageProps } from './KeySettingsPage';
 export {
   LlmSettingsPage,

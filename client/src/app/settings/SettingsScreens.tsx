@@ -1,6 +1,9 @@
+import { interfaceText, resolveInterfaceLanguage } from '../../i18n';
 import { DEFAULT_SETTINGS_GROUPS, SettingsList } from '../../ui';
+import { useSession } from '../SessionRoot';
 import { DevicesScreen } from './DevicesScreen';
 import { KeyScreen } from './KeyScreen';
+import { BriefLanguageScreen, FormOfAddressScreen, InterfaceLanguageScreen } from './LanguageScreens';
 import { LlmScreen } from './LlmScreen';
 import { TrackerScreen } from './TrackerScreen';
 import { VoiceScreen } from './VoiceScreen';
@@ -13,6 +16,11 @@ interface Props {
 
 /** The grouped settings list; each row opens its own page, which saves on its own. */
 export function SettingsScreens({ page, onOpen, onBack }: Props) {
+  const { settings } = useSession();
+  const language = resolveInterfaceLanguage(
+    settings.interfaceLanguage,
+    typeof navigator === 'undefined' ? [] : navigator.languages,
+  );
   switch (page) {
     case 'llm':
       return <LlmScreen onBack={onBack} />;
@@ -24,7 +32,22 @@ export function SettingsScreens({ page, onOpen, onBack }: Props) {
       return <DevicesScreen onBack={onBack} />;
     case 'tracker':
       return <TrackerScreen onBack={onBack} />;
+    case 'brief-language':
+      return <BriefLanguageScreen onBack={onBack} />;
+    case 'interface-language':
+      return <InterfaceLanguageScreen onBack={onBack} />;
+    case 'form-of-address':
+      return <FormOfAddressScreen onBack={onBack} />;
     default:
-      return <SettingsList groups={DEFAULT_SETTINGS_GROUPS} onOpen={onOpen} onBack={onBack} />;
+      return <SettingsList groups={translated(language)} onOpen={onOpen} onBack={onBack} />;
   }
+}
+
+/** The settings list in the interface language. */
+function translated(language: 'zh' | 'en') {
+  return DEFAULT_SETTINGS_GROUPS.map((group) => ({
+    ...group,
+    title: interfaceText(group.title, language),
+    rows: group.rows.map((row) => ({ ...row, label: interfaceText(row.label, language) })),
+  }));
 }

@@ -1,0 +1,58 @@
+import { BRIEF_LOCALES, languageDisplayName } from '@ringback/protocol';
+import { useMemo, useSyncExternalStore } from 'react';
+import { DEFAULT_FORM_OF_ADDRESS } from '../../format';
+import { BriefLanguagePage, FormOfAddressPage, InterfaceLanguagePage } from '../../ui';
+import { briefLanguageStatus } from '../BriefLanguageSync';
+import { briefLanguageOf } from '../brief-language';
+import { useSession } from '../SessionRoot';
+
+/** The 90 locales by name in English (the interface's words), sorted by that name. */
+function localeChoices() {
+  return BRIEF_LOCALES.map((tag) => ({ tag, name: languageDisplayName(tag, 'en') })).sort((a, b) =>
+    a.name.localeCompare(b.name, 'en'),
+  );
+}
+
+export function BriefLanguageScreen({ onBack }: { onBack(): void }) {
+  const { settings, updateSettings } = useSession();
+  const locales = useMemo(localeChoices, []);
+  const status = useSyncExternalStore(briefLanguageStatus.subscribe, briefLanguageStatus.get);
+  const system = briefLanguageOf({ ...settings, briefLanguage: null });
+  return (
+    <BriefLanguagePage
+      locales={locales}
+      selected={settings.briefLanguage}
+      systemName={languageDisplayName(system, 'en')}
+      write={
+        status.state === 'waiting' || status.state === 'refused'
+          ? { state: status.state, reason: status.reason }
+          : { state: status.state }
+      }
+      onSelect={(briefLanguage) => updateSettings({ briefLanguage })}
+      onBack={onBack}
+    />
+  );
+}
+
+export function FormOfAddressScreen({ onBack }: { onBack(): void }) {
+  const { settings, updateSettings } = useSession();
+  return (
+    <FormOfAddressPage
+      value={settings.formOfAddress}
+      defaultValue={DEFAULT_FORM_OF_ADDRESS}
+      onSave={(formOfAddress) => updateSettings({ formOfAddress })}
+      onBack={onBack}
+    />
+  );
+}
+
+export function InterfaceLanguageScreen({ onBack }: { onBack(): void }) {
+  const { settings, updateSettings } = useSession();
+  return (
+    <InterfaceLanguagePage
+      selected={settings.interfaceLanguage}
+      onSelect={(interfaceLanguage) => updateSettings({ interfaceLanguage })}
+      onBack={onBack}
+    />
+  );
+}

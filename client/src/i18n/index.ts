@@ -1,0 +1,1 @@
+export { interfaceText, resolveInterfaceLanguage, WINDOW_TITLE } from './interface-language';

@@ -3,6 +3,7 @@ import { benchIntake } from './intake';
 import { benchOutage } from './outage';
 import { benchRelay } from './relay-throughput';
 import { benchRingLatency } from './ring-latency';
+import { benchRingSchedule } from './ring-schedule';
 
 // Benchmarks print figures; they never assert timings (tests do not time things).
 const only = process.argv[2];
@@ -11,3 +12,4 @@ if (!only || only === 'intake') await benchIntake();
 if (!only || only === 'outage') await benchOutage();
 if (!only || only === 'relay') await benchRelay();
 if (!only || only === 'ring') await benchRingLatency();
+if (!only || only === 'schedule') await benchRingSchedule();

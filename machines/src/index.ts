@@ -161,5 +161,36 @@ export {
   RETRY_JITTER,
   retryDelayMs,
 } from './outbox-entry/retry-delay';
+export { defaultModes } from './ring-schedule/default-modes';
+export type { ModeChangeResult, ModeOverlap, ModeProblem } from './ring-schedule/mode-overlaps';
+export {
+  describeOverlap,
+  disableMode,
+  enableMode,
+  overlapsWith,
+  updateMode,
+  validateModes,
+} from './ring-schedule/mode-overlaps';
+export type { Mode, ModeRule, TimeRange, Weekday } from './ring-schedule/mode-types';
+export { EVERY_DAY, isWeekday, MONDAY_TO_FRIDAY, WEEKDAY_NAMES } from './ring-schedule/mode-types';
+export { parseStoredModes } from './ring-schedule/parse-stored-modes';
+export type {
+  RingScheduleContext,
+  RingScheduleEvent,
+  RingScheduleInput,
+  RingScheduleSnapshot,
+} from './ring-schedule/ring-schedule-machine';
+export { ringScheduleMachine } from './ring-schedule/ring-schedule-machine';
+export type { CallQueueReceiver } from './ring-schedule/ring-schedule-queue';
+export { ringPolicyEvent, ringScheduleDriving } from './ring-schedule/ring-schedule-queue';
+export type { RingVerdict } from './ring-schedule/ring-verdict';
+export {
+  activeModeAt,
+  LOOK_AHEAD_MS,
+  mayRingAt,
+  nextChange,
+  ringVerdict,
+} from './ring-schedule/ring-verdict';
+export { formatTimeOfDay, parseTimeOfDay } from './ring-schedule/time-of-day';
 export { MAX_SENTENCE_CHARS, MIN_SENTENCE_CHARS } from './sentences/sentence-rules';
 export { SentenceChunker, splitSentences } from './sentences/split-sentences';

@@ -2,9 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_TTS_ENGINE_ID, findEngine, TTS_ENGINES } from './engine-registry';
 
 describe('engine registry', () => {
-  it('lists on-device first, then openai, then custom', () => {
-    expect(TTS_ENGINES.map((engine) => engine.id)).toEqual(['on-device', 'openai', 'custom']);
-    expect(TTS_ENGINES.map((engine) => engine.category)).toEqual(['free', 'cloud', 'custom']);
+  it('lists on-device first, the platforms in the reference order, custom last: 12 built in', () => {
+    expect(TTS_ENGINES.map((engine) => engine.id)).toEqual([
+      'on-device',
+      'azure',
+      'elevenlabs',
+      'minimax',
+      'doubao',
+      'qwen',
+      'tencent',
+      'openai',
+      'gemini',
+      'grok',
+      'chattts',
+      'indextts',
+      'cosyvoice',
+      'custom',
+    ]);
+    expect(new Set(TTS_ENGINES.map((engine) => engine.id)).size).toBe(TTS_ENGINES.length);
+    expect(TTS_ENGINES[0]?.category).toBe('free');
+    expect(TTS_ENGINES.at(-1)?.category).toBe('custom');
     expect(DEFAULT_TTS_ENGINE_ID).toBe('on-device');
   });
 
@@ -13,9 +30,13 @@ describe('engine registry', () => {
     expect(findEngine('nope')).toBeUndefined();
   });
 
-  it('gives every engine a voice and a sane rate range', () => {
+  it('gives every engine a voice, and a rate range inside 0.5–2 or none (speed has no effect)', () => {
     for (const engine of TTS_ENGINES) {
-      expect(engine.rate).toEqual({ min: 0.5, max: 2 });
+      if (engine.rate) {
+        expect(engine.rate.min).toBeGreaterThanOrEqual(0.5);
+        expect(engine.rate.max).toBeLessThanOrEqual(2);
+        expect(engine.rate.min).toBeLessThan(engine.rate.max);
+      }
       expect(typeof engine.defaultVoice('en-US')).toBe('string');
     }
   });

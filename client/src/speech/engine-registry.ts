@@ -1,12 +1,37 @@
+import { azureSpeechEngine } from './engines/azure/azure-engine';
+import { chatTtsEngine } from './engines/chattts/chattts-engine';
+import { cosyVoiceEngine } from './engines/cosyvoice/cosyvoice-engine';
 import { customEngine } from './engines/custom/custom-engine';
+import { doubaoEngine } from './engines/doubao/doubao-engine';
+import { elevenLabsEngine } from './engines/elevenlabs/elevenlabs-engine';
+import { geminiEngine } from './engines/gemini/gemini-engine';
+import { grokEngine } from './engines/grok/grok-engine';
+import { indexTtsEngine } from './engines/indextts/indextts-engine';
+import { minimaxEngine } from './engines/minimax/minimax-engine';
 import { onDeviceEngine } from './engines/on-device/on-device-engine';
 import { openAiSpeechEngine } from './engines/openai-speech';
+import { qwenEngine } from './engines/qwen/qwen-engine';
+import { tencentEngine } from './engines/tencent/tencent-engine';
 import type { TtsEngine } from './tts-engine';
 
-/** Picker order: the on-device voice (the default) first, the custom template last. */
+/**
+ * Picker order: the on-device voice (the default, no account) first, then the platforms in the
+ * reference's order, the custom template last.
+ */
 export const TTS_ENGINES: readonly TtsEngine[] = Object.freeze([
   onDeviceEngine,
+  azureSpeechEngine,
+  elevenLabsEngine,
+  minimaxEngine,
+  doubaoEngine,
+  qwenEngine,
+  tencentEngine,
   openAiSpeechEngine,
+  geminiEngine,
+  grokEngine,
+  chatTtsEngine,
+  indexTtsEngine,
+  cosyVoiceEngine,
   customEngine,
 ]);
 

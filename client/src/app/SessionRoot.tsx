@@ -4,6 +4,7 @@ import { warmUpOnDeviceVoice } from '../speech';
 import type { LocalSettings } from '../storage';
 import { BriefLanguageSync } from './BriefLanguageSync';
 import { InterfaceLanguageEffect } from './InterfaceLanguageEffect';
+import { RingScheduleDriver } from './RingScheduleDriver';
 import { Screens } from './Screens';
 import { audio, incomingRingtone, speech, store } from './services';
 import { createSessionRelay } from './session/create-session-relay';
@@ -63,6 +64,7 @@ export function SessionRoot({ settings, onSettingsChange, onSignedOut }: Props) 
     <SessionContext.Provider value={{ ...live, settings, updateSettings: onSettingsChange }}>
       <BriefLanguageSync />
       <InterfaceLanguageEffect />
+      <RingScheduleDriver />
       <Screens />
     </SessionContext.Provider>
   );

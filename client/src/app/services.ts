@@ -1,4 +1,4 @@
-import { createClassicRingtone, createRingbackTone, type Tone } from '../ringtone';
+import { createRingtones } from '../ringtone';
 import { createSpeechCache, createSpeechService, sharedAudioOutput, TTS_ENGINES } from '../speech';
 import { browserStore } from '../storage';
 
@@ -9,23 +9,18 @@ export const audio = sharedAudioOutput();
 
 let toneContext: AudioContext | null = null;
 
-/** A tone generated with WebAudio (no file to fetch), made on first use: the page's one AudioContext for tones. */
-function generatedTone(create: (context: AudioContext) => Tone): Pick<Tone, 'start' | 'stop'> {
-  let tone: Tone | null = null;
-  return {
-    start(): void {
-      toneContext ??= new AudioContext();
-      if (toneContext.state === 'suspended') void toneContext.resume().catch(() => undefined);
-      tone ??= create(toneContext);
-      tone.start();
-    },
-    stop(): void {
-      tone?.stop();
-    },
-  };
-}
-
-/** The incoming-call ringtone. */
-export const incomingRingtone = generatedTone(createClassicRingtone);
-/** The waiting tone while a dispatch is calling: the ringback tone, 450 Hz, 1 s on and 4 s off. */
-export const waitingTone = generatedTone(createRingbackTone);
+/**
+ * The two ringtone slots (incoming call, waiting while a dispatch calls) with this device's
+ * choices, custom tones in IndexedDB `ringback-ringtones`, and the page's one AudioContext for tones.
+ */
+export const ringtones = createRingtones({
+  storage: store,
+  context: () => {
+    toneContext ??= new AudioContext();
+    return toneContext;
+  },
+});
+/** The incoming-call ringtone: the slot's tone, looping. */
+export const incomingRingtone = ringtones.incoming;
+/** The waiting tone while a dispatch is calling (silent when the slot says so). */
+export const waitingTone = ringtones.waiting;

@@ -1,14 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClassicRingtone } from './classicRingtone';
 import { createRingbackTone } from './ringbackTone';
-import type { ToneContext } from './tonePattern';
+import { createTonePattern, type ToneContext } from './tonePattern';
 
 type Call = [string, number, number];
 
 /** A fake AudioContext that records oscillators and the envelope's scheduled values. */
 function fakeContext() {
-  const oscillators: { frequency: number; started: boolean; stoppedAt?: number; disconnected: boolean }[] =
-    [];
+  const oscillators: {
+    type: string;
+    frequency: number;
+    started: boolean;
+    stoppedAt?: number;
+    disconnected: boolean;
+  }[] = [];
   const gains: { calls: Call[]; disconnected: boolean }[] = [];
   let resumed = 0;
   const context = {
@@ -20,6 +25,7 @@ function fakeContext() {
     },
     createOscillator() {
       const record = {
+        type: 'sine',
         frequency: 0,
         started: false,
         stoppedAt: undefined as number | undefined,
@@ -27,7 +33,9 @@ function fakeContext() {
       };
       oscillators.push(record);
       return {
-        type: 'sine',
+        set type(value: string) {
+          record.type = value;
+        },
         frequency: {
           set value(v: number) {
             record.frequency = v;
@@ -130,6 +138,24 @@ describe('ringtones', () => {
     fake.context.currentTime = 4.9;
     vi.advanceTimersByTime(5000);
     expect(burstStarts(calls)).toEqual([0.07, 5.07]);
+    tone.stop();
+  });
+
+  it('a struck pattern fades over each burst (no hold) and uses its wave shape', () => {
+    const fake = fakeContext();
+    const tone = createTonePattern(fake.context, {
+      frequencies: [620],
+      bursts: [{ onMs: 300, offMs: 700 }],
+      gain: 0.2,
+      wave: 'triangle',
+      decay: true,
+    });
+    tone.start();
+    expect(fake.oscillators.map((o) => o.type)).toEqual(['triangle']);
+    const calls = fake.gains[0]?.calls ?? [];
+    expect(calls.filter(([kind, value]) => kind === 'set' && value === 0.2)).toEqual([]);
+    const fadeEnd = calls.find(([kind, value, t]) => kind === 'ramp' && value === 0 && t > 0.1)?.[2];
+    expect(fadeEnd).toBeCloseTo(0.35, 5);
     tone.stop();
   });
 });

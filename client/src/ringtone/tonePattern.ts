@@ -16,9 +16,19 @@ export type TonePattern = {
   gain: number;
   /** Optional amplitude warble (Hz) that makes a dual tone sound like a bell. */
   warbleHz?: number;
+  /** Oscillator shape; sine unless a tone wants a brighter, buzzier timbre. */
+  wave?: OscillatorType;
+  /** Struck rather than held: each burst fades out over its length, like a mallet or a bell. */
+  decay?: boolean;
 };
 
 export type Tone = { start: () => void; stop: () => void; readonly playing: boolean };
+
+/** How long one pass of the pattern sounds: every burst, without the silence after the last one. */
+export function patternOnceMs(pattern: TonePattern): number {
+  const total = pattern.bursts.reduce((sum, burst) => sum + burst.onMs + burst.offMs, 0);
+  return total - (pattern.bursts.at(-1)?.offMs ?? 0);
+}
 
 /** Attack and release so bursts start and end without clicks. */
 const RAMP_S = 0.02;
@@ -37,7 +47,7 @@ export function createTonePattern(context: ToneContext, pattern: TonePattern): T
       const on = burst.onMs / 1000;
       envelope.gain.setValueAtTime(0, at);
       envelope.gain.linearRampToValueAtTime(pattern.gain, at + RAMP_S);
-      envelope.gain.setValueAtTime(pattern.gain, at + on - RAMP_S);
+      if (!pattern.decay) envelope.gain.setValueAtTime(pattern.gain, at + on - RAMP_S);
       envelope.gain.linearRampToValueAtTime(0, at + on);
       at += on + burst.offMs / 1000;
     }
@@ -75,7 +85,7 @@ export function createTonePattern(context: ToneContext, pattern: TonePattern): T
       }
       const oscillators = pattern.frequencies.map((frequency) => {
         const oscillator = context.createOscillator();
-        oscillator.type = 'sine';
+        oscillator.type = pattern.wave ?? 'sine';
         oscillator.frequency.value = frequency;
         oscillator.connect(target);
         oscillator.start();

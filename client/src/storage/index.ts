@@ -28,6 +28,7 @@ export {
   saveSettings,
   updateSettings,
 } from './local-settings';
+export { loadModes, saveModes } from './modes-record';
 export {
   clearQueueSnapshot,
   loadQueueSnapshot,
@@ -46,5 +47,4 @@ export {
   parseSettings,
   type VoiceEngineConfig,
   type VoiceSettings,
-  type WaitingTone,
 } from './settings-record';

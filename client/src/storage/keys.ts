@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   queue: 'ringback.queue',
   callPrefix: 'ringback.call.',
   dispatchLast: 'ringback.dispatch.last',
+  modes: 'ringback.modes',
+  ringtones: 'ringback.ringtones',
 } as const;
 
 export function callKey(eventId: string): string {

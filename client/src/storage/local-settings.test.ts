@@ -48,7 +48,6 @@ describe('local settings', () => {
       llm: { baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-2', model: 'gpt-4o-mini' },
       e2eKey: key,
       e2eFollowsDaemon: true,
-      waitingTone: 'silent' as const,
       interfaceLanguage: 'zh' as const,
     };
     expect(saveSettings(store, settings)).toBe(true);
@@ -81,7 +80,6 @@ describe('local settings', () => {
         llm: { baseUrl: 'not a url', apiKey: 'sk', model: ['m'] },
         e2eKey: 'k1_short',
         e2eFollowsDaemon: 'yes',
-        waitingTone: 'loud',
         interfaceLanguage: 'fr',
       }),
     );
@@ -95,7 +93,6 @@ describe('local settings', () => {
       llm: { baseUrl: '', apiKey: 'sk', model: '' },
       e2eKey: null,
       e2eFollowsDaemon: false,
-      waitingTone: 'ringback',
       interfaceLanguage: 'system',
     });
     expect(Object.keys(settings.voice.configs)).toEqual(['a']);

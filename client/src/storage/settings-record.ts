@@ -45,15 +45,11 @@ export interface LocalSettings {
   e2eKey: string | null;
   /** True when the key came from (and should follow) the local daemon. */
   e2eFollowsDaemon: boolean;
-  /** What plays while a dispatch is calling: the ringback tone (450 Hz, 1 s on, 4 s off) or nothing. */
-  waitingTone: WaitingTone;
   /** The interface's words: the system's (Chinese when its first language is Chinese, else English), or one. */
   interfaceLanguage: InterfaceLanguage;
 }
 
 export type InterfaceLanguage = 'system' | 'zh' | 'en';
-
-export type WaitingTone = 'ringback' | 'silent';
 
 /** The on-device voice (eSpeak NG in WebAssembly): needs no account and no network. */
 export const DEFAULT_VOICE_ENGINE_ID = 'on-device';
@@ -74,7 +70,6 @@ export function defaultSettings(): LocalSettings {
     llm: { baseUrl: '', apiKey: '', model: '' },
     e2eKey: null,
     e2eFollowsDaemon: false,
-    waitingTone: 'ringback',
     interfaceLanguage: 'system',
   };
 }
@@ -169,7 +164,6 @@ export function parseSettings(value: unknown): LocalSettings {
     },
     e2eKey: typeof key === 'string' && isE2eKey(key) ? key : null,
     e2eFollowsDaemon: value.e2eFollowsDaemon === true,
-    waitingTone: value.waitingTone === 'silent' ? 'silent' : 'ringback',
     interfaceLanguage:
       value.interfaceLanguage === 'zh' || value.interfaceLanguage === 'en'
         ? value.interfaceLanguage

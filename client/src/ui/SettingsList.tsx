@@ -39,7 +39,14 @@ export const DEFAULT_SETTINGS_GROUPS: SettingsGroup[] = [
       { id: 'tracker', label: 'Tracker (Multica)' },
     ],
   },
-  { id: 'calls', title: 'Calls', rows: [] },
+  {
+    id: 'calls',
+    title: 'Calls',
+    rows: [
+      { id: 'modes', label: 'Ring schedules' },
+      { id: 'ringtones', label: 'Ringtones' },
+    ],
+  },
 ];
 
 /** Grouped list of settings; each row opens its own page, which saves on its own. */

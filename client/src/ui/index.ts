@@ -36,6 +36,8 @@ export {
   type Props as LlmSettingsPageProps,
 } from './LlmSettingsPage';
 export { LLM_PRESETS, type LlmPreset, type LlmPresetId, presetForUrl } from './llmPresets';
+export { ModeEditPage } from './modes/ModeEditPage';
+export { ModesPage } from './modes/ModesPage';
 export { ANSWER_FAILED_NOTICE, VOICE_UNAVAILABLE_NOTICE } from './notices';
 export {
   MIN_PASSPHRASE_LENGTH,

@@ -7,8 +7,9 @@ import type {
   TrackerUploadReply,
 } from '@ringback/protocol';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { fromPromise } from 'xstate';
+import { SILENT, setWaitingSilent } from '../../ringtone';
 import { loadDispatchLast, saveDispatchLast } from '../../storage';
 import {
   type DispatchIssueOption,
@@ -16,8 +17,7 @@ import {
   DispatchScreen,
   type DispatchStatusOption,
 } from '../../ui';
-import { useSession } from '../SessionRoot';
-import { store, waitingTone } from '../services';
+import { ringtones, store, waitingTone } from '../services';
 import { useComputer } from '../settings/use-computer';
 import { dispatchCallView, imageItems } from './dispatch-call-view';
 import { defaultTargets, defaultWorkspaceId } from './dispatch-defaults';
@@ -40,8 +40,8 @@ const statusOf = (record: DispatchRecord): DispatchStatus => ({
  */
 export function DispatchFlow({ onBack, onOpenMyDispatches }: { onBack(): void; onOpenMyDispatches(): void }) {
   const computer = useComputer();
-  const { settings, updateSettings } = useSession();
-  const silent = settings.waitingTone === 'silent';
+  const selection = useSyncExternalStore(ringtones.selection.subscribe, ringtones.selection.get);
+  const silent = selection.waiting === SILENT;
   const latest = useRef(computer);
   latest.current = computer;
   const [last] = useState(() => loadDispatchLast(store));
@@ -235,7 +235,7 @@ export function DispatchFlow({ onBack, onOpenMyDispatches }: { onBack(): void; o
       onBack={onBack}
       waitingTone={{
         silent,
-        onToggle: () => updateSettings({ waitingTone: silent ? 'ringback' : 'silent' }),
+        onToggle: () => ringtones.selection.set(setWaitingSilent(ringtones.selection.get(), !silent)),
       }}
       onNewCall={() => {
         if (actor.getSnapshot().matches('created')) images.clear();

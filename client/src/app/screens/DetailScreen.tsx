@@ -6,7 +6,7 @@ import { agentLabel, callPreview } from '../call-labels';
 import { statusLabelOf } from '../history-labels';
 import { useSession } from '../SessionRoot';
 import { store } from '../services';
-import { NO_BRIEF_LINE } from '../session/call-speech';
+import { noBriefLine } from '../session/call-speech';
 
 const REPLY_WORDS = {
   queued: { label: 'Queued on the relay', tone: 'warn' },
@@ -26,7 +26,7 @@ export function DetailScreen({ eventId, onBack }: { eventId: string; onBack(): v
   const form = settings.formOfAddress;
   const brief = record.brief ? briefWithFormOfAddress(record.brief, form) : null;
   const segments = brief
-    ? buildCallSegments({ brief, reportText: record.report.text, noBriefLine: NO_BRIEF_LINE })
+    ? buildCallSegments({ brief, reportText: record.report.text, noBriefLine: noBriefLine(brief.language) })
     : [];
   const command = resumeCommand(record.report);
   const replies: ReplyRecord[] = record.replies.map((reply) => ({

@@ -1,17 +1,20 @@
 import { buildCallSegments, type CallSegment } from '@ringback/machines';
+import { callPhrases } from '../../phrases';
 import type { SynthesizeOptions, TtsConfig } from '../../speech';
 import type { LocalSettings } from '../../storage';
 import type { OpenedEvent } from './open-event';
 
-/** Read when the computer could not write a brief: the report's own text follows it. */
-export const NO_BRIEF_LINE = 'There is no brief for this report; here is what the agent wrote.';
+/** Read when the computer could not write a brief, in the call's language: the report's own text follows it. */
+export function noBriefLine(language: string): string {
+  return callPhrases(language).noBrief;
+}
 
 /** The call exactly as it will play: the same segments the in-call player gets. */
 export function callSegments(event: OpenedEvent): CallSegment[] {
   return buildCallSegments({
     brief: event.brief,
     reportText: event.plaintext.report.text,
-    noBriefLine: NO_BRIEF_LINE,
+    noBriefLine: noBriefLine(event.brief.language),
   });
 }
 

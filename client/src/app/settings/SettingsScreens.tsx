@@ -1,10 +1,13 @@
 import { interfaceText, resolveInterfaceLanguage } from '../../i18n';
 import { DEFAULT_SETTINGS_GROUPS, SettingsList } from '../../ui';
 import { useSession } from '../SessionRoot';
+import { ringtones } from '../services';
 import { DevicesScreen } from './DevicesScreen';
 import { KeyScreen } from './KeyScreen';
 import { BriefLanguageScreen, FormOfAddressScreen, InterfaceLanguageScreen } from './LanguageScreens';
 import { LlmScreen } from './LlmScreen';
+import { ModesScreen } from './ModesScreen';
+import { RingtonesScreen } from './RingtonesScreen';
 import { TrackerScreen } from './TrackerScreen';
 import { VoiceScreen } from './VoiceScreen';
 
@@ -36,6 +39,10 @@ export function SettingsScreens({ page, onOpen, onBack }: Props) {
       return <BriefLanguageScreen onBack={onBack} />;
     case 'interface-language':
       return <InterfaceLanguageScreen onBack={onBack} />;
+    case 'ringtones':
+      return <RingtonesScreen ringtones={ringtones} onBack={onBack} />;
+    case 'modes':
+      return <ModesScreen onBack={onBack} />;
     case 'form-of-address':
       return <FormOfAddressScreen onBack={onBack} />;
     default:

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { callPhrases } from '../../phrases';
 import {
   applyAssignment,
   assignSlot,
@@ -15,8 +16,6 @@ import { type VoiceEngine, VoiceSettingsPage, type VoiceValues } from '../../ui'
 import { briefLanguageOf } from '../brief-language';
 import { useSession } from '../SessionRoot';
 import { audio, speech } from '../services';
-
-const PREVIEW_LINE = 'Hello, this is Ringback. Your agent has finished its turn.';
 
 /** Engine, its fields, voice and rate; Preview speaks one line with exactly what would be saved. */
 export function VoiceScreen({ onBack }: { onBack(): void }) {
@@ -82,7 +81,7 @@ export function VoiceScreen({ onBack }: { onBack(): void }) {
       )}
       onPreview={async (values) => {
         await audio.unlock();
-        await audio.play(await speech.synthesize(PREVIEW_LINE, optionsOf(values)));
+        await audio.play(await speech.synthesize(callPhrases(language).preview, optionsOf(values)));
       }}
       onSave={async (values) => {
         updateSettings({

@@ -1,0 +1,26 @@
+import type { Mode } from '@ringback/machines';
+import { loadModes, saveModes } from '../storage';
+import { store } from './services';
+import { observable } from './session/observable';
+
+/** The ring schedule's modes as saved on this device; the driver and the pages watch it. */
+export const modes = observable<Mode[]>(loadModes(store));
+
+export function setModes(next: Mode[]): void {
+  saveModes(store, next);
+  modes.set(() => next);
+}
+
+/** What the schedule says now, for the pages: may calls ring, and until when. */
+export const ringVerdictNow = observable<{ mayRing: boolean; nextChangeAt: number | null }>({
+  mayRing: true,
+  nextChangeAt: null,
+});
+
+const DAY_TIME = new Intl.DateTimeFormat('en-GB', { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+
+/** "Calls ring now" / "Silent now, until Tue 08:00". */
+export function verdictText(verdict: { mayRing: boolean; nextChangeAt: number | null }): string {
+  const until = verdict.nextChangeAt === null ? '' : `, until ${DAY_TIME.format(verdict.nextChangeAt)}`;
+  return verdict.mayRing ? `Calls ring now${until}` : `Silent now${until}: calls wait as missed`;
+}

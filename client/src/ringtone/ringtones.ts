@@ -1,0 +1,44 @@
+import { type CustomToneBackend, type CustomToneStore, createCustomToneStore } from './customToneStore';
+import { idbToneBackend } from './idbToneBackend';
+import { type RingtoneSelectionStore, ringtoneSelectionStore } from './ringtoneSelection';
+import type { SelectionStorage } from './ringtoneSlots';
+import { createTonePlayer, type PlaybackContext, type SlotTone, type TonePlayer } from './tonePlayer';
+
+/** Everything the app needs for ringtones, made once per page (in services.ts). */
+export type Ringtones = {
+  readonly selection: RingtoneSelectionStore;
+  readonly tones: CustomToneStore;
+  readonly player: TonePlayer;
+  /** The incoming-call ringtone (the session's `ringtone`). */
+  readonly incoming: SlotTone;
+  /** What plays while a dispatch is calling; starting it does nothing when the slot is silent. */
+  readonly waiting: SlotTone;
+};
+
+export type RingtonesOptions = {
+  /** The app's `KeyValueStore` (localStorage); the record is `ringback.ringtones`. */
+  storage: SelectionStorage;
+  /** The page's one AudioContext for tones, made on first use. */
+  context: () => PlaybackContext;
+  /** Default: IndexedDB `ringback-ringtones`. */
+  backend?: CustomToneBackend;
+  /** The older `settings.waitingTone`, read once when no `ringback.ringtones` record exists yet. */
+  legacyWaitingTone?: () => 'ringback' | 'silent';
+};
+
+export function createRingtones(options: RingtonesOptions): Ringtones {
+  const selection = ringtoneSelectionStore(options.storage, options.legacyWaitingTone);
+  const tones = createCustomToneStore({ backend: options.backend ?? idbToneBackend() });
+  const player = createTonePlayer({
+    context: options.context,
+    customAudio: (id) => tones.audio(id),
+    selection: () => selection.get(),
+  });
+  return {
+    selection,
+    tones,
+    player,
+    incoming: player.slotTone('incoming'),
+    waiting: player.slotTone('waiting'),
+  };
+}

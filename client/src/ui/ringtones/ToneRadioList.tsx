@@ -1,0 +1,57 @@
+import { useId } from 'react';
+import { ToneRadio } from './ToneRadio';
+import type { ToneListView } from './toneListView';
+
+export type Props = {
+  view: ToneListView;
+  selectedId: string;
+  /** The tone the other slot plays, and the label it gets here. */
+  inUse: { id: string; label: string };
+  silentId: string;
+  onChoose: (id: string) => void;
+  onShowAll: () => void;
+};
+
+/** Every tone this slot may play, as one radio group: Silent (waiting only), your tones, then built-in. */
+export function ToneRadioList({ view, selectedId, inUse, silentId, onChoose, onShowAll }: Props) {
+  const group = useId();
+  const radio = (tone: { id: string; name: string }) => (
+    <ToneRadio
+      key={tone.id}
+      group={group}
+      id={tone.id}
+      name={tone.name}
+      checked={tone.id === selectedId}
+      inUseLabel={tone.id === inUse.id ? inUse.label : undefined}
+      onChoose={onChoose}
+    />
+  );
+  const empty = !view.silent && view.custom.length === 0 && view.builtIn.length === 0;
+  return (
+    <div role="radiogroup" aria-label="Tones" className="rb-tone-groups">
+      {view.silent && <ul className="rb-list rb-tone-list">{radio({ id: silentId, name: 'Silent' })}</ul>}
+      {view.custom.length > 0 && (
+        <section aria-labelledby={`${group}-custom`}>
+          <h2 id={`${group}-custom`} className="rb-section-title">
+            Your tones
+          </h2>
+          <ul className="rb-list rb-tone-list">{view.custom.map(radio)}</ul>
+          {view.hiddenCustom > 0 && (
+            <button type="button" className="rb-btn rb-btn--ghost rb-tone-show-all" onClick={onShowAll}>
+              Show all ({view.custom.length + view.hiddenCustom})
+            </button>
+          )}
+        </section>
+      )}
+      {view.builtIn.length > 0 && (
+        <section aria-labelledby={`${group}-built-in`}>
+          <h2 id={`${group}-built-in`} className="rb-section-title">
+            Built-in
+          </h2>
+          <ul className="rb-list rb-tone-list">{view.builtIn.map(radio)}</ul>
+        </section>
+      )}
+      {empty && <p className="rb-empty">No tone matches.</p>}
+    </div>
+  );
+}

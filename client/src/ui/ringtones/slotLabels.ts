@@ -1,0 +1,19 @@
+import type { SlotId } from '../../ringtone/ringtoneSlots';
+
+/** Each slot's page title and its row on the Ringtones page. */
+export const SLOT_TITLES: Readonly<Record<SlotId, string>> = {
+  incoming: 'Incoming call ringtone',
+  waiting: 'Waiting tone',
+};
+
+/** The label on a tone the given slot is using, shown on the other slot's page. */
+export const IN_USE_BY: Readonly<Record<SlotId, string>> = {
+  incoming: 'In use by incoming calls',
+  waiting: 'In use by waiting',
+};
+
+/** How the delete confirmation names a slot and what it falls back to. */
+export const SLOT_FALLBACK_TEXT: Readonly<Record<SlotId, (defaultName: string) => string>> = {
+  incoming: (name) => `Incoming calls will ring with ${name} again.`,
+  waiting: (name) => `Calling will play ${name} again.`,
+};

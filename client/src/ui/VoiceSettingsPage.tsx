@@ -5,7 +5,7 @@ import { RateField } from './RateField';
 import { StatusLine } from './StatusLine';
 import { useAsyncStatus } from './useAsyncStatus';
 import { VoiceFieldsSection } from './VoiceFieldsSection';
-import type { CurlImportResult, VoiceEngine, VoiceValues } from './voiceTypes';
+import type { CurlImportResult, VoiceEngine, VoiceOption, VoiceValues } from './voiceTypes';
 import './theme.css';
 import './settings.css';
 
@@ -17,6 +17,8 @@ export type Props = {
   onPreview: (values: VoiceValues) => Promise<void>;
   onSave: (values: VoiceValues) => Promise<void>;
   onImportCurl: (curl: string) => Promise<CurlImportResult> | CurlImportResult;
+  /** Asks the platform for the account's voices, with the fields as typed. */
+  onListVoices?: (values: VoiceValues) => Promise<VoiceOption[]>;
   onBack: () => void;
 };
 
@@ -30,12 +32,20 @@ export function VoiceSettingsPage({
   onPreview,
   onSave,
   onImportCurl,
+  onListVoices,
   onBack,
 }: Props) {
   const id = useId();
   const [values, setValues] = useState<VoiceValues>(initial);
   const engine = engines.find((e) => e.id === values.engineId) ?? engines[0];
-  const listedVoice = engine?.voices.some((v) => v.id === values.voice) ?? false;
+  const [fetched, setFetched] = useState<Record<string, VoiceOption[]>>({});
+  const listing = useAsyncStatus();
+  // The built-in voices first, then those the platform listed for this account.
+  const voices = [
+    ...(engine?.voices ?? []),
+    ...(fetched[engine?.id ?? ''] ?? []).filter((v) => !engine?.voices.some((known) => known.id === v.id)),
+  ];
+  const listedVoice = voices.some((v) => v.id === values.voice);
   const [customVoice, setCustomVoice] = useState(!listedVoice && values.voice !== '');
   const preview = useAsyncStatus();
   const save = useAsyncStatus();
@@ -121,7 +131,7 @@ export function VoiceSettingsPage({
           </div>
         )}
 
-        {engine && (engine.voices.length > 0 || engine.allowsCustomVoice) && (
+        {engine && (voices.length > 0 || engine.allowsCustomVoice || engine.canListVoices) && (
           <div className="rb-field">
             <label className="rb-label" htmlFor={`${id}-voice`}>
               Voice
@@ -136,7 +146,7 @@ export function VoiceSettingsPage({
                 update({ voice: custom ? '' : e.target.value });
               }}
             >
-              {engine.voices.map((v) => (
+              {voices.map((v) => (
                 <option key={v.id} value={v.id}>
                   {v.name}
                 </option>
@@ -151,6 +161,26 @@ export function VoiceSettingsPage({
                 value={values.voice}
                 onChange={(e) => update({ voice: e.target.value })}
               />
+            )}
+            {engine.canListVoices && onListVoices && (
+              <div className="rb-form-actions">
+                <button
+                  type="button"
+                  className="rb-btn rb-btn--small"
+                  disabled={listing.status.state === 'pending'}
+                  onClick={() =>
+                    void listing.run(async () => {
+                      const found = await onListVoices(values);
+                      setFetched((current) => ({ ...current, [engine.id]: found }));
+                      if (found.length === 0)
+                        throw new Error('The platform lists no voices for this account.');
+                    }, 'Voices listed.')
+                  }
+                >
+                  List voices
+                </button>
+                <StatusLine status={listing.status} pendingText="Asking the platform…" />
+              </div>
             )}
           </div>
         )}

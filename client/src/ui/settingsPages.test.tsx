@@ -158,6 +158,41 @@ describe('VoiceSettingsPage', () => {
     expect(onSave).toHaveBeenCalledWith(saved);
   });
 
+  it("lists the account's voices where the platform can, and offers them beside the built-in ones", async () => {
+    const listing = engines.map((engine) =>
+      engine.id === 'openai' ? { ...engine, canListVoices: true } : engine,
+    );
+    const onListVoices = vi.fn(async () => [
+      { id: 'alloy', name: 'Alloy' },
+      { id: 'my-clone', name: 'My cloned voice' },
+    ]);
+    render(
+      <VoiceSettingsPage
+        engines={listing}
+        initial={{ engineId: 'espeak', fields: {}, model: '', voice: 'en-us', rate: 1 }}
+        onPreview={vi.fn()}
+        onSave={vi.fn()}
+        onImportCurl={vi.fn()}
+        onListVoices={onListVoices}
+        onBack={vi.fn()}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'List voices' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Engine'), { target: { value: 'openai' } });
+    fireEvent.change(screen.getByLabelText('API key'), { target: { value: 'sk-test' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'List voices' }));
+    });
+    expect(onListVoices).toHaveBeenCalledWith(
+      expect.objectContaining({ engineId: 'openai', fields: { apiKey: 'sk-test' } }),
+    );
+    const options = Array.from((screen.getByLabelText('Voice') as HTMLSelectElement).options).map(
+      (o) => o.text,
+    );
+    expect(options).toEqual(['Alloy', 'My cloned voice', 'Other voice id…']);
+    expect(screen.getByText('Voices listed.')).toBeTruthy();
+  });
+
   it('imports a cURL command and lets the user pick the sentence, voice and speed', async () => {
     const onImportCurl = vi.fn(() => ({
       candidates: [

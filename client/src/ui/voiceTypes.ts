@@ -18,6 +18,8 @@ export type VoiceEngine = {
   voices: VoiceOption[];
   /** A voice id typed by the user is allowed besides the listed ones. */
   allowsCustomVoice?: boolean;
+  /** The platform can list the account's voices (its own and cloned ones). */
+  canListVoices?: boolean;
   /** null: the engine has no speed parameter. */
   rateRange: { min: number; max: number } | null;
   /** e.g. which brief locales this engine cannot speak. */

@@ -37,6 +37,7 @@ export function VoiceScreen({ onBack }: { onBack(): void }) {
     models: engine.models.map((model) => ({ id: model.id, name: model.name })),
     voices: engine.voices(language).map((voice) => ({ id: voice.id, name: voice.name })),
     allowsCustomVoice: engine.customVoice,
+    canListVoices: engine.listVoices !== undefined,
     rateRange: engine.rate ? { ...engine.rate } : null,
     ...(engine.id === 'on-device' ? { supportNote: onDeviceSupport(language).note ?? '' } : {}),
   });
@@ -91,6 +92,13 @@ export function VoiceScreen({ onBack }: { onBack(): void }) {
             configs: { ...settings.voice.configs, [values.engineId]: configOf(values) },
           },
         });
+      }}
+      onListVoices={async (values) => {
+        const chosen = TTS_ENGINES.find((candidate) => candidate.id === values.engineId);
+        if (!chosen?.listVoices) return [];
+        const config = configOf(values) as Parameters<typeof speech.synthesize>[1]['config'];
+        const listed = await chosen.listVoices(config, { fetch: globalThis.fetch.bind(globalThis) });
+        return listed.map((voice) => ({ id: voice.id, name: voice.name }));
       }}
       onImportCurl={(curl) => {
         const result = importCurl(curl);

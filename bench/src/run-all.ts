@@ -4,6 +4,7 @@ import { benchOutage } from './outage';
 import { benchRelay } from './relay-throughput';
 import { benchRingLatency } from './ring-latency';
 import { benchRingSchedule } from './ring-schedule';
+import { benchVoicePrepare } from './voice-prepare';
 
 // Benchmarks print figures; they never assert timings (tests do not time things).
 const only = process.argv[2];
@@ -13,3 +14,4 @@ if (!only || only === 'outage') await benchOutage();
 if (!only || only === 'relay') await benchRelay();
 if (!only || only === 'ring') await benchRingLatency();
 if (!only || only === 'schedule') await benchRingSchedule();
+if (!only || only === 'voices') await benchVoicePrepare();

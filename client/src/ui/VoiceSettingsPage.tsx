@@ -47,6 +47,8 @@ export function VoiceSettingsPage({
   ];
   const listedVoice = voices.some((v) => v.id === values.voice);
   const [customVoice, setCustomVoice] = useState(!listedVoice && values.voice !== '');
+  // With no voice to list, typing an id is the only choice: its field shows at once.
+  const typingVoice = customVoice || (!!engine?.allowsCustomVoice && voices.length === 0);
   const preview = useAsyncStatus();
   const save = useAsyncStatus();
   const categories = [...new Set(engines.map((e) => e.category))];
@@ -139,7 +141,7 @@ export function VoiceSettingsPage({
             <select
               id={`${id}-voice`}
               className="rb-select"
-              value={customVoice ? CUSTOM_VOICE : values.voice}
+              value={typingVoice ? CUSTOM_VOICE : values.voice}
               onChange={(e) => {
                 const custom = e.target.value === CUSTOM_VOICE;
                 setCustomVoice(custom);
@@ -153,7 +155,7 @@ export function VoiceSettingsPage({
               ))}
               {engine.allowsCustomVoice && <option value={CUSTOM_VOICE}>Other voice id…</option>}
             </select>
-            {customVoice && (
+            {typingVoice && (
               <input
                 className="rb-input"
                 aria-label="Voice id"

@@ -9,13 +9,17 @@ export function statusItems(
   connection: ConnectionState,
   settings: LocalSettings,
   language: string,
+  /** The ring schedule's word on ringing now: while silent, calls wait as missed calls. */
+  schedule: { mayRing: boolean; text: string } = { mayRing: true, text: '' },
 ): StatusItem[] {
   const items: StatusItem[] = [
-    connection === 'connected'
-      ? { tone: 'ok', text: 'Connected: calls ring here' }
-      : connection === 'connecting'
-        ? { tone: 'warn', text: 'Connecting to the relay…' }
-        : { tone: 'error', text: 'Offline: reconnecting to the relay' },
+    connection === 'connected' && !schedule.mayRing
+      ? { tone: 'warn', text: `Connected; ring schedule: ${schedule.text}` }
+      : connection === 'connected'
+        ? { tone: 'ok', text: 'Connected: calls ring here' }
+        : connection === 'connecting'
+          ? { tone: 'warn', text: 'Connecting to the relay…' }
+          : { tone: 'error', text: 'Offline: reconnecting to the relay' },
   ];
   if (!settings.e2eKey) items.push({ tone: 'error', text: 'No end-to-end key: calls cannot be opened here' });
   const options = speechOptionsFor(settings, language);

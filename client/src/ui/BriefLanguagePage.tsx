@@ -60,7 +60,7 @@ export function BriefLanguagePage({ locales, selected, systemName, write, onSele
         Briefs are written by your model and spoken in this language. Your computer is told at once.
       </p>
       {words && (
-        <p className={write.state === 'refused' ? 'rb-error' : 'rb-hint'} role="status">
+        <p className={`${write.state === 'refused' ? 'rb-error' : 'rb-hint'} rb-gap-bottom`} role="status">
           {words}
         </p>
       )}

@@ -9,6 +9,14 @@ import type { CurlImportResult, VoiceEngine, VoiceOption, VoiceValues } from './
 import './theme.css';
 import './settings.css';
 
+/** The engine picker's groups in words (the engines' categories are ids). */
+const CATEGORY_LABELS: Record<string, string> = {
+  free: 'On this device',
+  cloud: 'Cloud platforms',
+  selfHosted: 'Self-hosted',
+  custom: 'Your own',
+};
+
 export type Props = {
   engines: VoiceEngine[];
   initial: VoiceValues;
@@ -82,7 +90,7 @@ export function VoiceSettingsPage({
             onChange={(e) => chooseEngine(e.target.value)}
           >
             {categories.map((category) => (
-              <optgroup key={category} label={category}>
+              <optgroup key={category} label={CATEGORY_LABELS[category] ?? category}>
                 {engines
                   .filter((e) => e.category === category)
                   .map((e) => (

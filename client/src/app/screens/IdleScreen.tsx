@@ -10,6 +10,7 @@ import { copyText, type HistoryRow, IdlePage, type MissedCall } from '../../ui';
 import { briefLanguageOf } from '../brief-language';
 import { callerName, callPreview } from '../call-labels';
 import { statusLabelOf } from '../history-labels';
+import { ringVerdictNow, verdictText } from '../ring-schedule';
 import { useSession } from '../SessionRoot';
 import { store } from '../services';
 import { refreshTrackerCalls } from '../session/refresh-tracker-calls';
@@ -53,6 +54,7 @@ export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings, onDispa
       .catch(() => undefined);
   }, []);
   const view = useSyncExternalStore(session.view.subscribe, session.view.get);
+  const verdict = useSyncExternalStore(ringVerdictNow.subscribe, ringVerdictNow.get);
   const missed = useSelector(session.queue, selectMissedCalls, sameCalls);
   const failed = useSelector(session.queue, selectFailedCalls, sameCalls);
   const preparing = useSelector(session.queue, selectPreparingCount);
@@ -119,7 +121,10 @@ export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings, onDispa
   return (
     <IdlePage
       connection={view.connection}
-      statusItems={statusItems(view.connection, settings, briefLanguageOf(settings))}
+      statusItems={statusItems(view.connection, settings, briefLanguageOf(settings), {
+        mayRing: verdict.mayRing,
+        text: verdictText(verdict),
+      })}
       notices={notices}
       preparingCount={preparing}
       failed={failed.flatMap((call) => {

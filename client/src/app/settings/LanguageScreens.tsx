@@ -6,11 +6,15 @@ import { briefLanguageStatus } from '../BriefLanguageSync';
 import { briefLanguageOf } from '../brief-language';
 import { useSession } from '../SessionRoot';
 
-/** The 90 locales by name in English (the interface's words), sorted by that name. */
+/**
+ * The 90 locales by name in English (the interface's words), grouped by language ("British English"
+ * beside "English (India)") and sorted by name within it.
+ */
 function localeChoices() {
-  return BRIEF_LOCALES.map((tag) => ({ tag, name: languageDisplayName(tag, 'en') })).sort((a, b) =>
-    a.name.localeCompare(b.name, 'en'),
-  );
+  const language = (tag: string) => languageDisplayName(tag.split('-')[0] ?? tag, 'en');
+  return BRIEF_LOCALES.map((tag) => ({ tag, name: languageDisplayName(tag, 'en'), language: language(tag) }))
+    .sort((a, b) => a.language.localeCompare(b.language, 'en') || a.name.localeCompare(b.name, 'en'))
+    .map(({ tag, name }) => ({ tag, name }));
 }
 
 export function BriefLanguageScreen({ onBack }: { onBack(): void }) {

@@ -64,9 +64,22 @@ export function SettingsList({ groups, onOpen, onBack }: Props) {
             <ul className="rb-list rb-settings-rows">
               {group.rows.map((row) => (
                 <li key={row.id}>
-                  <button type="button" className="rb-settings-row" onClick={() => onOpen(row.id)}>
-                    <span className="rb-settings-label">{row.label}</span>
-                    {row.detail && <span className="rb-settings-detail">{row.detail}</span>}
+                  <button
+                    type="button"
+                    className="rb-settings-row"
+                    onClick={() => onOpen(row.id)}
+                    // Named for the page it opens; what it is set to is its description.
+                    aria-labelledby={`rb-row-${row.id}`}
+                    aria-describedby={row.detail ? `rb-row-${row.id}-detail` : undefined}
+                  >
+                    <span id={`rb-row-${row.id}`} className="rb-settings-label">
+                      {row.label}
+                    </span>
+                    {row.detail && (
+                      <span id={`rb-row-${row.id}-detail`} className="rb-settings-detail">
+                        {row.detail}
+                      </span>
+                    )}
                     <span aria-hidden="true" className="rb-chevron">
                       ›
                     </span>

@@ -1,4 +1,7 @@
+import { languageDisplayName } from '@ringback/protocol';
 import { interfaceText, resolveInterfaceLanguage } from '../../i18n';
+import { findEngine } from '../../speech';
+import type { LocalSettings } from '../../storage';
 import { DEFAULT_SETTINGS_GROUPS, SettingsList } from '../../ui';
 import { useSession } from '../SessionRoot';
 import { ringtones } from '../services';
@@ -46,15 +49,36 @@ export function SettingsScreens({ page, onOpen, onBack }: Props) {
     case 'form-of-address':
       return <FormOfAddressScreen onBack={onBack} />;
     default:
-      return <SettingsList groups={translated(language)} onOpen={onOpen} onBack={onBack} />;
+      return (
+        <SettingsList groups={translated(language, detailsOf(settings))} onOpen={onOpen} onBack={onBack} />
+      );
   }
 }
 
-/** The settings list in the interface language. */
-function translated(language: 'zh' | 'en') {
+const INTERFACE_CHOICES = { system: 'Follow system', zh: '中文', en: 'English' } as const;
+
+/** What each row is set to now, shown beside its name so the list answers "what is set" at a glance. */
+function detailsOf(settings: LocalSettings): Record<string, string> {
+  return {
+    'interface-language': INTERFACE_CHOICES[settings.interfaceLanguage],
+    'brief-language': settings.briefLanguage
+      ? languageDisplayName(settings.briefLanguage, 'en')
+      : 'Follow the system',
+    voice: findEngine(settings.voice.engineId)?.name ?? settings.voice.engineId,
+    'form-of-address': settings.formOfAddress,
+    llm: settings.llm.model || 'Not set',
+  };
+}
+
+/** The settings list in the interface language, each row with what it is set to. */
+function translated(language: 'zh' | 'en', details: Record<string, string>) {
   return DEFAULT_SETTINGS_GROUPS.map((group) => ({
     ...group,
     title: interfaceText(group.title, language),
-    rows: group.rows.map((row) => ({ ...row, label: interfaceText(row.label, language) })),
+    rows: group.rows.map((row) => ({
+      ...row,
+      label: interfaceText(row.label, language),
+      ...(details[row.id] ? { detail: details[row.id] } : {}),
+    })),
   }));
 }

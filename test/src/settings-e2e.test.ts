@@ -245,7 +245,9 @@ describe('the settings pages in real Chromium', () => {
     await saveScreenshots(page, 'settings-interface-language');
     await radio('中文').check();
     await expect.poll(() => page.title()).toContain('回电');
-    await back(page, 'Settings');
+    // The whole interface speaks Chinese now: Back, the headings and the rows.
+    await page.getByRole('button', { name: '返回', exact: true }).click();
+    await pageHeading(page, '设置').waitFor();
     await page.getByRole('button', { name: '简报语言', exact: true }).waitFor();
     expect(await main().getByRole('heading', { level: 2 }).allTextContents()).toEqual([
       '通用',
@@ -255,7 +257,7 @@ describe('the settings pages in real Chromium', () => {
       '来电',
     ]);
     await saveScreenshots(page, 'settings-zh');
-    await openRow(page, '界面语言', 'Interface language');
+    await openRow(page, '界面语言', '界面语言');
     await radio('English').check();
     await expect.poll(() => page.title()).toBe('Ringback');
     await back(page, 'Settings');

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { InterfaceLanguageProvider, translatorFor } from '../i18n';
 import { PairLinkError, pairFromLocationHash, parsePairLink } from '../relay';
 import { forgetPairing, type LocalSettings, loadSettings, updateSettings } from '../storage';
 import { WelcomePage } from '../ui';
 import { guessDeviceName } from './device-name';
 import { type PairedSettings, pairWithCode, pairWithLink } from './pairing';
-import { SessionRoot } from './SessionRoot';
+import { interfaceLanguageOf, SessionRoot } from './SessionRoot';
 import { store } from './services';
 
 const isPaired = (settings: LocalSettings) =>
@@ -61,29 +62,34 @@ export function App() {
   // The relay answered 401: this device was removed from the account. Say so, or the welcome
   // page would appear with no reason given.
   const signOut = useCallback(() => {
-    setSettings(forgetPairing(store));
+    const forgotten = forgetPairing(store);
+    setSettings(forgotten);
     setPairing({
       busy: false,
-      error: 'This device is no longer on your account (it was removed). Join again to get calls here.',
+      error: translatorFor(interfaceLanguageOf(forgotten))(
+        'This device is no longer on your account (it was removed). Join again to get calls here.',
+      ),
     });
   }, []);
 
   if (!isPaired(settings)) {
     return (
-      <WelcomePage
-        busy={pairing.busy}
-        {...(pairing.error ? { error: pairing.error } : {})}
-        defaultServer={window.location.origin}
-        onPairLink={(text) => {
-          try {
-            const link = parsePairLink(text);
-            void pair((name) => pairWithLink(link, name));
-          } catch (error) {
-            setPairing({ busy: false, error: pairingErrorText(error) });
-          }
-        }}
-        onPairCode={(values) => void pair((name) => pairWithCode(values, name))}
-      />
+      <InterfaceLanguageProvider language={interfaceLanguageOf(settings)}>
+        <WelcomePage
+          busy={pairing.busy}
+          {...(pairing.error ? { error: pairing.error } : {})}
+          defaultServer={window.location.origin}
+          onPairLink={(text) => {
+            try {
+              const link = parsePairLink(text);
+              void pair((name) => pairWithLink(link, name));
+            } catch (error) {
+              setPairing({ busy: false, error: pairingErrorText(error) });
+            }
+          }}
+          onPairCode={(values) => void pair((name) => pairWithCode(values, name))}
+        />
+      </InterfaceLanguageProvider>
     );
   }
   return <SessionRoot settings={settings} onSettingsChange={update} onSignedOut={signOut} />;
@@ -92,5 +98,6 @@ export function App() {
 function pairingErrorText(error: unknown): string {
   if (error instanceof PairLinkError) return error.message;
   const message = (error as Error).message ?? String(error);
-  return `Could not join: ${message}`;
+  const t = translatorFor(interfaceLanguageOf(loadSettings(store)));
+  return t('Could not join: {message}', { message });
 }

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import { InterfaceLanguageProvider, resolveInterfaceLanguage } from '../i18n';
 import { createRelayClient, type RelayClient } from '../relay';
 import { warmUpOnDeviceVoice } from '../speech';
 import type { LocalSettings } from '../storage';
@@ -62,10 +63,20 @@ export function SessionRoot({ settings, onSettingsChange, onSignedOut }: Props) 
   if (!live) return null;
   return (
     <SessionContext.Provider value={{ ...live, settings, updateSettings: onSettingsChange }}>
-      <BriefLanguageSync />
-      <InterfaceLanguageEffect />
-      <RingScheduleDriver />
-      <Screens />
+      <InterfaceLanguageProvider language={interfaceLanguageOf(settings)}>
+        <BriefLanguageSync />
+        <InterfaceLanguageEffect />
+        <RingScheduleDriver />
+        <Screens />
+      </InterfaceLanguageProvider>
     </SessionContext.Provider>
+  );
+}
+
+/** The language the interface speaks for these settings on this system. */
+export function interfaceLanguageOf(settings: LocalSettings): 'zh' | 'en' {
+  return resolveInterfaceLanguage(
+    settings.interfaceLanguage,
+    typeof navigator === 'undefined' ? [] : navigator.languages,
   );
 }

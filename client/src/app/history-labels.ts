@@ -1,18 +1,21 @@
+import type { Translate } from '../i18n';
 import type { CallRecord } from '../storage';
 
+const english: Translate = (text, values) => text.replace('{device}', String(values?.device ?? ''));
+
 /** A history row's status in words. */
-export function statusLabelOf(record: CallRecord): string {
+export function statusLabelOf(record: CallRecord, t: Translate = english): string {
   const by = record.handledBy?.name;
   switch (record.status) {
     case 'completed':
-      return 'Answered';
+      return t('Answered');
     case 'answered':
-      return by ? `Answered on ${by}` : 'Answered';
+      return by ? t('Answered on {device}', { device: by }) : t('Answered');
     case 'rejected':
-      return by ? `Declined on ${by}` : 'Declined';
+      return by ? t('Declined on {device}', { device: by }) : t('Declined');
     case 'acknowledged':
-      return by ? `Acknowledged on ${by}` : 'Acknowledged';
+      return by ? t('Acknowledged on {device}', { device: by }) : t('Acknowledged');
     default:
-      return 'Missed';
+      return t('Missed');
   }
 }

@@ -1,4 +1,5 @@
 import type { Mode } from '@ringback/machines';
+import type { Translate } from '../i18n';
 import { loadModes, saveModes } from '../storage';
 import { store } from './services';
 import { observable } from './session/observable';
@@ -20,7 +21,14 @@ export const ringVerdictNow = observable<{ mayRing: boolean; nextChangeAt: numbe
 const DAY_TIME = new Intl.DateTimeFormat('en-GB', { weekday: 'short', hour: '2-digit', minute: '2-digit' });
 
 /** "Calls ring now" / "Silent now, until Tue 08:00". */
-export function verdictText(verdict: { mayRing: boolean; nextChangeAt: number | null }): string {
-  const until = verdict.nextChangeAt === null ? '' : `, until ${DAY_TIME.format(verdict.nextChangeAt)}`;
-  return verdict.mayRing ? `Calls ring now${until}` : `Silent now${until}: calls wait as missed`;
+export function verdictText(
+  verdict: { mayRing: boolean; nextChangeAt: number | null },
+  t: Translate = (english, values) => english.replace('{time}', String(values?.time ?? '')),
+): string {
+  if (verdict.nextChangeAt === null)
+    return verdict.mayRing ? t('Calls ring now') : t('Silent now: calls wait as missed');
+  const time = DAY_TIME.format(verdict.nextChangeAt);
+  return verdict.mayRing
+    ? t('Calls ring now, until {time}', { time })
+    : t('Silent now, until {time}: calls wait as missed', { time });
 }

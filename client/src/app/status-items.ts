@@ -1,3 +1,4 @@
+import type { Translate } from '../i18n';
 import { findEngine, missingSetting, onDeviceSupport } from '../speech';
 import type { LocalSettings } from '../storage';
 import type { StatusItem } from '../ui';
@@ -11,40 +12,54 @@ export function statusItems(
   language: string,
   /** The ring schedule's word on ringing now: while silent, calls wait as missed calls. */
   schedule: { mayRing: boolean; text: string } = { mayRing: true, text: '' },
+  /** The interface language's words; English as it is by default. */
+  t: Translate = (english, values) =>
+    english.replace(/\{(\w+)\}/g, (whole, name: string) => String(values?.[name] ?? whole)),
 ): StatusItem[] {
   const items: StatusItem[] = [
     connection === 'connected' && !schedule.mayRing
-      ? { tone: 'warn', text: `Connected; ring schedule: ${schedule.text}` }
+      ? { tone: 'warn', text: t('Connected; ring schedule: {text}', { text: schedule.text }) }
       : connection === 'connected'
-        ? { tone: 'ok', text: 'Connected: calls ring here' }
+        ? { tone: 'ok', text: t('Connected: calls ring here') }
         : connection === 'connecting'
-          ? { tone: 'warn', text: 'Connecting to the relay…' }
-          : { tone: 'error', text: 'Offline: reconnecting to the relay' },
+          ? { tone: 'warn', text: t('Connecting to the relay…') }
+          : { tone: 'error', text: t('Offline: reconnecting to the relay') },
   ];
-  if (!settings.e2eKey) items.push({ tone: 'error', text: 'No end-to-end key: calls cannot be opened here' });
+  if (!settings.e2eKey)
+    items.push({ tone: 'error', text: t('No end-to-end key: calls cannot be opened here') });
   const options = speechOptionsFor(settings, language);
   const engine = findEngine(options.engineId);
   const missing = engine ? missingSetting(engine, options.config) : 'engine';
   if (!engine || missing) {
     items.push({
       tone: 'error',
-      text: `The voice needs a setting (${missing}): calls cannot ring until it is set`,
+      text: t('The voice needs a setting ({missing}): calls cannot ring until it is set', {
+        missing: String(missing),
+      }),
     });
   } else if (engine.id === 'on-device') {
     const support = onDeviceSupport(language);
     items.push(
       support.supported
-        ? { tone: 'ok', text: `Voice: on-device (${language})${support.note ? ` — ${support.note}` : ''}` }
-        : { tone: 'warn', text: support.note ?? `The on-device voice cannot speak ${language}` },
+        ? {
+            tone: 'ok',
+            text: support.note
+              ? t('Voice: on-device ({language}) — {note}', { language, note: support.note })
+              : t('Voice: on-device ({language})', { language }),
+          }
+        : {
+            tone: 'warn',
+            text: support.note ?? t('The on-device voice cannot speak {language}', { language }),
+          },
     );
   } else {
-    items.push({ tone: 'ok', text: `Voice: ${engine.name}` });
+    items.push({ tone: 'ok', text: t('Voice: {name}', { name: engine.name }) });
   }
   const llm = settings.llm;
   items.push(
     llm.baseUrl && llm.model
-      ? { tone: 'ok', text: `Questions answered by ${llm.model}` }
-      : { tone: 'warn', text: 'No model for questions: set one under Settings › Language model' },
+      ? { tone: 'ok', text: t('Questions answered by {model}', { model: llm.model }) }
+      : { tone: 'warn', text: t('No model for questions: set one under Settings › Language model') },
   );
   return items;
 }

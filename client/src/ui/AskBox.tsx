@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useText } from '../i18n';
 
 export type Props = {
   /** Called as the user types; the lead interrupts playback with it. */
@@ -9,6 +10,7 @@ export type Props = {
 
 /** "Ask a question" field: typing pauses the brief, Enter or Ask sends the question. */
 export function AskBox({ onTyping, onAsk, answering }: Props) {
+  const t = useText();
   const [text, setText] = useState('');
 
   function submit(event: FormEvent) {
@@ -22,13 +24,13 @@ export function AskBox({ onTyping, onAsk, answering }: Props) {
   return (
     <form className="rb-ask" onSubmit={submit}>
       <label htmlFor="rb-ask-input" className="rb-call-panel-title">
-        Ask a question
+        {t('Ask a question')}
       </label>
       <div className="rb-row rb-ask-row">
         <input
           id="rb-ask-input"
           className="rb-input rb-input--call"
-          placeholder={answering ? 'Answering…' : 'Type a question, or "continue"'}
+          placeholder={answering ? t('Answering…') : t('Type a question, or "continue"')}
           autoComplete="off"
           enterKeyHint="send"
           value={text}
@@ -38,7 +40,7 @@ export function AskBox({ onTyping, onAsk, answering }: Props) {
           }}
         />
         <button type="submit" className="rb-btn rb-btn--primary" disabled={!text.trim()}>
-          Ask
+          {t('Ask')}
         </button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { type Translate, useText } from '../i18n';
 import { BackHeader } from './BackHeader';
 import { ChoiceList } from './ChoiceList';
 import './theme.css';
@@ -24,16 +25,16 @@ export type Props = {
   onBack: () => void;
 };
 
-function writeWords(write: BriefLanguageWriteState): string | null {
+function writeWords(write: BriefLanguageWriteState, t: Translate): string | null {
   switch (write.state) {
     case 'writing':
-      return 'Writing it to your computer…';
+      return t('Writing it to your computer…');
     case 'written':
-      return 'Your computer writes briefs in this language.';
+      return t('Your computer writes briefs in this language.');
     case 'waiting':
-      return `Not on your computer yet (${write.reason}); trying again every 30 s.`;
+      return t('Not on your computer yet ({reason}); trying again every 30 s.', { reason: write.reason });
     case 'refused':
-      return `Your computer refused it: ${write.reason}`;
+      return t('Your computer refused it: {reason}', { reason: write.reason });
     default:
       return null;
   }
@@ -41,6 +42,7 @@ function writeWords(write: BriefLanguageWriteState): string | null {
 
 /** The language briefs are written and spoken in: the system's, or one of the 90 locales. */
 export function BriefLanguagePage({ locales, selected, systemName, write, onSelect, onBack }: Props) {
+  const t = useText();
   const id = useId();
   const [query, setQuery] = useState('');
   const needle = query.trim().toLowerCase();
@@ -48,16 +50,16 @@ export function BriefLanguagePage({ locales, selected, systemName, write, onSele
     (locale) =>
       !needle || locale.name.toLowerCase().includes(needle) || locale.tag.toLowerCase().includes(needle),
   );
-  const words = writeWords(write);
+  const words = writeWords(write, t);
   const choices = [
-    ...(needle ? [] : [{ value: FOLLOW_SYSTEM, label: 'Follow the system', detail: systemName }]),
+    ...(needle ? [] : [{ value: FOLLOW_SYSTEM, label: t('Follow the system'), detail: systemName }]),
     ...shown.map((locale) => ({ value: locale.tag, label: locale.name, detail: locale.tag })),
   ];
   return (
     <main className="rb-page">
-      <BackHeader title="Brief language" onBack={onBack} />
+      <BackHeader title={t('Brief language')} onBack={onBack} />
       <p className="rb-hint rb-gap-bottom">
-        Briefs are written by your model and spoken in this language. Your computer is told at once.
+        {t('Briefs are written by your model and spoken in this language. Your computer is told at once.')}
       </p>
       {words && (
         <p className={`${write.state === 'refused' ? 'rb-error' : 'rb-hint'} rb-gap-bottom`} role="status">
@@ -66,7 +68,7 @@ export function BriefLanguagePage({ locales, selected, systemName, write, onSele
       )}
       <div className="rb-field">
         <label className="rb-label" htmlFor={`${id}-search`}>
-          Search languages
+          {t('Search languages')}
         </label>
         <input
           id={`${id}-search`}
@@ -77,10 +79,10 @@ export function BriefLanguagePage({ locales, selected, systemName, write, onSele
         />
       </div>
       {choices.length === 0 ? (
-        <p className="rb-empty">No language matches “{query}”.</p>
+        <p className="rb-empty">{t('No language matches “{query}”.', { query })}</p>
       ) : (
         <ChoiceList
-          label="Brief language"
+          label={t('Brief language')}
           choices={choices}
           selected={selected ?? FOLLOW_SYSTEM}
           onSelect={(value) => onSelect(value === FOLLOW_SYSTEM ? null : value)}

@@ -1,3 +1,4 @@
+import { useText } from '../i18n';
 import { BackHeader } from './BackHeader';
 import { CopyButton } from './CopyButton';
 import { kindLabel } from './segmentLabel';
@@ -36,9 +37,10 @@ export type Props = {
 
 /** One past call: its brief as cards, what was asked and decided, and the replies sent. */
 export function CallDetailPage(props: Props) {
+  const t = useText();
   return (
     <main className="rb-page rb-detail">
-      <BackHeader title="Call" onBack={props.onBack} />
+      <BackHeader title={t('Call')} onBack={props.onBack} />
       <section className="rb-card">
         <h2 className="rb-detail-title">{props.title}</h2>
         <p className="rb-row-meta">
@@ -49,12 +51,12 @@ export function CallDetailPage(props: Props) {
         </p>
         <div className="rb-actions">
           <button type="button" className="rb-btn rb-btn--primary" onClick={props.onReplay}>
-            Replay
+            {t('Replay')}
           </button>
         </div>
         {props.resumeCommand && (
           <div className="rb-resume">
-            <p className="rb-label">Resume the session</p>
+            <p className="rb-label">{t('Resume the session')}</p>
             <code className="rb-code rb-resume-cmd">{props.resumeCommand}</code>
             <CopyButton text={props.resumeCommand} onCopy={props.onCopy} />
           </div>
@@ -63,12 +65,12 @@ export function CallDetailPage(props: Props) {
 
       <section aria-labelledby="rb-detail-brief">
         <h2 id="rb-detail-brief" className="rb-section-title rb-detail-heading">
-          Brief
+          {t('Brief')}
         </h2>
         {props.segments.map((segment, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional
           <article key={index} className="rb-card rb-detail-card">
-            <p className="rb-detail-kind">{kindLabel(segment.kind)}</p>
+            <p className="rb-detail-kind">{kindLabel(segment.kind, t)}</p>
             {segment.title && <h3 className="rb-detail-card-title">{segment.title}</h3>}
             <p className="rb-detail-text">{segment.sentences.slice(titleSentenceCount(segment)).join(' ')}</p>
           </article>
@@ -78,13 +80,13 @@ export function CallDetailPage(props: Props) {
       {props.decisions.length > 0 && (
         <section className="rb-card" aria-labelledby="rb-detail-decisions">
           <h2 id="rb-detail-decisions" className="rb-section-title">
-            Decisions
+            {t('Decisions')}
           </h2>
           <dl className="rb-detail-dl">
             {props.decisions.map((decision) => (
               <div key={decision.question}>
                 <dt>{decision.question}</dt>
-                <dd>{decision.answer ?? 'Not answered'}</dd>
+                <dd>{decision.answer ?? t('Not answered')}</dd>
               </div>
             ))}
           </dl>
@@ -94,13 +96,13 @@ export function CallDetailPage(props: Props) {
       {props.conversation.length > 0 && (
         <section className="rb-card" aria-labelledby="rb-detail-convo">
           <h2 id="rb-detail-convo" className="rb-section-title">
-            Conversation
+            {t('Conversation')}
           </h2>
           <ul className="rb-list rb-detail-convo">
             {props.conversation.map((turn, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: turns are append-only
               <li key={index} className={`rb-detail-turn rb-detail-turn--${turn.role}`}>
-                <strong>{turn.role === 'user' ? 'You' : 'Answer'}:</strong> {turn.text}
+                <strong>{turn.role === 'user' ? t('You:') : t('Answer:')}</strong> {turn.text}
               </li>
             ))}
           </ul>
@@ -110,7 +112,7 @@ export function CallDetailPage(props: Props) {
       {props.replies.length > 0 && (
         <section className="rb-card" aria-labelledby="rb-detail-replies">
           <h2 id="rb-detail-replies" className="rb-section-title">
-            Replies
+            {t('Replies')}
           </h2>
           <ul className="rb-list rb-rows">
             {props.replies.map((reply, index) => (
@@ -130,7 +132,7 @@ export function CallDetailPage(props: Props) {
 
       {props.reportText && (
         <details className="rb-card rb-detail-original">
-          <summary>Original report</summary>
+          <summary>{t('Original report')}</summary>
           <pre className="rb-detail-pre">{props.reportText}</pre>
         </details>
       )}

@@ -1,3 +1,4 @@
+import { useText } from '../i18n';
 import { CopyButton } from './CopyButton';
 import type { HistoryRow } from './types';
 
@@ -10,13 +11,14 @@ export type Props = {
 
 /** Lower list of the calls page: the local call history, newest first as given. */
 export function CallHistoryList({ history, onReplay, onOpen, onCopy }: Props) {
+  const t = useText();
   return (
     <section className="rb-card" aria-labelledby="rb-history-title">
       <h2 id="rb-history-title" className="rb-section-title">
-        Call history
+        {t('Call history')}
       </h2>
       {history.length === 0 ? (
-        <p className="rb-empty">No calls yet. When an agent finishes a turn, it will ring here.</p>
+        <p className="rb-empty">{t('No calls yet. When an agent finishes a turn, it will ring here.')}</p>
       ) : (
         <ul className="rb-list rb-rows">
           {history.map((row) => (
@@ -25,7 +27,7 @@ export function CallHistoryList({ history, onReplay, onOpen, onCopy }: Props) {
                 type="button"
                 className="rb-row-main rb-row-link"
                 onClick={() => onOpen(row.eventId)}
-                aria-label={`Open details: ${row.title}`}
+                aria-label={t('Open details: {title}', { title: row.title })}
               >
                 <span className="rb-row-title">{row.title}</span>
                 <span className="rb-row-meta">
@@ -39,9 +41,9 @@ export function CallHistoryList({ history, onReplay, onOpen, onCopy }: Props) {
                   type="button"
                   className="rb-btn rb-btn--small"
                   onClick={() => onReplay(row.eventId)}
-                  aria-label={`Replay ${row.title}`}
+                  aria-label={t('Replay {title}', { title: row.title })}
                 >
-                  Replay
+                  {t('Replay')}
                 </button>
               </div>
             </li>

@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { useText } from '../i18n';
 import './theme.css';
 
 export type Props = {
@@ -12,6 +13,7 @@ export type Props = {
 
 /** A small destructive-action confirmation built on Radix Dialog (focus trap, Esc, labelled). */
 export function ConfirmDialog({ open, title, description, confirmLabel, onConfirm, onOpenChange }: Props) {
+  const t = useText();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -22,7 +24,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, onConfir
           <div className="rb-actions">
             <Dialog.Close asChild>
               <button type="button" className="rb-btn">
-                Cancel
+                {t('Cancel')}
               </button>
             </Dialog.Close>
             <button

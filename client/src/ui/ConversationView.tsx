@@ -1,3 +1,4 @@
+import { useText } from '../i18n';
 import type { ConversationTurn } from './types';
 
 export type Props = {
@@ -11,26 +12,27 @@ export type Props = {
 
 /** Questions and answers of this call, with the streaming answer's spoken sentence highlighted. */
 export function ConversationView({ conversation, answering, answerSentences, answerSentenceIndex }: Props) {
+  const t = useText();
   if (conversation.length === 0 && !answering) return null;
   const speaking = answerSentenceIndex ?? answerSentences.length - 1;
   return (
     <section className="rb-call-panel" aria-labelledby="rb-convo-title">
       <h2 id="rb-convo-title" className="rb-call-panel-title">
-        Conversation
+        {t('Conversation')}
       </h2>
       <ul className="rb-list rb-convo">
         {conversation.map((turn, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: turns are append-only
           <li key={index} className={`rb-bubble rb-bubble--${turn.role}`}>
-            <span className="rb-visually-hidden">{turn.role === 'user' ? 'You: ' : 'Answer: '}</span>
+            <span className="rb-visually-hidden">{turn.role === 'user' ? t('You: ') : t('Answer: ')}</span>
             {turn.text}
           </li>
         ))}
         {answering && (
           <li className="rb-bubble rb-bubble--assistant" aria-live="polite" aria-busy="true">
-            <span className="rb-visually-hidden">Answer: </span>
+            <span className="rb-visually-hidden">{t('Answer: ')}</span>
             {answerSentences.length === 0 ? (
-              <span className="rb-thinking">Thinking…</span>
+              <span className="rb-thinking">{t('Thinking…')}</span>
             ) : (
               answerSentences.map((sentence, index) => (
                 <span

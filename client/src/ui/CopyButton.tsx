@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useText } from '../i18n';
 import { copyText } from './copyText';
 
 export type Props = {
@@ -13,7 +14,9 @@ export type Props = {
 const COPIED_MS = 2000;
 
 /** One-tap copy with a short "Copied" confirmation. */
-export function CopyButton({ text, label = 'Copy resume command', onCopy = copyText, className }: Props) {
+export function CopyButton({ text, label: givenLabel, onCopy = copyText, className }: Props) {
+  const t = useText();
+  const label = givenLabel ?? t('Copy resume command');
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -38,7 +41,7 @@ export function CopyButton({ text, label = 'Copy resume command', onCopy = copyT
       title={text}
     >
       <span aria-live="polite">
-        {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}
+        {state === 'copied' ? t('Copied') : state === 'failed' ? t('Copy failed') : label}
       </span>
     </button>
   );

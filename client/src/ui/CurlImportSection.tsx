@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useText } from '../i18n';
 import { errorText } from './useAsyncStatus';
 import type { CurlCandidate, CurlImportResult, CurlMapping } from './voiceTypes';
 
@@ -17,6 +18,7 @@ const ROLES: { role: Role; label: string; optional: boolean }[] = [
 
 /** Custom HTTP engine: paste a working cURL command, then point at the sentence, voice and speed. */
 export function CurlImportSection({ mapping, onImportCurl, onChange }: Props) {
+  const t = useText();
   const id = useId();
   const [curl, setCurl] = useState(mapping?.curl ?? '');
   const [candidates, setCandidates] = useState<CurlCandidate[]>([]);
@@ -27,7 +29,7 @@ export function CurlImportSection({ mapping, onImportCurl, onChange }: Props) {
     try {
       const result = await onImportCurl(curl);
       setCandidates(result.candidates);
-      if (result.candidates.length === 0) setProblem('No values were found in that command.');
+      if (result.candidates.length === 0) setProblem(t('No values were found in that command.'));
       onChange({
         curl,
         sentence: result.sentence ?? null,
@@ -43,7 +45,7 @@ export function CurlImportSection({ mapping, onImportCurl, onChange }: Props) {
   return (
     <div className="rb-field">
       <label className="rb-label" htmlFor={`${id}-curl`}>
-        Paste a cURL command
+        {t('Paste a cURL command')}
       </label>
       <textarea
         id={`${id}-curl`}
@@ -57,7 +59,7 @@ export function CurlImportSection({ mapping, onImportCurl, onChange }: Props) {
       />
       <div className="rb-form-actions">
         <button type="button" className="rb-btn" onClick={importCurl} disabled={!curl.trim()}>
-          Import
+          {t('Import')}
         </button>
       </div>
       {problem && (
@@ -69,7 +71,7 @@ export function CurlImportSection({ mapping, onImportCurl, onChange }: Props) {
         candidates.length > 0 &&
         ROLES.map(({ role, label, optional }) => (
           <fieldset key={role} className="rb-chip-row">
-            <legend>{label}</legend>
+            <legend>{t(label)}</legend>
             {optional && (
               <label className="rb-chip">
                 <input
@@ -79,7 +81,7 @@ export function CurlImportSection({ mapping, onImportCurl, onChange }: Props) {
                   checked={mapping[role] === null}
                   onChange={() => onChange({ ...mapping, [role]: null })}
                 />
-                None
+                {t('None')}
               </label>
             )}
             {candidates.map((candidate) => (

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useText } from '../i18n';
 import type { Decision } from './types';
 
 export type Props = {
@@ -8,11 +9,12 @@ export type Props = {
 
 /** Pending questions from the agent, each answered with Yes, No or the user's own words. */
 export function DecisionList({ decisions, onDecide }: Props) {
+  const t = useText();
   if (decisions.length === 0) return null;
   return (
     <section className="rb-call-panel" aria-labelledby="rb-decisions-title">
       <h2 id="rb-decisions-title" className="rb-call-panel-title">
-        Decisions for you
+        {t('Decisions for you')}
       </h2>
       <ol className="rb-list rb-decisions">
         {decisions.map((decision, index) => (
@@ -27,6 +29,7 @@ export function DecisionList({ decisions, onDecide }: Props) {
 type ItemProps = { index: number; decision: Decision; onDecide: Props['onDecide'] };
 
 function DecisionItem({ index, decision, onDecide }: ItemProps) {
+  const t = useText();
   const [text, setText] = useState('');
   const [editing, setEditing] = useState(false);
   const answered = decision.answer !== null && !editing;
@@ -48,14 +51,14 @@ function DecisionItem({ index, decision, onDecide }: ItemProps) {
         {answered ? (
           <div className="rb-row">
             <p className="rb-decision-a">
-              Your answer: <strong>{decision.answer}</strong>
+              {t('Your answer:')} <strong>{decision.answer}</strong>
             </p>
             <button
               type="button"
               className="rb-btn rb-btn--small rb-btn--call"
               onClick={() => setEditing(true)}
             >
-              Change
+              {t('Change')}
             </button>
           </div>
         ) : (
@@ -66,26 +69,26 @@ function DecisionItem({ index, decision, onDecide }: ItemProps) {
                 className="rb-btn rb-btn--small rb-btn--call"
                 onClick={() => decide('Yes')}
               >
-                Yes
+                {t('Yes')}
               </button>
               <button
                 type="button"
                 className="rb-btn rb-btn--small rb-btn--call"
                 onClick={() => decide('No')}
               >
-                No
+                {t('No')}
               </button>
             </div>
             <form className="rb-row rb-decision-form" onSubmit={submit}>
               <input
                 className="rb-input rb-input--call"
-                aria-label="Your answer"
-                placeholder="Or answer in your own words"
+                aria-label={t('Your answer')}
+                placeholder={t('Or answer in your own words')}
                 value={text}
                 onChange={(e) => setText(e.target.value)}
               />
               <button type="submit" className="rb-btn rb-btn--small rb-btn--call" disabled={!text.trim()}>
-                Send answer
+                {t('Send answer')}
               </button>
             </form>
           </>

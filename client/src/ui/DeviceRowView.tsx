@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useText } from '../i18n';
 import type { DeviceRow } from './DevicesPage';
 import { errorText } from './useAsyncStatus';
 
@@ -10,6 +11,7 @@ export type Props = {
 
 /** One device row; Rename turns the name into an input in place. */
 export function DeviceRowView({ device, onRename, onAskRemove }: Props) {
+  const t = useText();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(device.name);
   const [problem, setProblem] = useState<string | null>(null);
@@ -33,13 +35,13 @@ export function DeviceRowView({ device, onRename, onAskRemove }: Props) {
         <form className="rb-inline rb-device-edit" onSubmit={submit}>
           <input
             className="rb-input"
-            aria-label={`New name for ${device.name}`}
+            aria-label={t('New name for {name}', { name: device.name })}
             value={name}
             maxLength={64}
             onChange={(e) => setName(e.target.value)}
           />
           <button type="submit" className="rb-btn rb-btn--primary rb-btn--small" disabled={!name.trim()}>
-            Save
+            {t('Save')}
           </button>
           <button
             type="button"
@@ -49,7 +51,7 @@ export function DeviceRowView({ device, onRename, onAskRemove }: Props) {
               setName(device.name);
             }}
           >
-            Cancel
+            {t('Cancel')}
           </button>
         </form>
       ) : (
@@ -57,10 +59,10 @@ export function DeviceRowView({ device, onRename, onAskRemove }: Props) {
           <div className="rb-row-main">
             <p className="rb-row-title">
               {device.name}
-              {device.isThisDevice && <span className="rb-this-device">This device</span>}
+              {device.isThisDevice && <span className="rb-this-device">{t('This device')}</span>}
             </p>
             <p className="rb-row-meta">
-              {device.kind} · last seen {device.lastSeen}
+              {t('{kind} · last seen {time}', { kind: t(device.kind), time: t(device.lastSeen) })}
             </p>
           </div>
           <div className="rb-row-actions">
@@ -68,17 +70,17 @@ export function DeviceRowView({ device, onRename, onAskRemove }: Props) {
               type="button"
               className="rb-btn rb-btn--small"
               onClick={() => setEditing(true)}
-              aria-label={`Rename ${device.name}`}
+              aria-label={t('Rename {name}', { name: device.name })}
             >
-              Rename
+              {t('Rename')}
             </button>
             <button
               type="button"
               className="rb-btn rb-btn--small rb-btn--ghost rb-danger-text"
               onClick={() => onAskRemove(device)}
-              aria-label={`Remove ${device.name}`}
+              aria-label={t('Remove {name}', { name: device.name })}
             >
-              Remove
+              {t('Remove')}
             </button>
           </div>
         </>

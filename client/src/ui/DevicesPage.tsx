@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useText } from '../i18n';
 import { BackHeader } from './BackHeader';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DeviceRowView } from './DeviceRowView';
@@ -26,19 +27,20 @@ export type Props = {
 
 /** Devices of the account: rename inline, remove after a confirmation. */
 export function DevicesPage({ devices, onRename, onRemove, onBack, error }: Props) {
+  const t = useText();
   const [removing, setRemoving] = useState<DeviceRow | null>(null);
   return (
     <main className="rb-page">
-      <BackHeader title="Devices" onBack={onBack} />
+      <BackHeader title={t('Devices')} onBack={onBack} />
       {error && (
         <p role="alert" className="rb-notice rb-notice--error">
           {error}
         </p>
       )}
       {devices.length === 0 ? (
-        <p className="rb-empty">No devices.</p>
+        <p className="rb-empty">{t('No devices.')}</p>
       ) : (
-        <ul className="rb-list rb-settings-rows" aria-label="Devices">
+        <ul className="rb-list rb-settings-rows" aria-label={t('Devices')}>
           {devices.map((device) => (
             <DeviceRowView key={device.id} device={device} onRename={onRename} onAskRemove={setRemoving} />
           ))}
@@ -47,13 +49,13 @@ export function DevicesPage({ devices, onRename, onRemove, onBack, error }: Prop
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
-        title={`Remove ${removing?.name ?? 'device'}?`}
+        title={t('Remove {name}?', { name: removing?.name ?? t('device') })}
         description={
           removing?.isThisDevice
-            ? 'This device will be signed out and stop ringing. You can pair it again later.'
-            : 'That device will be signed out and stop ringing. You can pair it again later.'
+            ? t('This device will be signed out and stop ringing. You can pair it again later.')
+            : t('That device will be signed out and stop ringing. You can pair it again later.')
         }
-        confirmLabel="Remove"
+        confirmLabel={t('Remove')}
         onConfirm={() => removing && void onRemove(removing.id)}
       />
     </main>

@@ -1,3 +1,4 @@
+import { useText } from '../i18n';
 import type { FailedReport } from './types';
 
 export type Props = {
@@ -8,11 +9,12 @@ export type Props = {
 
 /** Reports whose speech or brief failed: they never ring, the user retries or ignores them. */
 export function FailedReportList({ failed, onRetry, onIgnore }: Props) {
+  const t = useText();
   if (failed.length === 0) return null;
   return (
     <section className="rb-card" aria-labelledby="rb-failed-title">
       <h2 id="rb-failed-title" className="rb-section-title">
-        Could not prepare
+        {t('Could not prepare')}
       </h2>
       <ul className="rb-list rb-rows">
         {failed.map((report) => (
@@ -26,17 +28,17 @@ export function FailedReportList({ failed, onRetry, onIgnore }: Props) {
                 type="button"
                 className="rb-btn rb-btn--small"
                 onClick={() => onRetry(report.eventId)}
-                aria-label={`Retry ${report.title}`}
+                aria-label={t('Retry {title}', { title: report.title })}
               >
-                Retry
+                {t('Retry')}
               </button>
               <button
                 type="button"
                 className="rb-btn rb-btn--small rb-btn--ghost"
                 onClick={() => onIgnore(report.eventId)}
-                aria-label={`Ignore ${report.title}`}
+                aria-label={t('Ignore {title}', { title: report.title })}
               >
-                Ignore
+                {t('Ignore')}
               </button>
             </div>
           </li>

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { useText } from '../i18n';
 import { BackHeader } from './BackHeader';
 import './theme.css';
 import './settings.css';
@@ -13,6 +14,7 @@ export type Props = {
 
 /** How the briefs and the answers in calls address you (the brief's `{form-of-address}`). */
 export function FormOfAddressPage({ value, defaultValue, onSave, onBack }: Props) {
+  const t = useText();
   const id = useId();
   const [text, setText] = useState(value);
   const [saved, setSaved] = useState(false);
@@ -24,11 +26,11 @@ export function FormOfAddressPage({ value, defaultValue, onSave, onBack }: Props
   };
   return (
     <main className="rb-page">
-      <BackHeader title="Form of address" onBack={onBack} />
+      <BackHeader title={t('Form of address')} onBack={onBack} />
       <form className="rb-card" onSubmit={submit}>
         <div className="rb-field">
           <label className="rb-label" htmlFor={`${id}-form`}>
-            Form of address
+            {t('Form of address')}
           </label>
           <input
             id={`${id}-form`}
@@ -43,17 +45,22 @@ export function FormOfAddressPage({ value, defaultValue, onSave, onBack }: Props
             }}
           />
           <p id={`${id}-hint`} className="rb-hint">
-            Briefs, history and answers in calls call you this, as in “The tests pass,{' '}
-            {text.trim() || defaultValue}.” Empty means “{defaultValue}”.
+            {t(
+              'Briefs, history and answers in calls call you this, as in “The tests pass, {name}.” Empty means “{default}”.',
+              {
+                name: text.trim() || defaultValue,
+                default: defaultValue,
+              },
+            )}
           </p>
         </div>
         <div className="rb-form-actions">
           <button type="submit" className="rb-btn rb-btn--primary">
-            Save
+            {t('Save')}
           </button>
           {saved && (
             <span className="rb-hint" role="status">
-              Saved.
+              {t('Saved.')}
             </span>
           )}
         </div>

@@ -1,4 +1,5 @@
-import type { CallGroup, CallTab } from '../calls';
+import { ALL_TAB_ID, type CallGroup, type CallTab, OTHER_GROUP_ID } from '../calls';
+import { type Translate, useText } from '../i18n';
 import { CallHistoryList } from './CallHistoryList';
 import { FailedReportList } from './FailedReportList';
 import { PhoneIcon } from './icons';
@@ -47,9 +48,22 @@ export type Props = {
   onCopy?: (text: string) => Promise<void> | void;
 };
 
+/** The All tab and the Other group in the interface language; projects keep their names. */
+function inLanguage(calls: CallTabsView, t: Translate): CallTabsView {
+  const group = <T,>(g: CallGroup<T>) => (g.id === OTHER_GROUP_ID ? { ...g, title: t('Other') } : g);
+  return {
+    ...calls,
+    tabs: calls.tabs.map((tab) => (tab.id === ALL_TAB_ID ? { ...tab, label: t('All') } : tab)),
+    missedGroups: calls.missedGroups.map(group),
+    historyGroups: calls.historyGroups.map(group),
+  };
+}
+
 /** The calls page between calls: status beside the calls on desktop, stacked on a phone. */
 export function IdlePage(props: Props) {
-  const { notices, preparingCount, calls } = props;
+  const t = useText();
+  const { notices, preparingCount } = props;
+  const calls = props.calls && inLanguage(props.calls, t);
   const tabbed = calls !== undefined && calls.tabs.length > 1;
   const grouped = tabbed && calls.currentTabId === calls.tabs[0]?.id;
   const missed = grouped ? (
@@ -92,10 +106,10 @@ export function IdlePage(props: Props) {
           <div className="rb-dispatch-start">
             <button type="button" className="rb-dispatch-start-btn" onClick={props.onDispatch}>
               <PhoneIcon aria-hidden="true" />
-              <span className="rb-visually-hidden">Call an agent</span>
+              <span className="rb-visually-hidden">{t('Call an agent')}</span>
             </button>
             <span className="rb-dispatch-start-label" aria-hidden="true">
-              Call an agent
+              {t('Call an agent')}
             </span>
           </div>
         )}
@@ -104,7 +118,9 @@ export function IdlePage(props: Props) {
             {preparingCount > 0 && (
               <p className="rb-notice rb-notice--info">
                 <span className="rb-spinner" aria-hidden="true" />
-                Preparing {preparingCount} {preparingCount === 1 ? 'call' : 'calls'}…
+                {t(preparingCount === 1 ? 'Preparing {count} call…' : 'Preparing {count} calls…', {
+                  count: preparingCount,
+                })}
               </p>
             )}
             {notices.map((notice) => (

@@ -1,3 +1,4 @@
+import { useText } from '../i18n';
 import { AskBox } from './AskBox';
 import { ConversationView } from './ConversationView';
 import { DecisionList } from './DecisionList';
@@ -38,6 +39,7 @@ export type Props = {
 
 /** The call in progress: dark like a phone call, captions first, questions and decisions beside. */
 export function InCallScreen(props: Props) {
+  const t = useText();
   const { segments, position, answering, answerSentences } = props;
   const speakingAnswer = answering && answerSentences.length > 0;
   const caption = speakingAnswer
@@ -47,7 +49,7 @@ export function InCallScreen(props: Props) {
   const canNext = props.canNext ?? position.segment < segments.length - 1;
 
   return (
-    <main className="rb-call" aria-label={`Call with ${props.callerName}`}>
+    <main className="rb-call" aria-label={t('Call with {name}', { name: props.callerName })}>
       <div className="rb-incall">
         <header className="rb-incall-head">
           <div>
@@ -55,7 +57,7 @@ export function InCallScreen(props: Props) {
             {props.subtitle && <p className="rb-caller-sub">{props.subtitle}</p>}
           </div>
           <p className="rb-timer">
-            <span className="rb-visually-hidden">Call time </span>
+            <span className="rb-visually-hidden">{t('Call time')} </span>
             <time>{formatElapsed(props.elapsedMs)}</time>
           </p>
         </header>
@@ -64,7 +66,7 @@ export function InCallScreen(props: Props) {
           <div className="rb-call-notices" role="status">
             {props.notices.map((notice) => (
               <p key={notice} className="rb-call-notice">
-                {notice}
+                {t(notice)}
               </p>
             ))}
           </div>
@@ -73,25 +75,25 @@ export function InCallScreen(props: Props) {
         <div className="rb-incall-grid">
           <div className="rb-incall-left">
             <p className="rb-caption" aria-live="polite">
-              {caption ?? (props.playing ? '' : 'Paused')}
+              {caption ?? (props.playing ? '' : t('Paused'))}
             </p>
             <SegmentView segments={segments} position={position} onSelectSegment={props.onSelectSegment} />
-            <div className="rb-controls" role="toolbar" aria-label="Call controls">
+            <div className="rb-controls" role="toolbar" aria-label={t('Call controls')}>
               <button
                 type="button"
                 className="rb-ctl"
                 onClick={props.onPreviousCard}
                 disabled={!canPrevious}
-                aria-label="Previous card"
+                aria-label={t('Previous card')}
               >
                 <PreviousIcon />
               </button>
               {props.playing ? (
-                <button type="button" className="rb-ctl" onClick={props.onPause} aria-label="Pause">
+                <button type="button" className="rb-ctl" onClick={props.onPause} aria-label={t('Pause')}>
                   <PauseIcon />
                 </button>
               ) : (
-                <button type="button" className="rb-ctl" onClick={props.onResume} aria-label="Resume">
+                <button type="button" className="rb-ctl" onClick={props.onResume} aria-label={t('Resume')}>
                   <PlayIcon />
                 </button>
               )}
@@ -100,7 +102,7 @@ export function InCallScreen(props: Props) {
                 className="rb-ctl"
                 onClick={props.onNextCard}
                 disabled={!canNext}
-                aria-label="Next card"
+                aria-label={t('Next card')}
               >
                 <NextIcon />
               </button>
@@ -108,7 +110,7 @@ export function InCallScreen(props: Props) {
                 type="button"
                 className="rb-ctl rb-ctl--hangup"
                 onClick={props.onHangUp}
-                aria-label="Hang up"
+                aria-label={t('Hang up')}
               >
                 <HangUpIcon className="rb-icon rb-icon--lg" />
               </button>
@@ -127,7 +129,7 @@ export function InCallScreen(props: Props) {
               answerSentenceIndex={props.answerSentenceIndex}
             />
             <details className="rb-call-panel rb-original">
-              <summary>Original report</summary>
+              <summary>{t('Original report')}</summary>
               <pre className="rb-original-text">{props.reportText}</pre>
             </details>
           </div>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useText } from '../i18n';
 import { HangUpIcon, PhoneIcon } from './icons';
 import './theme.css';
 import './call.css';
@@ -25,6 +26,7 @@ export function IncomingCallScreen({
   onDecline,
   queueCount,
 }: Props) {
+  const t = useText();
   const answerRef = useRef<HTMLButtonElement>(null);
   // Keyboard users land on Answer, so Enter or Space picks up at once.
   useEffect(() => answerRef.current?.focus(), []);
@@ -36,7 +38,7 @@ export function IncomingCallScreen({
       aria-describedby="rb-incoming-preview"
     >
       <p className="rb-incoming-label" aria-live="assertive">
-        Incoming call
+        {t('Incoming call')}
       </p>
       <div className="rb-ring" aria-hidden="true">
         <span className="rb-ring-pulse" />
@@ -52,7 +54,9 @@ export function IncomingCallScreen({
       </p>
       {queueCount > 0 && (
         <p className="rb-queue">
-          {queueCount} more {queueCount === 1 ? 'call' : 'calls'} waiting
+          {t(queueCount === 1 ? '{count} more call waiting' : '{count} more calls waiting', {
+            count: queueCount,
+          })}
         </p>
       )}
       <div className="rb-incoming-actions">
@@ -61,11 +65,11 @@ export function IncomingCallScreen({
             type="button"
             className="rb-round rb-round--decline"
             onClick={onDecline}
-            aria-label="Decline"
+            aria-label={t('Decline')}
           >
             <HangUpIcon className="rb-icon rb-icon--xl" />
           </button>
-          <span aria-hidden="true">Decline</span>
+          <span aria-hidden="true">{t('Decline')}</span>
         </div>
         <div className="rb-round-wrap">
           <button
@@ -73,11 +77,11 @@ export function IncomingCallScreen({
             type="button"
             className="rb-round rb-round--answer"
             onClick={onAnswer}
-            aria-label="Answer"
+            aria-label={t('Answer')}
           >
             <PhoneIcon className="rb-icon rb-icon--xl" />
           </button>
-          <span aria-hidden="true">Answer</span>
+          <span aria-hidden="true">{t('Answer')}</span>
         </div>
       </div>
     </main>

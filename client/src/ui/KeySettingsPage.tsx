@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { useText } from '../i18n';
 import { BackHeader } from './BackHeader';
 import { MIN_PASSPHRASE_LENGTH } from './pairCodeValidation';
 import { StatusLine } from './StatusLine';
@@ -15,6 +16,7 @@ export type Props = {
 
 /** End-to-end key: one passphrase in; the derived key and its keyId are never shown. */
 export function KeySettingsPage({ onSave, onBack, hasKey }: Props) {
+  const t = useText();
   const id = useId();
   const [passphrase, setPassphrase] = useState('');
   const save = useAsyncStatus();
@@ -23,22 +25,23 @@ export function KeySettingsPage({ onSave, onBack, hasKey }: Props) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!long) return;
-    await save.run(() => onSave(passphrase), 'Saved. Reports are now encrypted with the new key.');
+    await save.run(() => onSave(passphrase), t('Saved. Reports are now encrypted with the new key.'));
     setPassphrase('');
   }
 
   return (
     <main className="rb-page">
-      <BackHeader title="End-to-end key" onBack={onBack} />
+      <BackHeader title={t('End-to-end key')} onBack={onBack} />
       <form className="rb-card" onSubmit={submit} noValidate>
         <p className="rb-hint rb-gap-bottom">
-          Reports and replies are encrypted with a key made from this passphrase, on this device. Use the same
-          passphrase on every device; the key on your computer is replaced too.{' '}
-          {hasKey ? 'A key is set.' : 'No key is set yet.'}
+          {t(
+            'Reports and replies are encrypted with a key made from this passphrase, on this device. Use the same passphrase on every device; the key on your computer is replaced too.',
+          )}{' '}
+          {hasKey ? t('A key is set.') : t('No key is set yet.')}
         </p>
         <div className="rb-field">
           <label className="rb-label" htmlFor={`${id}-pass`}>
-            Passphrase
+            {t('Passphrase')}
           </label>
           <input
             id={`${id}-pass`}
@@ -53,7 +56,10 @@ export function KeySettingsPage({ onSave, onBack, hasKey }: Props) {
             aria-describedby={`${id}-count`}
           />
           <p id={`${id}-count`} className={long || !passphrase ? 'rb-hint' : 'rb-error'} aria-live="polite">
-            {passphrase.length} of at least {MIN_PASSPHRASE_LENGTH} characters
+            {t('{count} of at least {min} characters', {
+              count: passphrase.length,
+              min: MIN_PASSPHRASE_LENGTH,
+            })}
           </p>
         </div>
         <div className="rb-form-actions">
@@ -62,9 +68,9 @@ export function KeySettingsPage({ onSave, onBack, hasKey }: Props) {
             className="rb-btn rb-btn--primary"
             disabled={!long || save.status.state === 'pending'}
           >
-            Save
+            {t('Save')}
           </button>
-          <StatusLine status={save.status} pendingText="Saving…" />
+          <StatusLine status={save.status} pendingText={t('Saving…')} />
         </div>
       </form>
     </main>

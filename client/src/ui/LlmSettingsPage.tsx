@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { useText } from '../i18n';
 import { BackHeader } from './BackHeader';
 import { LLM_PRESETS, type LlmPresetId, presetForUrl } from './llmPresets';
 import { StatusLine } from './StatusLine';
@@ -20,6 +21,7 @@ export type Props = {
 
 /** The user's own OpenAI-compatible model, used for questions in calls and (via the daemon) briefs. */
 export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack }: Props) {
+  const t = useText();
   const id = useId();
   const [preset, setPreset] = useState<LlmPresetId>(initial.preset ?? presetForUrl(initial.baseUrl));
   const [baseUrl, setBaseUrl] = useState(initial.baseUrl);
@@ -43,7 +45,7 @@ export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack 
     setModels(list);
     load.setStatus({
       state: 'ok',
-      message: list.length ? `${list.length} models found.` : 'No models were listed.',
+      message: list.length ? t('{count} models found.', { count: list.length }) : t('No models were listed.'),
     });
     if (!model && list[0]) setModel(list[0]);
   }
@@ -52,26 +54,29 @@ export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack 
     const result = await test.run(() => onTest(values));
     if (!result) return;
     test.setStatus(
-      result.ok ? { state: 'ok', message: 'Connection works.' } : { state: 'error', message: result.reason },
+      result.ok
+        ? { state: 'ok', message: t('Connection works.') }
+        : { state: 'error', message: result.reason },
     );
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void save.run(() => onSave(values), 'Saved. Your computer uses this model for briefs too.');
+    void save.run(() => onSave(values), t('Saved. Your computer uses this model for briefs too.'));
   }
 
   return (
     <main className="rb-page">
-      <BackHeader title="Language model" onBack={onBack} />
+      <BackHeader title={t('Language model')} onBack={onBack} />
       <form className="rb-card" onSubmit={submit} noValidate>
         <p className="rb-hint rb-gap-bottom">
-          Questions in a call are answered by this model, straight from this device. Saving also updates the
-          model your computer uses for briefs.
+          {t(
+            'Questions in a call are answered by this model, straight from this device. Saving also updates the model your computer uses for briefs.',
+          )}
         </p>
         <div className="rb-field">
           <label className="rb-label" htmlFor={`${id}-preset`}>
-            Provider
+            {t('Provider')}
           </label>
           <select
             id={`${id}-preset`}
@@ -88,7 +93,7 @@ export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack 
         </div>
         <div className="rb-field">
           <label className="rb-label" htmlFor={`${id}-url`}>
-            Base address
+            {t('Base address')}
           </label>
           <input
             id={`${id}-url`}
@@ -105,22 +110,26 @@ export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack 
         </div>
         <div className="rb-field">
           <label className="rb-label" htmlFor={`${id}-key`}>
-            API key
+            {t('API key')}
           </label>
           <input
             id={`${id}-key`}
             className="rb-input"
             type="password"
             autoComplete="off"
-            placeholder={initial.apiKeyHint ? `Saved (${initial.apiKeyHint}) — type to replace` : 'sk-…'}
+            placeholder={
+              initial.apiKeyHint
+                ? t('Saved ({hint}) — type to replace', { hint: initial.apiKeyHint })
+                : 'sk-…'
+            }
             value={apiKey}
             onChange={(e) => setApiKey(e.target.value)}
           />
-          {preset === 'ollama' && <p className="rb-hint">A local Ollama needs no key.</p>}
+          {preset === 'ollama' && <p className="rb-hint">{t('A local Ollama needs no key.')}</p>}
         </div>
         <div className="rb-field">
           <label className="rb-label" htmlFor={`${id}-model`}>
-            Model
+            {t('Model')}
           </label>
           <div className="rb-inline">
             <input
@@ -129,7 +138,7 @@ export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack 
               list={`${id}-models`}
               value={model}
               onChange={(e) => setModel(e.target.value)}
-              placeholder="Pick or type a model"
+              placeholder={t('Pick or type a model')}
             />
             <button
               type="button"
@@ -137,7 +146,7 @@ export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack 
               onClick={loadModels}
               disabled={load.status.state === 'pending'}
             >
-              Load models
+              {t('Load models')}
             </button>
           </div>
           <datalist id={`${id}-models`}>
@@ -145,7 +154,7 @@ export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack 
               <option key={m} value={m} />
             ))}
           </datalist>
-          <StatusLine status={load.status} pendingText="Loading models…" />
+          <StatusLine status={load.status} pendingText={t('Loading models…')} />
         </div>
         <div className="rb-form-actions">
           <button
@@ -154,9 +163,9 @@ export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack 
             onClick={runTest}
             disabled={test.status.state === 'pending'}
           >
-            Test connection
+            {t('Test connection')}
           </button>
-          <StatusLine status={test.status} pendingText="Testing…" />
+          <StatusLine status={test.status} pendingText={t('Testing…')} />
         </div>
         <div className="rb-form-actions">
           <button
@@ -164,9 +173,9 @@ export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack 
             className="rb-btn rb-btn--primary"
             disabled={save.status.state === 'pending' || !values.baseUrl || !values.model}
           >
-            Save
+            {t('Save')}
           </button>
-          <StatusLine status={save.status} pendingText="Saving…" />
+          <StatusLine status={save.status} pendingText={t('Saving…')} />
         </div>
       </form>
     </main>

@@ -1,3 +1,4 @@
+import { useText } from '../i18n';
 import { PhoneIcon } from './icons';
 import type { MissedCall } from './types';
 
@@ -9,15 +10,16 @@ export type Props = {
 
 /** Upper list of the calls page: missed calls, each answerable at once, in any order. */
 export function MissedCallList({ missed, onAnswer, onAcknowledgeAll }: Props) {
+  const t = useText();
   if (missed.length === 0) return null;
   return (
     <section className="rb-card rb-missed" aria-labelledby="rb-missed-title">
       <div className="rb-section-head">
         <h2 id="rb-missed-title" className="rb-section-title">
-          Missed calls <span className="rb-count">{missed.length}</span>
+          {t('Missed calls')} <span className="rb-count">{missed.length}</span>
         </h2>
         <button type="button" className="rb-btn rb-btn--small rb-btn--ghost" onClick={onAcknowledgeAll}>
-          Acknowledge all
+          {t('Acknowledge all')}
         </button>
       </div>
       <ul className="rb-list rb-rows">
@@ -33,9 +35,9 @@ export function MissedCallList({ missed, onAnswer, onAcknowledgeAll }: Props) {
               type="button"
               className="rb-btn rb-btn--small rb-btn--answer"
               onClick={() => onAnswer(call.eventId)}
-              aria-label={`Answer ${call.title}`}
+              aria-label={t('Answer {title}', { title: call.title })}
             >
-              <PhoneIcon /> Answer
+              <PhoneIcon /> {t('Answer')}
             </button>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { useText } from '../i18n';
 import {
   MIN_PASSPHRASE_LENGTH,
   type PairCodeErrors,
@@ -14,6 +15,7 @@ export type Props = {
 
 /** Join with the server address, the 6-digit code shown on the computer and the shared passphrase. */
 export function PairCodeForm({ defaultServer, busy, onPairCode }: Props) {
+  const t = useText();
   const [server, setServer] = useState(defaultServer);
   const [code, setCode] = useState('');
   const [passphrase, setPassphrase] = useState('');
@@ -29,10 +31,10 @@ export function PairCodeForm({ defaultServer, busy, onPairCode }: Props) {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Join with a code">
+    <form onSubmit={submit} noValidate aria-label={t('Join with a code')}>
       <div className="rb-field">
         <label className="rb-label" htmlFor={`${id}-server`}>
-          Server address
+          {t('Server address')}
         </label>
         <input
           id={`${id}-server`}
@@ -47,13 +49,13 @@ export function PairCodeForm({ defaultServer, busy, onPairCode }: Props) {
         />
         {errors.server && (
           <p id={`${id}-server-err`} className="rb-error">
-            {errors.server}
+            {t(errors.server)}
           </p>
         )}
       </div>
       <div className="rb-field">
         <label className="rb-label" htmlFor={`${id}-code`}>
-          6-digit code
+          {t('6-digit code')}
         </label>
         <input
           id={`${id}-code`}
@@ -68,13 +70,13 @@ export function PairCodeForm({ defaultServer, busy, onPairCode }: Props) {
         />
         {errors.code && (
           <p id={`${id}-code-err`} className="rb-error">
-            {errors.code}
+            {t(errors.code)}
           </p>
         )}
       </div>
       <div className="rb-field">
         <label className="rb-label" htmlFor={`${id}-pass`}>
-          Passphrase
+          {t('Passphrase')}
         </label>
         <input
           id={`${id}-pass`}
@@ -87,12 +89,16 @@ export function PairCodeForm({ defaultServer, busy, onPairCode }: Props) {
           aria-describedby={`${id}-pass-hint`}
         />
         <p id={`${id}-pass-hint`} className={errors.passphrase ? 'rb-error' : 'rb-hint'}>
-          {errors.passphrase ??
-            `The same passphrase as on your computer (at least ${MIN_PASSPHRASE_LENGTH} characters). Your encryption key is derived from it on this device. ${passphrase.length} typed.`}
+          {errors.passphrase
+            ? t('The passphrase has at least {count} characters.', { count: MIN_PASSPHRASE_LENGTH })
+            : t(
+                'The same passphrase as on your computer (at least {count} characters). Your encryption key is derived from it on this device. {typed} typed.',
+                { count: MIN_PASSPHRASE_LENGTH, typed: passphrase.length },
+              )}
         </p>
       </div>
       <button type="submit" className="rb-btn rb-btn--primary rb-btn--block" disabled={busy}>
-        {busy ? 'Joining…' : 'Join with code'}
+        {busy ? t('Joining…') : t('Join with code')}
       </button>
     </form>
   );

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
+import { useText } from '../i18n';
 import './theme.css';
 import './welcome.css';
 
@@ -25,6 +26,7 @@ export function cameraErrorText(error: unknown): string {
 
 /** Live camera QR scanning (qr-scanner, loaded only when the dialog opens). */
 export function QrScanDialog({ open, onOpenChange, onResult }: Props) {
+  const t = useText();
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -74,21 +76,28 @@ export function QrScanDialog({ open, onOpenChange, onResult }: Props) {
       <Dialog.Portal>
         <Dialog.Overlay className="rb-dialog-overlay" />
         <Dialog.Content className="rb-dialog">
-          <Dialog.Title className="rb-dialog-title">Scan the pairing code</Dialog.Title>
+          <Dialog.Title className="rb-dialog-title">{t('Scan the pairing code')}</Dialog.Title>
           <Dialog.Description className="rb-hint">
-            Point the camera at the QR code printed by <code>ringback up</code>.
+            {t('Point the camera at the QR code printed by')} <code>ringback up</code>
+            {t('.')}
           </Dialog.Description>
           {problem ? (
             <p role="alert" className="rb-error rb-scan-problem">
-              {problem}
+              {t(problem)}
             </p>
           ) : (
-            <video ref={setVideo} className="rb-scan-video" muted playsInline aria-label="Camera preview" />
+            <video
+              ref={setVideo}
+              className="rb-scan-video"
+              muted
+              playsInline
+              aria-label={t('Camera preview')}
+            />
           )}
           <div className="rb-actions">
             <Dialog.Close asChild>
               <button type="button" className="rb-btn rb-btn--block">
-                Close
+                {t('Close')}
               </button>
             </Dialog.Close>
           </div>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useText } from '../i18n';
 import { MAX_RATE, MIN_RATE } from './voiceTypes';
 
 export type Props = {
@@ -9,15 +10,19 @@ export type Props = {
 
 /** Speech rate 0.5×–2×, with a plain note when the engine ignores or clamps it. */
 export function RateField({ rate, onChange, rateRange }: Props) {
+  const t = useText();
   const id = useId();
   let note = '';
-  if (!rateRange) note = 'This voice has no speed setting, so the rate has no effect.';
+  if (!rateRange) note = t('This voice has no speed setting, so the rate has no effect.');
   else if (rateRange.min > MIN_RATE || rateRange.max < MAX_RATE)
-    note = `This voice supports ${fmt(rateRange.min)}–${fmt(rateRange.max)}; other rates are clamped to that.`;
+    note = t('This voice supports {min}–{max}; other rates are clamped to that.', {
+      min: fmt(rateRange.min),
+      max: fmt(rateRange.max),
+    });
   return (
     <div className="rb-field">
       <label className="rb-label" htmlFor={id}>
-        Speech rate: {fmt(rate)}
+        {t('Speech rate: {rate}', { rate: fmt(rate) })}
       </label>
       <input
         id={id}

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useText } from '../i18n';
 import './theme.css';
 import './reply.css';
 
@@ -24,6 +25,7 @@ const ORDER: DeliveryState[] = ['idle', 'sending', 'queued', 'dispatched', 'deli
 
 /** After hang-up: edit and send the reply to the agent, then follow its delivery live. */
 export function ReplyPanel({ defaultText, onSend, onSkip, delivery, onDone, callerName }: Props) {
+  const t = useText();
   const [text, setText] = useState(defaultText);
   const id = useId();
   const { state } = delivery;
@@ -32,12 +34,14 @@ export function ReplyPanel({ defaultText, onSend, onSkip, delivery, onDone, call
 
   return (
     <main className="rb-page rb-reply">
-      <h1 className="rb-reply-title">Reply{callerName ? ` to ${callerName}` : ''}</h1>
-      <p className="rb-hint">The agent continues its session with this message.</p>
+      <h1 className="rb-reply-title">
+        {callerName ? t('Reply to {name}', { name: callerName }) : t('Reply')}
+      </h1>
+      <p className="rb-hint">{t('The agent continues its session with this message.')}</p>
 
       <div className="rb-card">
         <label htmlFor={`${id}-text`} className="rb-label">
-          Your reply
+          {t('Your reply')}
         </label>
         <textarea
           id={`${id}-text`}
@@ -55,10 +59,10 @@ export function ReplyPanel({ defaultText, onSend, onSkip, delivery, onDone, call
               onClick={() => onSend(text.trim())}
               disabled={state === 'sending' || !text.trim()}
             >
-              {state === 'sending' ? 'Sending…' : 'Send reply'}
+              {state === 'sending' ? t('Sending…') : t('Send reply')}
             </button>
             <button type="button" className="rb-btn" onClick={onSkip} disabled={state === 'sending'}>
-              Don't reply
+              {t("Don't reply")}
             </button>
           </div>
         )}
@@ -67,19 +71,21 @@ export function ReplyPanel({ defaultText, onSend, onSkip, delivery, onDone, call
       {!editing && (
         <section className="rb-card" aria-labelledby={`${id}-delivery`}>
           <h2 id={`${id}-delivery`} className="rb-section-title">
-            Delivery
+            {t('Delivery')}
           </h2>
           {state === 'failed' ? (
             <div role="alert">
               <p className="rb-error rb-reply-failed">
-                Not delivered: {delivery.reason ?? 'the reply could not be delivered.'}
+                {t('Not delivered: {reason}', {
+                  reason: delivery.reason ?? t('the reply could not be delivered.'),
+                })}
               </p>
               <div className="rb-actions">
                 <button type="button" className="rb-btn rb-btn--primary" onClick={() => onSend(text.trim())}>
-                  Retry
+                  {t('Retry')}
                 </button>
                 <button type="button" className="rb-btn" onClick={onDone}>
-                  Done
+                  {t('Done')}
                 </button>
               </div>
             </div>
@@ -97,8 +103,8 @@ export function ReplyPanel({ defaultText, onSend, onSkip, delivery, onDone, call
                       <span className="rb-step-mark" aria-hidden="true">
                         {done ? '✓' : ''}
                       </span>
-                      {step.label}
-                      <span className="rb-visually-hidden">{done ? ' (done)' : ' (waiting)'}</span>
+                      {t(step.label)}
+                      <span className="rb-visually-hidden">{done ? t(' (done)') : t(' (waiting)')}</span>
                     </li>
                   );
                 })}
@@ -109,7 +115,7 @@ export function ReplyPanel({ defaultText, onSend, onSkip, delivery, onDone, call
                   className={state === 'delivered' ? 'rb-btn rb-btn--primary' : 'rb-btn'}
                   onClick={onDone}
                 >
-                  Done
+                  {t('Done')}
                 </button>
               </div>
             </>

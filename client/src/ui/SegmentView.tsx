@@ -1,3 +1,4 @@
+import { useText } from '../i18n';
 import { kindLabel, segmentLabel } from './segmentLabel';
 import { titleSentenceCount } from './segmentText';
 import type { Segment } from './types';
@@ -11,13 +12,14 @@ export type Props = {
 
 /** The brief as tabs plus the current card, with the sentence being spoken highlighted. */
 export function SegmentView({ segments, position, onSelectSegment }: Props) {
+  const t = useText();
   const current = segments[position.segment];
   const titleCount = current ? titleSentenceCount(current) : 0;
   const titleSpoken = position.sentence < titleCount;
   return (
-    <section className="rb-segments" aria-label="Brief">
+    <section className="rb-segments" aria-label={t('Brief')}>
       {segments.length > 1 && (
-        <nav className="rb-seg-tabs" aria-label="Cards">
+        <nav className="rb-seg-tabs" aria-label={t('Cards')}>
           {segments.map((segment, index) => (
             <button
               // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional and never reordered
@@ -28,7 +30,7 @@ export function SegmentView({ segments, position, onSelectSegment }: Props) {
               disabled={!onSelectSegment}
               onClick={() => onSelectSegment?.(index)}
             >
-              {segmentLabel(segment, index)}
+              {segmentLabel(segment, index, t)}
             </button>
           ))}
         </nav>
@@ -36,7 +38,8 @@ export function SegmentView({ segments, position, onSelectSegment }: Props) {
       {current && (
         <article className="rb-seg-card" aria-live="off">
           <p className="rb-seg-kind">
-            {kindLabel(current.kind)} · {position.segment + 1} of {segments.length}
+            {kindLabel(current.kind, t)} ·{' '}
+            {t('{n} of {total}', { n: position.segment + 1, total: segments.length })}
           </p>
           {current.title && (
             <h2 className="rb-seg-title">

@@ -1,3 +1,4 @@
+import { useText } from '../i18n';
 import { BackHeader } from './BackHeader';
 import './theme.css';
 import './settings.css';
@@ -51,15 +52,16 @@ export const DEFAULT_SETTINGS_GROUPS: SettingsGroup[] = [
 
 /** Grouped list of settings; each row opens its own page, which saves on its own. */
 export function SettingsList({ groups, onOpen, onBack }: Props) {
+  const t = useText();
   return (
     <main className="rb-page rb-settings">
-      <BackHeader title="Settings" onBack={onBack} />
+      <BackHeader title={t('Settings')} onBack={onBack} />
       {groups
         .filter((group) => group.rows.length > 0)
         .map((group) => (
           <section key={group.id} className="rb-settings-group" aria-labelledby={`rb-settings-${group.id}`}>
             <h2 id={`rb-settings-${group.id}`} className="rb-section-title">
-              {group.title}
+              {t(group.title)}
             </h2>
             <ul className="rb-list rb-settings-rows">
               {group.rows.map((row) => (
@@ -73,7 +75,7 @@ export function SettingsList({ groups, onOpen, onBack }: Props) {
                     aria-describedby={row.detail ? `rb-row-${row.id}-detail` : undefined}
                   >
                     <span id={`rb-row-${row.id}`} className="rb-settings-label">
-                      {row.label}
+                      {t(row.label)}
                     </span>
                     {row.detail && (
                       <span id={`rb-row-${row.id}-detail`} className="rb-settings-detail">

@@ -1,3 +1,4 @@
+import { useText } from '../i18n';
 import { GearIcon } from './icons';
 import type { ConnectionState, StatusItem } from './types';
 
@@ -15,20 +16,21 @@ const CONNECTION_TEXT: Record<ConnectionState, string> = {
 
 /** App header: connection state, what is still missing to ring, and the Settings entry. */
 export function StatusHeader({ connection, statusItems, onOpenSettings }: Props) {
+  const t = useText();
   return (
     <header className="rb-status-header">
       <div className="rb-status-top">
         <h1 className="rb-app-title">Ringback</h1>
         <span className={`rb-conn rb-conn--${connection}`} role="status">
           <span className="rb-dot" aria-hidden="true" />
-          {CONNECTION_TEXT[connection]}
+          {t(CONNECTION_TEXT[connection])}
         </span>
         <button type="button" className="rb-btn rb-btn--ghost rb-settings-btn" onClick={onOpenSettings}>
-          <GearIcon /> Settings
+          <GearIcon /> {t('Settings')}
         </button>
       </div>
       {statusItems.length > 0 && (
-        <ul className="rb-list rb-status-items" aria-label="Status">
+        <ul className="rb-list rb-status-items" aria-label={t('Status')}>
           {statusItems.map((item) => (
             <li key={item.text} className={`rb-status-item rb-status-item--${item.tone}`}>
               <span className="rb-dot" aria-hidden="true" />

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useText } from '../i18n';
 import type { VoiceField } from './voiceTypes';
 
 export type Props = {
@@ -11,6 +12,7 @@ export type Props = {
 
 /** Renders whatever fields the chosen engine declares (address, key, region, …). */
 export function VoiceFieldsSection({ fields, values, savedHints, onChange }: Props) {
+  const t = useText();
   const id = useId();
   return (
     <>
@@ -21,7 +23,7 @@ export function VoiceFieldsSection({ fields, values, savedHints, onChange }: Pro
         return (
           <div key={field.id} className="rb-field">
             <label className="rb-label" htmlFor={inputId}>
-              {field.label}
+              {t(field.label)}
             </label>
             {field.kind === 'select' ? (
               <select
@@ -43,13 +45,15 @@ export function VoiceFieldsSection({ fields, values, savedHints, onChange }: Pro
                 type={field.kind === 'secret' ? 'password' : field.kind === 'url' ? 'url' : 'text'}
                 autoComplete="off"
                 placeholder={
-                  field.kind === 'secret' && hint ? `Saved (${hint}) — type to replace` : field.placeholder
+                  field.kind === 'secret' && hint
+                    ? t('Saved ({hint}) — type to replace', { hint })
+                    : field.placeholder && t(field.placeholder)
                 }
                 value={value}
                 onChange={(e) => onChange(field.id, e.target.value)}
               />
             )}
-            {field.hint && <p className="rb-hint">{field.hint}</p>}
+            {field.hint && <p className="rb-hint">{t(field.hint)}</p>}
           </div>
         );
       })}

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { useText } from '../i18n';
 import { BackHeader } from './BackHeader';
 import { CurlImportSection } from './CurlImportSection';
 import { RateField } from './RateField';
@@ -43,6 +44,7 @@ export function VoiceSettingsPage({
   onListVoices,
   onBack,
 }: Props) {
+  const t = useText();
   const id = useId();
   const [values, setValues] = useState<VoiceValues>(initial);
   const engine = engines.find((e) => e.id === values.engineId) ?? engines[0];
@@ -72,16 +74,16 @@ export function VoiceSettingsPage({
   }
   function submit(event: FormEvent) {
     event.preventDefault();
-    void save.run(() => onSave({ ...values, engineId: engine?.id ?? values.engineId }), 'Saved.');
+    void save.run(() => onSave({ ...values, engineId: engine?.id ?? values.engineId }), t('Saved.'));
   }
 
   return (
     <main className="rb-page">
-      <BackHeader title="Voice" onBack={onBack} />
+      <BackHeader title={t('Voice')} onBack={onBack} />
       <form className="rb-card" onSubmit={submit} noValidate>
         <div className="rb-field">
           <label className="rb-label" htmlFor={`${id}-engine`}>
-            Engine
+            {t('Engine')}
           </label>
           <select
             id={`${id}-engine`}
@@ -90,7 +92,10 @@ export function VoiceSettingsPage({
             onChange={(e) => chooseEngine(e.target.value)}
           >
             {categories.map((category) => (
-              <optgroup key={category} label={CATEGORY_LABELS[category] ?? category}>
+              <optgroup
+                key={category}
+                label={CATEGORY_LABELS[category] ? t(CATEGORY_LABELS[category]) : category}
+              >
                 {engines
                   .filter((e) => e.category === category)
                   .map((e) => (
@@ -101,7 +106,7 @@ export function VoiceSettingsPage({
               </optgroup>
             ))}
           </select>
-          {engine?.supportNote && <p className="rb-hint">{engine.supportNote}</p>}
+          {engine?.supportNote && <p className="rb-hint">{t(engine.supportNote)}</p>}
         </div>
 
         {engine && (
@@ -124,7 +129,7 @@ export function VoiceSettingsPage({
         {engine && engine.models.length > 0 && (
           <div className="rb-field">
             <label className="rb-label" htmlFor={`${id}-model`}>
-              Model
+              {t('Model')}
             </label>
             <select
               id={`${id}-model`}
@@ -144,7 +149,7 @@ export function VoiceSettingsPage({
         {engine && (voices.length > 0 || engine.allowsCustomVoice || engine.canListVoices) && (
           <div className="rb-field">
             <label className="rb-label" htmlFor={`${id}-voice`}>
-              Voice
+              {t('Voice')}
             </label>
             <select
               id={`${id}-voice`}
@@ -161,13 +166,13 @@ export function VoiceSettingsPage({
                   {v.name}
                 </option>
               ))}
-              {engine.allowsCustomVoice && <option value={CUSTOM_VOICE}>Other voice id…</option>}
+              {engine.allowsCustomVoice && <option value={CUSTOM_VOICE}>{t('Other voice id…')}</option>}
             </select>
             {typingVoice && (
               <input
                 className="rb-input"
-                aria-label="Voice id"
-                placeholder="Voice id"
+                aria-label={t('Voice id')}
+                placeholder={t('Voice id')}
                 value={values.voice}
                 onChange={(e) => update({ voice: e.target.value })}
               />
@@ -183,13 +188,13 @@ export function VoiceSettingsPage({
                       const found = await onListVoices(values);
                       setFetched((current) => ({ ...current, [engine.id]: found }));
                       if (found.length === 0)
-                        throw new Error('The platform lists no voices for this account.');
-                    }, 'Voices listed.')
+                        throw new Error(t('The platform lists no voices for this account.'));
+                    }, t('Voices listed.'))
                   }
                 >
-                  List voices
+                  {t('List voices')}
                 </button>
-                <StatusLine status={listing.status} pendingText="Asking the platform…" />
+                <StatusLine status={listing.status} pendingText={t('Asking the platform…')} />
               </div>
             )}
           </div>
@@ -208,15 +213,15 @@ export function VoiceSettingsPage({
             onClick={() => void preview.run(() => onPreview(values))}
             disabled={preview.status.state === 'pending'}
           >
-            Preview
+            {t('Preview')}
           </button>
-          <StatusLine status={preview.status} pendingText="Playing…" />
+          <StatusLine status={preview.status} pendingText={t('Playing…')} />
         </div>
         <div className="rb-form-actions">
           <button type="submit" className="rb-btn rb-btn--primary" disabled={save.status.state === 'pending'}>
-            Save
+            {t('Save')}
           </button>
-          <StatusLine status={save.status} pendingText="Saving…" />
+          <StatusLine status={save.status} pendingText={t('Saving…')} />
         </div>
       </form>
     </main>

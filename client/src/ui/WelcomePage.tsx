@@ -1,4 +1,5 @@
 import { type ChangeEvent, type FormEvent, useCallback, useId, useState } from 'react';
+import { useText } from '../i18n';
 import { decodeQrImage } from './decodeQrImage';
 import { PhoneIcon } from './icons';
 import { PairCodeForm } from './PairCodeForm';
@@ -17,6 +18,7 @@ export type Props = {
 
 /** First page: explains the app and offers every way to join an account. */
 export function WelcomePage({ onPairLink, onPairCode, busy, error, defaultServer }: Props) {
+  const t = useText();
   const [link, setLink] = useState('');
   const [scanOpen, setScanOpen] = useState(false);
   const [imageProblem, setImageProblem] = useState<string | null>(null);
@@ -57,7 +59,7 @@ export function WelcomePage({ onPairLink, onPairCode, busy, error, defaultServer
         </div>
         <h1>Ringback</h1>
         <p className="rb-welcome-lead">
-          When your coding agent finishes, it phones you: hear a short brief, ask questions, and reply.
+          {t('When your coding agent finishes, it phones you: hear a short brief, ask questions, and reply.')}
         </p>
       </header>
 
@@ -69,11 +71,11 @@ export function WelcomePage({ onPairLink, onPairCode, busy, error, defaultServer
 
       <section className="rb-card" aria-labelledby={`${id}-link`}>
         <h2 id={`${id}-link`} className="rb-section-title">
-          Paste a pairing link
+          {t('Paste a pairing link')}
         </h2>
         <form onSubmit={submitLink}>
           <label className="rb-visually-hidden" htmlFor={`${id}-link-input`}>
-            Pairing link
+            {t('Pairing link')}
           </label>
           <textarea
             id={`${id}-link-input`}
@@ -85,7 +87,7 @@ export function WelcomePage({ onPairLink, onPairCode, busy, error, defaultServer
           />
           <div className="rb-actions">
             <button type="submit" className="rb-btn rb-btn--primary" disabled={busy || !link.trim()}>
-              {busy ? 'Joining…' : 'Join'}
+              {busy ? t('Joining…') : t('Join')}
             </button>
           </div>
         </form>
@@ -93,14 +95,14 @@ export function WelcomePage({ onPairLink, onPairCode, busy, error, defaultServer
 
       <section className="rb-card" aria-labelledby={`${id}-qr`}>
         <h2 id={`${id}-qr`} className="rb-section-title">
-          Scan the QR code
+          {t('Scan the QR code')}
         </h2>
         <div className="rb-actions rb-actions--split">
           <button type="button" className="rb-btn" onClick={() => setScanOpen(true)} disabled={busy}>
-            Scan with camera
+            {t('Scan with camera')}
           </button>
           <label className="rb-btn rb-file-btn">
-            Choose a picture
+            {t('Choose a picture')}
             <input
               type="file"
               accept="image/*"
@@ -112,14 +114,14 @@ export function WelcomePage({ onPairLink, onPairCode, busy, error, defaultServer
         </div>
         {imageProblem && (
           <p role="alert" className="rb-error rb-gap-top">
-            {imageProblem}
+            {t(imageProblem)}
           </p>
         )}
       </section>
 
       <section className="rb-card" aria-labelledby={`${id}-code`}>
         <h2 id={`${id}-code`} className="rb-section-title">
-          Join with a code
+          {t('Join with a code')}
         </h2>
         <PairCodeForm defaultServer={defaultServer} busy={busy} onPairCode={onPairCode} />
       </section>

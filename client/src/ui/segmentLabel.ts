@@ -1,4 +1,7 @@
+import type { Translate } from '../i18n';
 import type { Segment } from './types';
+
+const asIs: Translate = (english) => english;
 
 const KIND_LABELS: Record<string, string> = {
   paragraph: 'Summary',
@@ -14,12 +17,14 @@ const KIND_LABELS: Record<string, string> = {
 };
 
 /** Short label for a segment tab: its title when it has one, else its kind. */
-export function segmentLabel(segment: Segment, index: number): string {
+export function segmentLabel(segment: Segment, index: number, t: Translate = asIs): string {
   if (segment.title) return segment.title;
-  const kind = KIND_LABELS[segment.kind] ?? segment.kind;
-  return kind === 'Card' ? `Card ${index}` : kind;
+  const kind = KIND_LABELS[segment.kind];
+  if (kind === 'Card') return t('Card {index}', { index });
+  return kind ? t(kind) : segment.kind;
 }
 
-export function kindLabel(kind: string): string {
-  return KIND_LABELS[kind] ?? kind;
+export function kindLabel(kind: string, t: Translate = asIs): string {
+  const label = KIND_LABELS[kind];
+  return label ? t(label) : kind;
 }

@@ -1,5 +1,6 @@
 import { buildCallSegments } from '@ringback/machines';
 import { briefWithFormOfAddress, formatCallTime, replaceFormOfAddress, resumeCommand } from '../../format';
+import { useText } from '../../i18n';
 import { readHistory } from '../../storage';
 import { CallDetailPage, copyText, type ReplyRecord } from '../../ui';
 import { agentLabel, callPreview } from '../call-labels';
@@ -18,6 +19,7 @@ const REPLY_WORDS = {
 /** One past call from history, with the form of address applied as it reads now. */
 export function DetailScreen({ eventId, onBack }: { eventId: string; onBack(): void }) {
   const { session, settings } = useSession();
+  const t = useText();
   const record = readHistory(store, eventId);
   if (!record) {
     onBack();
@@ -31,7 +33,7 @@ export function DetailScreen({ eventId, onBack }: { eventId: string; onBack(): v
   const command = resumeCommand(record.report);
   const replies: ReplyRecord[] = record.replies.map((reply) => ({
     text: reply.text,
-    statusLabel: REPLY_WORDS[reply.status].label,
+    statusLabel: t(REPLY_WORDS[reply.status].label),
     tone: REPLY_WORDS[reply.status].tone,
     ...(reply.failure ? { reason: reply.failure } : {}),
   }));
@@ -40,7 +42,7 @@ export function DetailScreen({ eventId, onBack }: { eventId: string; onBack(): v
       title={callPreview(brief, record.report.text)}
       agentLabel={agentLabel(record.source)}
       callTime={formatCallTime(record.callTime ?? record.occurredAt)}
-      statusLabel={statusLabelOf(record)}
+      statusLabel={statusLabelOf(record, t)}
       segments={segments}
       conversation={record.conversation.map((turn) => ({
         ...turn,

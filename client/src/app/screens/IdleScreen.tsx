@@ -5,6 +5,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { ALL_TAB_ID, arrangeCalls, type CallPlacement } from '../../calls';
 import { briefWithFormOfAddress, formatCallTime, resumeCommand } from '../../format';
+import { useText } from '../../i18n';
 import { type CallRecord, listHistory } from '../../storage';
 import { copyText, type HistoryRow, IdlePage, type MissedCall } from '../../ui';
 import { briefLanguageOf } from '../brief-language';
@@ -43,6 +44,7 @@ const coarsePointer = () => globalThis.matchMedia?.('(pointer: coarse)').matches
 
 export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings, onDispatch }: Props) {
   const { session, settings } = useSession();
+  const t = useText();
   const computer = useComputer();
   const [tabId, setTabId] = useState(ALL_TAB_ID);
   const [refreshed, setRefreshed] = useState(0);
@@ -77,7 +79,7 @@ export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings, onDispa
       callTime: formatCallTime(call.report.occurredAt),
       occurredAt: new Date(call.report.occurredAt).toISOString(),
       ...(report.source === 'tracker'
-        ? { updatedTimeTitle: `Issue updated ${formatCallTime(report.updatedAt)}` }
+        ? { updatedTimeTitle: t('Issue updated {time}', { time: formatCallTime(report.updatedAt) }) }
         : {}),
       ...placementOf(report),
     };
@@ -93,8 +95,10 @@ export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings, onDispa
       agentLabel: callerName(record.report),
       callTime: formatCallTime(record.callTime ?? record.occurredAt),
       occurredAt: record.occurredAt,
-      ...(record.updatedAt ? { updatedTimeTitle: `Issue updated ${formatCallTime(record.updatedAt)}` } : {}),
-      statusLabel: statusLabelOf(record),
+      ...(record.updatedAt
+        ? { updatedTimeTitle: t('Issue updated {time}', { time: formatCallTime(record.updatedAt) }) }
+        : {}),
+      statusLabel: statusLabelOf(record, t),
       ...(command ? { resumeCommand: command } : {}),
       ...placementOf(record.report, record),
     };
@@ -112,25 +116,38 @@ export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings, onDispa
   const notices = [
     ...(view.undecryptable.length > 0
       ? [
-          `${view.undecryptable.length === 1 ? '1 call' : `${view.undecryptable.length} calls`} could not be decrypted: this device holds a different end-to-end key than the computer`,
+          t(
+            view.undecryptable.length === 1
+              ? '{count} call could not be decrypted: this device holds a different end-to-end key than the computer'
+              : '{count} calls could not be decrypted: this device holds a different end-to-end key than the computer',
+            { count: view.undecryptable.length },
+          ),
         ]
       : []),
-    ...endedElsewhere.map((call) => `A call was answered on ${call.endedBy?.name ?? 'another device'}`),
+    ...endedElsewhere.map((call) =>
+      t('A call was answered on {device}', { device: call.endedBy?.name ?? t('another device') }),
+    ),
   ];
 
   return (
     <IdlePage
       connection={view.connection}
-      statusItems={statusItems(view.connection, settings, briefLanguageOf(settings), {
-        mayRing: verdict.mayRing,
-        text: verdictText(verdict),
-      })}
+      statusItems={statusItems(
+        view.connection,
+        settings,
+        briefLanguageOf(settings),
+        {
+          mayRing: verdict.mayRing,
+          text: verdictText(verdict, t),
+        },
+        t,
+      )}
       notices={notices}
       preparingCount={preparing}
       failed={failed.flatMap((call) => {
         const base = row(call);
         return base
-          ? [{ eventId: base.eventId, title: base.title, reason: call.failure ?? 'the voice failed' }]
+          ? [{ eventId: base.eventId, title: base.title, reason: call.failure ?? t('the voice failed') }]
           : [];
       })}
       missed={calls.missed}

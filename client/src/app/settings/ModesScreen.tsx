@@ -1,11 +1,13 @@
 import { disableMode, enableMode, type Mode, updateMode } from '@ringback/machines';
 import { useState, useSyncExternalStore } from 'react';
+import { useText } from '../../i18n';
 import { ModeEditPage, ModesPage } from '../../ui';
 import { ringVerdictNow, modes as savedModes, setModes, verdictText } from '../ring-schedule';
 import { randomId } from '../session/random-id';
 
 /** Ring schedules: the modes with their switches, and each mode's own page. */
 export function ModesScreen({ onBack }: { onBack(): void }) {
+  const t = useText();
   const modes = useSyncExternalStore(savedModes.subscribe, savedModes.get);
   const verdict = useSyncExternalStore(ringVerdictNow.subscribe, ringVerdictNow.get);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -35,7 +37,7 @@ export function ModesScreen({ onBack }: { onBack(): void }) {
   return (
     <ModesPage
       modes={modes}
-      verdict={verdictText(verdict)}
+      verdict={verdictText(verdict, t)}
       refusal={refusal}
       onToggle={(id, on) => {
         const result = on ? enableMode(modes, id) : disableMode(modes, id);

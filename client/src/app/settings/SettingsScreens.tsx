@@ -1,5 +1,5 @@
 import { languageDisplayName } from '@ringback/protocol';
-import { interfaceText, resolveInterfaceLanguage } from '../../i18n';
+import { interfaceText, useInterfaceLanguage } from '../../i18n';
 import { findEngine } from '../../speech';
 import type { LocalSettings } from '../../storage';
 import { DEFAULT_SETTINGS_GROUPS, SettingsList } from '../../ui';
@@ -23,10 +23,7 @@ interface Props {
 /** The grouped settings list; each row opens its own page, which saves on its own. */
 export function SettingsScreens({ page, onOpen, onBack }: Props) {
   const { settings } = useSession();
-  const language = resolveInterfaceLanguage(
-    settings.interfaceLanguage,
-    typeof navigator === 'undefined' ? [] : navigator.languages,
-  );
+  const language = useInterfaceLanguage();
   switch (page) {
     case 'llm':
       return <LlmScreen onBack={onBack} />;
@@ -50,7 +47,7 @@ export function SettingsScreens({ page, onOpen, onBack }: Props) {
       return <FormOfAddressScreen onBack={onBack} />;
     default:
       return (
-        <SettingsList groups={translated(language, detailsOf(settings))} onOpen={onOpen} onBack={onBack} />
+        <SettingsList groups={withDetails(detailsOf(settings, language))} onOpen={onOpen} onBack={onBack} />
       );
   }
 }
@@ -58,26 +55,24 @@ export function SettingsScreens({ page, onOpen, onBack }: Props) {
 const INTERFACE_CHOICES = { system: 'Follow system', zh: '中文', en: 'English' } as const;
 
 /** What each row is set to now, shown beside its name so the list answers "what is set" at a glance. */
-function detailsOf(settings: LocalSettings): Record<string, string> {
+function detailsOf(settings: LocalSettings, language: 'zh' | 'en'): Record<string, string> {
   return {
     'interface-language': INTERFACE_CHOICES[settings.interfaceLanguage],
     'brief-language': settings.briefLanguage
       ? languageDisplayName(settings.briefLanguage, 'en')
-      : 'Follow the system',
+      : interfaceText('Follow the system', language),
     voice: findEngine(settings.voice.engineId)?.name ?? settings.voice.engineId,
     'form-of-address': settings.formOfAddress,
-    llm: settings.llm.model || 'Not set',
+    llm: settings.llm.model || interfaceText('Not set', language),
   };
 }
 
-/** The settings list in the interface language, each row with what it is set to. */
-function translated(language: 'zh' | 'en', details: Record<string, string>) {
+/** The settings list (the list puts its words in the interface language), each row with what it is set to. */
+function withDetails(details: Record<string, string>) {
   return DEFAULT_SETTINGS_GROUPS.map((group) => ({
     ...group,
-    title: interfaceText(group.title, language),
     rows: group.rows.map((row) => ({
       ...row,
-      label: interfaceText(row.label, language),
       ...(details[row.id] ? { detail: details[row.id] } : {}),
     })),
   }));

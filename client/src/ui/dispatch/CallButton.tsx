@@ -1,3 +1,4 @@
+import { useText } from '../../i18n';
 import { PhoneIcon } from '../icons';
 
 export type Props = {
@@ -8,12 +9,13 @@ export type Props = {
 
 /** The round green Call button, centred, with the reason it is disabled under it. */
 export function CallButton({ reason, onCall }: Props) {
+  const t = useText();
   return (
     <div className="rb-dispatch-call">
       <button
         type="button"
         className="rb-call-btn"
-        aria-label="Call the agent"
+        aria-label={t('Call the agent')}
         aria-describedby="rb-call-reason"
         disabled={reason !== null}
         onClick={onCall}
@@ -21,7 +23,7 @@ export function CallButton({ reason, onCall }: Props) {
         <PhoneIcon className="rb-icon rb-icon--xl" />
       </button>
       <p id="rb-call-reason" className="rb-call-reason" aria-live="polite">
-        {reason ?? 'Call'}
+        {reason === null ? t('Call') : t(reason)}
       </p>
     </div>
   );

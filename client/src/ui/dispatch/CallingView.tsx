@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { type Translate, useText } from '../../i18n';
 import { HangUpIcon } from '../icons';
 import { initials } from './labels';
 import type { DispatchCall } from './types';
@@ -28,6 +29,7 @@ export function CallingView({
   onNewCall,
   waitingTone,
 }: Props) {
+  const t = useText();
   const calling = call.state === 'calling';
   const heading = useRef<HTMLParagraphElement>(null);
   // When the outcome arrives, focus moves to it so keyboard and screen reader users hear it.
@@ -49,7 +51,7 @@ export function CallingView({
       </h1>
       <div className="rb-calling-status" aria-live="polite">
         <p ref={heading} tabIndex={-1} className={`rb-calling-state rb-calling-state--${call.state}`}>
-          {stateText(call)}
+          {stateText(call, t)}
         </p>
         {call.state === 'failed' && call.failureReason && (
           <p className="rb-calling-reason">{call.failureReason}</p>
@@ -62,11 +64,11 @@ export function CallingView({
               type="button"
               className="rb-round rb-round--decline"
               onClick={onCancel}
-              aria-label="Cancel"
+              aria-label={t('Cancel')}
             >
               <HangUpIcon className="rb-icon rb-icon--xl" />
             </button>
-            <span aria-hidden="true">Cancel</span>
+            <span aria-hidden="true">{t('Cancel')}</span>
           </div>
           <div className="rb-calling-more">
             {waitingTone && (
@@ -74,28 +76,28 @@ export function CallingView({
                 type="button"
                 className="rb-btn rb-btn--call"
                 aria-pressed={waitingTone.silent}
-                aria-label="Silence the waiting tone"
+                aria-label={t('Silence the waiting tone')}
                 onClick={waitingTone.onToggle}
               >
                 {/* The visible word is in the name (label in name); pressed says it is silenced. */}
-                Silence
+                {t('Silence')}
               </button>
             )}
             <button type="button" className="rb-btn rb-btn--call" onClick={onOpenMyDispatches}>
-              My dispatches
+              {t('My dispatches')}
             </button>
           </div>
         </div>
       ) : (
         <div className="rb-calling-actions rb-calling-actions--after">
           <button type="button" className="rb-btn rb-btn--primary rb-calling-done" onClick={onDone}>
-            Done
+            {t('Done')}
           </button>
           <button type="button" className="rb-btn rb-btn--call" onClick={onNewCall}>
-            {call.state === 'created' ? 'New call' : 'Try again'}
+            {call.state === 'created' ? t('New call') : t('Try again')}
           </button>
           <button type="button" className="rb-btn rb-btn--call" onClick={onOpenMyDispatches}>
-            My dispatches
+            {t('My dispatches')}
           </button>
         </div>
       )}
@@ -103,17 +105,17 @@ export function CallingView({
   );
 }
 
-function stateText(call: DispatchCall): string {
+function stateText(call: DispatchCall, t: Translate): string {
   switch (call.state) {
     case 'calling':
-      return 'Calling…';
+      return t('Calling…');
     case 'created': {
       const issue = [call.identifier, call.title].filter(Boolean).join(' ');
-      return issue ? `Dispatched: ${issue}` : 'Dispatched';
+      return issue ? t('Dispatched: {issue}', { issue }) : t('Dispatched');
     }
     case 'failed':
-      return 'The call failed';
+      return t('The call failed');
     case 'cancelled':
-      return 'Cancelled';
+      return t('Cancelled');
   }
 }

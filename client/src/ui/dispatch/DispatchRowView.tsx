@@ -1,3 +1,4 @@
+import { type Translate, useText } from '../../i18n';
 import { firstLine, formatDispatchTime, priorityLabel, statusLabel } from './labels';
 import type { DispatchRow } from './types';
 import './issues.css';
@@ -13,13 +14,18 @@ export type Props = { row: DispatchRow; onCancel: (id: string) => void };
 
 /** One dispatch: the issue once it exists (else the user's words), its state and details. */
 export function DispatchRowView({ row, onCancel }: Props) {
+  const t = useText();
   const hasIssue = row.state === 'created' && Boolean(row.identifier || row.title);
   const heading = hasIssue
     ? [row.identifier, row.title].filter(Boolean).join(' ')
-    : firstLine(row.prompt) || imagesText(row.images) || 'Dispatch';
+    : firstLine(row.prompt) || imagesText(row.images, t) || t('Dispatch');
   const priority = priorityLabel(row.priority);
   const who =
-    row.kind === 'comment' ? (row.agentName ? `Comment for ${row.agentName}` : 'Comment') : row.agentName;
+    row.kind === 'comment'
+      ? row.agentName
+        ? t('Comment for {name}', { name: row.agentName })
+        : t('Comment')
+      : row.agentName;
   return (
     <li className={`rb-list-row rb-dispatch-row rb-dispatch-row--${row.state}`}>
       <div className="rb-row-main">
@@ -30,13 +36,13 @@ export function DispatchRowView({ row, onCancel }: Props) {
         <p className="rb-row-meta rb-dispatch-meta">
           <span className={`rb-badge rb-badge--${row.state}`}>
             {row.state === 'creating' && <span className="rb-spinner rb-badge-spinner" aria-hidden="true" />}
-            {STATE_TEXT[row.state]}
+            {t(STATE_TEXT[row.state])}
           </span>
           {row.status && <span className="rb-pill">{statusLabel(row.status)}</span>}
-          {priority && <span className={`rb-pill rb-priority--${row.priority}`}>{priority}</span>}
+          {priority && <span className={`rb-pill rb-priority--${row.priority}`}>{t(priority)}</span>}
         </p>
         <p className="rb-row-meta">
-          {[who, formatDispatchTime(row.createdAt), imagesText(row.images)].filter(Boolean).join(' · ')}
+          {[who, formatDispatchTime(row.createdAt), imagesText(row.images, t)].filter(Boolean).join(' · ')}
         </p>
         {row.state === 'failed' && row.failureReason && (
           <p className="rb-row-meta rb-row-meta--error">{row.failureReason}</p>
@@ -47,10 +53,10 @@ export function DispatchRowView({ row, onCancel }: Props) {
           <button
             type="button"
             className="rb-btn rb-btn--small"
-            aria-label={`Cancel ${heading}`}
+            aria-label={t('Cancel {name}', { name: heading })}
             onClick={() => onCancel(row.id)}
           >
-            Cancel
+            {t('Cancel')}
           </button>
         </div>
       )}
@@ -58,7 +64,7 @@ export function DispatchRowView({ row, onCancel }: Props) {
   );
 }
 
-function imagesText(count: number): string {
+function imagesText(count: number, t: Translate): string {
   if (count <= 0) return '';
-  return count === 1 ? '1 image' : `${count} images`;
+  return t(count === 1 ? '{count} image' : '{count} images', { count });
 }

@@ -1,4 +1,5 @@
 import { type ClipboardEvent, type DragEvent, useEffect, useRef, useState } from 'react';
+import { useText } from '../../i18n';
 import { BackHeader } from '../BackHeader';
 import { CallButton } from './CallButton';
 import { CallingView } from './CallingView';
@@ -72,6 +73,7 @@ export type Props = {
 
 /** Call an agent: choose where, say what (words, images or both), and press the green button. */
 export function DispatchScreen(props: Props) {
+  const t = useText();
   const [ownText, setOwnText] = useState('');
   const text = props.text ?? ownText;
   const setText = (value: string) => {
@@ -83,15 +85,18 @@ export function DispatchScreen(props: Props) {
   const dragDepth = useRef(0);
 
   const agent = props.agents.find((item) => item.id === props.agentId);
-  const reason = callReason({
-    blockedReason: props.blockedReason,
-    mode: props.mode,
-    projectId: props.projectId,
-    agent,
-    selectedIssue: props.selectedIssue,
-    text,
-    images: props.images,
-  });
+  const reason = callReason(
+    {
+      blockedReason: props.blockedReason,
+      mode: props.mode,
+      projectId: props.projectId,
+      agent,
+      selectedIssue: props.selectedIssue,
+      text,
+      images: props.images,
+    },
+    t,
+  );
   const call = () => {
     if (reason === null) props.onSubmit({ text: text.trim() });
   };
@@ -149,7 +154,9 @@ export function DispatchScreen(props: Props) {
   if (props.call) {
     const calleeName =
       props.call.agentName ??
-      (props.mode === 'existing' ? (props.selectedIssue?.identifier ?? 'Issue') : (agent?.name ?? 'Agent'));
+      (props.mode === 'existing'
+        ? (props.selectedIssue?.identifier ?? t('Issue'))
+        : (agent?.name ?? t('Agent')));
     return (
       <CallingView
         call={props.call}
@@ -179,7 +186,7 @@ export function DispatchScreen(props: Props) {
       onDrop={onDrop}
     >
       <BackHeader
-        title="Call an agent"
+        title={t('Call an agent')}
         onBack={props.onBack}
         end={
           <button
@@ -187,7 +194,7 @@ export function DispatchScreen(props: Props) {
             className="rb-btn rb-btn--ghost rb-btn--small"
             onClick={props.onOpenMyDispatches}
           >
-            My dispatches
+            {t('My dispatches')}
           </button>
         }
       />
@@ -229,7 +236,7 @@ export function DispatchScreen(props: Props) {
       <CallButton reason={reason} onCall={call} />
       {dragging && (
         <div className="rb-drop-overlay" aria-hidden="true">
-          <p className="rb-drop-text">Drop images to attach them</p>
+          <p className="rb-drop-text">{t('Drop images to attach them')}</p>
         </div>
       )}
     </main>

@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { useText } from '../../i18n';
 import { AgentPresence } from './AgentPresence';
 import { PickerSheet } from './PickerSheet';
 import type { DispatchAgentOption, DispatchProjectOption, DispatchWorkspaceOption } from './types';
@@ -21,6 +22,7 @@ type Sheet = 'workspace' | 'project' | 'agent' | null;
 
 /** The card of choices (workspace when several, project, agent); each row opens a bottom panel. */
 export function DispatchTargetRows(props: Props) {
+  const t = useText();
   const [sheet, setSheet] = useState<Sheet>(null);
   const workspace = props.workspaces.find((item) => item.id === props.workspaceId);
   const project = props.projects.find((item) => item.id === props.projectId);
@@ -33,15 +35,15 @@ export function DispatchTargetRows(props: Props) {
     <>
       <ul className="rb-list rb-settings-rows rb-dispatch-rows">
         {props.workspaces.length > 1 && (
-          <Row label="Workspace" onOpen={() => setSheet('workspace')}>
+          <Row label={t('Workspace')} onOpen={() => setSheet('workspace')}>
             {workspace?.name}
           </Row>
         )}
-        <Row label="Project" onOpen={() => setSheet('project')}>
+        <Row label={t('Project')} onOpen={() => setSheet('project')}>
           {project?.title}
         </Row>
         {props.showAgent && (
-          <Row label="Agent" onOpen={() => setSheet('agent')}>
+          <Row label={t('Agent')} onOpen={() => setSheet('agent')}>
             {agent && (
               <>
                 {agent.name} <AgentPresence online={agent.online} />
@@ -52,25 +54,25 @@ export function DispatchTargetRows(props: Props) {
       </ul>
       <PickerSheet
         open={sheet === 'workspace'}
-        title="Workspace"
+        title={t('Workspace')}
         options={props.workspaces.map((item) => ({ id: item.id, label: item.name }))}
         selectedId={props.workspaceId}
-        emptyText="No watched workspaces."
+        emptyText={t('No watched workspaces.')}
         onPick={props.onPickWorkspace}
         onOpenChange={close}
       />
       <PickerSheet
         open={sheet === 'project'}
-        title="Project"
+        title={t('Project')}
         options={props.projects.map((item) => ({ id: item.id, label: item.title }))}
         selectedId={props.projectId}
-        emptyText="This workspace has no open projects."
+        emptyText={t('This workspace has no open projects.')}
         onPick={props.onPickProject}
         onOpenChange={close}
       />
       <PickerSheet
         open={sheet === 'agent'}
-        title="Agent"
+        title={t('Agent')}
         options={props.agents.map((item) => ({
           id: item.id,
           label: item.name,
@@ -78,7 +80,7 @@ export function DispatchTargetRows(props: Props) {
           detail: <AgentPresence online={item.online} />,
         }))}
         selectedId={props.agentId}
-        emptyText="This workspace has no agents."
+        emptyText={t('This workspace has no agents.')}
         onPick={props.onPickAgent}
         onOpenChange={close}
       />
@@ -87,13 +89,14 @@ export function DispatchTargetRows(props: Props) {
 }
 
 function Row({ label, onOpen, children }: { label: string; onOpen: () => void; children: ReactNode }) {
+  const t = useText();
   const chosen = children !== undefined && children !== null && children !== false;
   return (
     <li>
       <button type="button" className="rb-settings-row" aria-haspopup="dialog" onClick={onOpen}>
         <span className="rb-settings-label">{label}</span>
         <span className={`rb-dispatch-choice${chosen ? '' : ' rb-dispatch-choice--none'}`}>
-          {chosen ? children : 'Choose…'}
+          {chosen ? children : t('Choose…')}
         </span>
         <span className="rb-chevron" aria-hidden="true">
           ›

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useText } from '../../i18n';
 import type { DispatchImageItem } from './types';
 
 const STATE_TEXT = {
@@ -16,6 +17,7 @@ export type Props = {
 
 /** One attached image: thumbnail, its state, and Remove (and Retry when it failed). */
 export function ImageThumb({ image, onRemove, onRetry }: Props) {
+  const t = useText();
   const url = useObjectUrl(image.preview);
   const [broken, setBroken] = useState(false);
   const busy = image.state === 'preparing' || image.state === 'uploading';
@@ -31,13 +33,13 @@ export function ImageThumb({ image, onRemove, onRetry }: Props) {
         <span className="rb-thumb-state">
           {busy && <span className="rb-spinner rb-thumb-spinner" aria-hidden="true" />}
           {image.state === 'uploaded' && <span aria-hidden="true">✓ </span>}
-          {STATE_TEXT[image.state]}
+          {t(STATE_TEXT[image.state])}
           <span className="rb-visually-hidden">: {image.name}</span>
         </span>
         <button
           type="button"
           className="rb-thumb-remove"
-          aria-label={`Remove ${image.name}`}
+          aria-label={t('Remove {name}', { name: image.name })}
           onClick={() => onRemove(image.id)}
         >
           <span aria-hidden="true">×</span>
@@ -49,10 +51,10 @@ export function ImageThumb({ image, onRemove, onRetry }: Props) {
           <button
             type="button"
             className="rb-btn rb-btn--small"
-            aria-label={`Retry ${image.name}`}
+            aria-label={t('Retry {name}', { name: image.name })}
             onClick={() => onRetry(image.id)}
           >
-            Retry
+            {t('Retry')}
           </button>
         </div>
       )}

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { useText } from '../../i18n';
 import { ImageThumb } from './ImageThumb';
 import type { DispatchImageItem } from './types';
 import './images.css';
@@ -14,14 +15,15 @@ export type Props = {
 
 /** The attach button (a hidden multiple file input) and the thumbnails of the attached images. */
 export function ImageTray({ images, refused, onPickFiles, onRemoveImage, onRetryImage }: Props) {
+  const t = useText();
   const input = useRef<HTMLInputElement>(null);
   return (
-    <section className="rb-images" aria-label="Images">
+    <section className="rb-images" aria-label={t('Images')}>
       <div className="rb-images-head">
         <button type="button" className="rb-btn rb-btn--small" onClick={() => input.current?.click()}>
-          <span aria-hidden="true">+</span> Add images
+          <span aria-hidden="true">+</span> {t('Add images')}
         </button>
-        <p className="rb-hint">or paste, or drop them here</p>
+        <p className="rb-hint">{t('or paste, or drop them here')}</p>
         <input
           ref={input}
           className="rb-visually-hidden"
@@ -29,7 +31,7 @@ export function ImageTray({ images, refused, onPickFiles, onRemoveImage, onRetry
           accept="image/*"
           multiple
           tabIndex={-1}
-          aria-label="Choose images"
+          aria-label={t('Choose images')}
           onChange={(event) => {
             const files = Array.from(event.target.files ?? []);
             // Cleared so picking the same file again still counts as a change.
@@ -40,7 +42,9 @@ export function ImageTray({ images, refused, onPickFiles, onRemoveImage, onRetry
       </div>
       {refused.length > 0 && (
         <p className="rb-error" role="alert">
-          Not {refused.length === 1 ? 'an image' : 'images'}, left out: {refused.join(', ')}
+          {t(refused.length === 1 ? 'Not an image, left out: {names}' : 'Not images, left out: {names}', {
+            names: refused.join(', '),
+          })}
         </p>
       )}
       {images.length > 0 && (

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useText } from '../../i18n';
 import { statusLabel } from './labels';
 import type { DispatchIssueOption, DispatchStatusOption } from './types';
 import './issues.css';
@@ -21,6 +22,7 @@ export type Props = {
  * keeping only the newest answer). Keyed by project, so a new project starts a fresh search.
  */
 export function IssuePicker(props: Props) {
+  const t = useText();
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<string[]>([]);
   const onSearch = useRef(props.onSearch);
@@ -41,35 +43,35 @@ export function IssuePicker(props: Props) {
   return (
     <section className="rb-card rb-issue-picker" aria-labelledby="rb-issue-picker-title">
       <h2 id="rb-issue-picker-title" className="rb-section-title">
-        Issue
+        {t('Issue')}
       </h2>
       {props.selectedIssue ? (
         <p className="rb-issue-chosen" aria-live="polite">
-          <span className="rb-visually-hidden">Chosen issue: </span>
+          <span className="rb-visually-hidden">{t('Chosen issue: ')}</span>
           <span className="rb-issue-id">{props.selectedIssue.identifier}</span>{' '}
           <span className="rb-issue-title">{props.selectedIssue.title}</span>{' '}
           <span className="rb-pill">{statusLabel(props.selectedIssue.status, props.statuses)}</span>
         </p>
       ) : (
-        <p className="rb-hint rb-issue-chosen-none">Choose the issue to comment on.</p>
+        <p className="rb-hint rb-issue-chosen-none">{t('Choose the issue to comment on.')}</p>
       )}
       <div className="rb-field">
         <label className="rb-visually-hidden" htmlFor="rb-issue-search">
-          Search issues
+          {t('Search issues')}
         </label>
         <input
           id="rb-issue-search"
           className="rb-input"
           type="search"
           value={query}
-          placeholder="Title word, 42 or ACME-42"
+          placeholder={t('Title word, 42 or ACME-42')}
           autoComplete="off"
           onChange={(event) => setQuery(event.target.value)}
         />
       </div>
       {props.statuses.length > 0 && (
         <fieldset className="rb-chip-row rb-status-chips">
-          <legend className="rb-visually-hidden">Status</legend>
+          <legend className="rb-visually-hidden">{t('Status')}</legend>
           {props.statuses.map((status) => (
             <label key={status.key} className="rb-chip">
               <input
@@ -86,10 +88,10 @@ export function IssuePicker(props: Props) {
       {props.error && <p className="rb-error">{props.error}</p>}
       {props.loading && props.issues.length === 0 ? (
         <p className="rb-empty">
-          <span className="rb-spinner rb-inline-spinner" aria-hidden="true" /> Searching…
+          <span className="rb-spinner rb-inline-spinner" aria-hidden="true" /> {t('Searching…')}
         </p>
       ) : props.issues.length === 0 ? (
-        !props.error && <p className="rb-empty">No matching issues in this project.</p>
+        !props.error && <p className="rb-empty">{t('No matching issues in this project.')}</p>
       ) : (
         <ul className="rb-list rb-issue-list" aria-busy={props.loading ? 'true' : undefined}>
           {props.issues.map((issue) => {

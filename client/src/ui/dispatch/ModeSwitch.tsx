@@ -1,3 +1,4 @@
+import { useText } from '../../i18n';
 import type { DispatchMode } from './types';
 
 export type Props = { mode: DispatchMode; onModeChange: (mode: DispatchMode) => void };
@@ -13,10 +14,11 @@ const MODES: { mode: DispatchMode; label: string; hint: string }[] = [
 
 /** Two-way switch between a new issue (the default) and a comment on an existing one. */
 export function ModeSwitch({ mode, onModeChange }: Props) {
+  const t = useText();
   const hint = MODES.find((item) => item.mode === mode)?.hint;
   return (
     <fieldset className="rb-mode">
-      <legend className="rb-visually-hidden">Call about</legend>
+      <legend className="rb-visually-hidden">{t('Call about')}</legend>
       <div className="rb-mode-options">
         {MODES.map((item) => (
           <label key={item.mode} className="rb-mode-option">
@@ -27,11 +29,11 @@ export function ModeSwitch({ mode, onModeChange }: Props) {
               checked={mode === item.mode}
               onChange={() => onModeChange(item.mode)}
             />
-            {item.label}
+            {t(item.label)}
           </label>
         ))}
       </div>
-      <p className="rb-hint rb-mode-hint">{hint}</p>
+      <p className="rb-hint rb-mode-hint">{hint && t(hint)}</p>
     </fieldset>
   );
 }

@@ -1,3 +1,4 @@
+import { useText } from '../../i18n';
 import { BackHeader } from '../BackHeader';
 import { DispatchRowView } from './DispatchRowView';
 import type { DispatchRow } from './types';
@@ -18,10 +19,11 @@ export type Props = {
 
 /** Every dispatch from this computer with its issue's current state. */
 export function MyDispatchesPage({ dispatches, loading, error, onRefresh, onCancel, onBack }: Props) {
+  const t = useText();
   return (
     <main className="rb-page rb-my-dispatches">
       <BackHeader
-        title="My dispatches"
+        title={t('My dispatches')}
         onBack={onBack}
         end={
           <button
@@ -29,10 +31,10 @@ export function MyDispatchesPage({ dispatches, loading, error, onRefresh, onCanc
             className="rb-btn rb-btn--ghost rb-btn--small"
             onClick={onRefresh}
             disabled={loading}
-            aria-label="Refresh"
+            aria-label={t('Refresh')}
           >
             {loading && <span className="rb-spinner" aria-hidden="true" />}
-            <span aria-hidden="true">{loading ? 'Refreshing' : 'Refresh'}</span>
+            <span aria-hidden="true">{loading ? t('Refreshing') : t('Refresh')}</span>
           </button>
         }
       />
@@ -41,12 +43,12 @@ export function MyDispatchesPage({ dispatches, loading, error, onRefresh, onCanc
           {error}
         </p>
       )}
-      <section className="rb-card" aria-label="Dispatches" aria-busy={loading ? 'true' : undefined}>
+      <section className="rb-card" aria-label={t('Dispatches')} aria-busy={loading ? 'true' : undefined}>
         {dispatches.length === 0 ? (
           <p className="rb-empty">
             {loading
-              ? 'Loading dispatches…'
-              : 'No dispatches yet. Call an agent with the green phone button on the calls page.'}
+              ? t('Loading dispatches…')
+              : t('No dispatches yet. Call an agent with the green phone button on the calls page.')}
           </p>
         ) : (
           <ul className="rb-list rb-rows">

@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import { useText } from '../../i18n';
 
 /** The tracker's limit on the words of one dispatch. */
 export const NEED_MAX_CHARS = 8000;
@@ -14,6 +15,7 @@ export type Props = {
 
 /** The big text box for the need, with the 8000-character counter near the limit. */
 export function NeedField({ value, onChange, onSubmitShortcut }: Props) {
+  const t = useText();
   const length = value.length;
   const over = length > NEED_MAX_CHARS;
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -25,7 +27,7 @@ export function NeedField({ value, onChange, onSubmitShortcut }: Props) {
   return (
     <div className="rb-field rb-need">
       <label className="rb-label" htmlFor="rb-need">
-        What should the agent do?
+        {t('What should the agent do?')}
       </label>
       <textarea
         id="rb-need"
@@ -33,13 +35,13 @@ export function NeedField({ value, onChange, onSubmitShortcut }: Props) {
         value={value}
         aria-describedby="rb-need-hint rb-need-count"
         aria-invalid={over ? 'true' : undefined}
-        placeholder="Describe the work, or just paste a screenshot"
+        placeholder={t('Describe the work, or just paste a screenshot')}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}
       />
       <div className="rb-need-foot">
         <p id="rb-need-hint" className="rb-hint">
-          You can say the priority and the due date here too, like “urgent, by Friday”.
+          {t('You can say the priority and the due date here too, like “urgent, by Friday”.')}
         </p>
         <p
           id="rb-need-count"

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { useText } from '../../i18n';
 import '../theme.css';
 import './picker.css';
 
@@ -24,6 +25,7 @@ export type Props = {
 
 /** A bottom panel on a phone (a centred dialog on desktop) listing the choices of one row. */
 export function PickerSheet({ open, title, options, selectedId, emptyText, onPick, onOpenChange }: Props) {
+  const t = useText();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -33,7 +35,7 @@ export function PickerSheet({ open, title, options, selectedId, emptyText, onPic
             <Dialog.Title className="rb-dialog-title rb-sheet-title">{title}</Dialog.Title>
             <Dialog.Close asChild>
               <button type="button" className="rb-btn rb-btn--ghost rb-btn--small">
-                Close
+                {t('Close')}
               </button>
             </Dialog.Close>
           </div>

@@ -1,5 +1,6 @@
 import type { Mode, ModeRule, TimeRange, Weekday } from '@ringback/machines';
 import { type FormEvent, useId, useState } from 'react';
+import { useText } from '../../i18n';
 import { BackHeader } from '../BackHeader';
 import '../theme.css';
 import '../settings.css';
@@ -29,6 +30,7 @@ const DAYS: { day: Weekday; label: string }[] = [
 
 /** One mode: its name, time ranges (a range may cross midnight), weekdays and rule. */
 export function ModeEditPage({ mode, isNew, onSave, onDelete, onBack }: Props) {
+  const t = useText();
   const id = useId();
   const [name, setName] = useState(mode.name);
   const [ranges, setRanges] = useState<TimeRange[]>(mode.ranges);
@@ -45,9 +47,9 @@ export function ModeEditPage({ mode, isNew, onSave, onDelete, onBack }: Props) {
     );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return setProblem('Give the mode a name.');
-    if (weekdays.length === 0) return setProblem('Choose at least one day.');
-    if (ranges.length === 0) return setProblem('Add at least one time range.');
+    if (!name.trim()) return setProblem(t('Give the mode a name.'));
+    if (weekdays.length === 0) return setProblem(t('Choose at least one day.'));
+    if (ranges.length === 0) return setProblem(t('Add at least one time range.'));
     const refusal = onSave({ ...mode, name: name.trim(), ranges, weekdays, rule });
     setProblem(refusal);
     setSaved(refusal === null);
@@ -55,11 +57,11 @@ export function ModeEditPage({ mode, isNew, onSave, onDelete, onBack }: Props) {
 
   return (
     <main className="rb-page">
-      <BackHeader title={isNew ? 'New mode' : mode.name} onBack={onBack} />
+      <BackHeader title={isNew ? t('New mode') : mode.name} onBack={onBack} />
       <form className="rb-card" onSubmit={submit} noValidate onChange={() => setSaved(false)}>
         <div className="rb-field">
           <label className="rb-label" htmlFor={`${id}-name`}>
-            Name
+            {t('Name')}
           </label>
           <input
             id={`${id}-name`}
@@ -70,31 +72,31 @@ export function ModeEditPage({ mode, isNew, onSave, onDelete, onBack }: Props) {
           />
         </div>
         <fieldset className="rb-field rb-chip-row">
-          <legend className="rb-label">Days</legend>
+          <legend className="rb-label">{t('Days')}</legend>
           {DAYS.map(({ day, label }) => (
             <label key={day} className="rb-chip">
               <input type="checkbox" checked={weekdays.includes(day)} onChange={() => toggleDay(day)} />
-              {label}
+              {t(label)}
             </label>
           ))}
         </fieldset>
         <fieldset className="rb-field">
-          <legend className="rb-label">Times (a range may cross midnight, like 22:00 to 08:00)</legend>
+          <legend className="rb-label">{t('Times (a range may cross midnight, like 22:00 to 08:00)')}</legend>
           {ranges.map((range, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: ranges are edited in place by position
             <div key={index} className="rb-range-row">
               <input
                 className="rb-input"
                 type="time"
-                aria-label={`Range ${index + 1} from`}
+                aria-label={t('Range {n} from', { n: index + 1 })}
                 value={range.start}
                 onChange={(event) => setRange(index, { start: event.target.value })}
               />
-              <span aria-hidden="true">to</span>
+              <span aria-hidden="true">{t('to')}</span>
               <input
                 className="rb-input"
                 type="time"
-                aria-label={`Range ${index + 1} to`}
+                aria-label={t('Range {n} to', { n: index + 1 })}
                 value={range.end === '24:00' ? '00:00' : range.end}
                 onChange={(event) => setRange(index, { end: event.target.value })}
               />
@@ -102,10 +104,10 @@ export function ModeEditPage({ mode, isNew, onSave, onDelete, onBack }: Props) {
                 <button
                   type="button"
                   className="rb-btn rb-btn--small"
-                  aria-label={`Remove range ${index + 1}`}
+                  aria-label={t('Remove range {n}', { n: index + 1 })}
                   onClick={() => setRanges((current) => current.filter((_, i) => i !== index))}
                 >
-                  Remove
+                  {t('Remove')}
                 </button>
               )}
             </div>
@@ -115,11 +117,11 @@ export function ModeEditPage({ mode, isNew, onSave, onDelete, onBack }: Props) {
             className="rb-btn rb-btn--small"
             onClick={() => setRanges((current) => [...current, { start: '09:00', end: '17:00' }])}
           >
-            Add a time range
+            {t('Add a time range')}
           </button>
         </fieldset>
         <fieldset className="rb-field">
-          <legend className="rb-label">Within these times</legend>
+          <legend className="rb-label">{t('Within these times')}</legend>
           <label className="rb-choice">
             <input
               type="radio"
@@ -127,7 +129,7 @@ export function ModeEditPage({ mode, isNew, onSave, onDelete, onBack }: Props) {
               checked={rule === 'ringWithin'}
               onChange={() => setRule('ringWithin')}
             />
-            Ring only within these times
+            {t('Ring only within these times')}
           </label>
           <label className="rb-choice">
             <input
@@ -136,26 +138,26 @@ export function ModeEditPage({ mode, isNew, onSave, onDelete, onBack }: Props) {
               checked={rule === 'silentWithin'}
               onChange={() => setRule('silentWithin')}
             />
-            Do not ring within these times
+            {t('Do not ring within these times')}
           </label>
         </fieldset>
         {problem && (
           <p className="rb-error" role="alert">
-            {problem}
+            {t(problem)}
           </p>
         )}
         <div className="rb-form-actions">
           <button type="submit" className="rb-btn rb-btn--primary">
-            Save
+            {t('Save')}
           </button>
           {!isNew && (
             <button type="button" className="rb-btn rb-danger-text" onClick={() => onDelete(mode.id)}>
-              Delete
+              {t('Delete')}
             </button>
           )}
           {saved && (
             <span className="rb-hint" role="status">
-              Saved.
+              {t('Saved.')}
             </span>
           )}
         </div>

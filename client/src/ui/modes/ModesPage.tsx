@@ -1,4 +1,5 @@
 import type { Mode } from '@ringback/machines';
+import { useText } from '../../i18n';
 import { BackHeader } from '../BackHeader';
 import { modeSummary } from './modeSummary';
 import '../theme.css';
@@ -19,12 +20,14 @@ export type Props = {
 
 /** Ring schedules: each mode with its switch; the day's mode decides when calls ring. */
 export function ModesPage({ modes, verdict, refusal, onToggle, onEdit, onAdd, onBack }: Props) {
+  const t = useText();
   return (
     <main className="rb-page">
-      <BackHeader title="Ring schedules" onBack={onBack} />
+      <BackHeader title={t('Ring schedules')} onBack={onBack} />
       <p className="rb-hint">
-        Each day follows the mode that is on for it; a day with no mode rings at any time. Calls that arrive
-        while silent wait as missed calls.
+        {t(
+          'Each day follows the mode that is on for it; a day with no mode rings at any time. Calls that arrive while silent wait as missed calls.',
+        )}
       </p>
       <p className="rb-modes-verdict" role="status">
         {verdict}
@@ -34,17 +37,17 @@ export function ModesPage({ modes, verdict, refusal, onToggle, onEdit, onAdd, on
           {refusal}
         </p>
       )}
-      <ul className="rb-list rb-settings-rows rb-modes" aria-label="Modes">
+      <ul className="rb-list rb-settings-rows rb-modes" aria-label={t('Modes')}>
         {modes.map((mode) => (
           <li key={mode.id} className="rb-mode-row">
             <button
               type="button"
               className="rb-mode-open"
-              aria-label={`Edit ${mode.name}`}
+              aria-label={t('Edit {name}', { name: mode.name })}
               onClick={() => onEdit(mode.id)}
             >
               <span className="rb-mode-name">{mode.name}</span>
-              <span className="rb-mode-summary">{modeSummary(mode)}</span>
+              <span className="rb-mode-summary">{modeSummary(mode, t)}</span>
             </button>
             <button
               type="button"
@@ -61,7 +64,7 @@ export function ModesPage({ modes, verdict, refusal, onToggle, onEdit, onAdd, on
       </ul>
       <div className="rb-form-actions">
         <button type="button" className="rb-btn" onClick={onAdd}>
-          Add a mode
+          {t('Add a mode')}
         </button>
       </div>
     </main>

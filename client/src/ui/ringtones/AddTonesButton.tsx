@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { useText } from '../../i18n';
 
 export type Props = {
   busy: boolean;
@@ -7,6 +8,7 @@ export type Props = {
 
 /** "Add" opens the file chooser for audio files, several at once. */
 export function AddTonesButton({ busy, onFiles }: Props) {
+  const t = useText();
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
@@ -16,7 +18,7 @@ export function AddTonesButton({ busy, onFiles }: Props) {
         accept="audio/*"
         multiple
         hidden
-        aria-label="Audio files to add"
+        aria-label={t('Audio files to add')}
         onChange={(event) => {
           const files = Array.from(event.target.files ?? []);
           // Cleared so choosing the same file again still adds it.
@@ -31,7 +33,7 @@ export function AddTonesButton({ busy, onFiles }: Props) {
         aria-busy={busy || undefined}
         onClick={() => input.current?.click()}
       >
-        Add
+        {t('Add')}
       </button>
     </>
   );

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useText } from '../../i18n';
 
 export type Props = {
   name: string;
@@ -9,17 +10,18 @@ export type Props = {
 
 /** The slot's current tone, pinned above the list, with Preview. */
 export function CurrentToneCard({ name, silent, onPreview }: Props) {
+  const t = useText();
   const titleId = useId();
   return (
     <section className="rb-card rb-tone-current" aria-labelledby={titleId}>
       <h2 id={titleId} className="rb-section-title">
-        Current tone
+        {t('Current tone')}
       </h2>
       <div className="rb-row">
         <span className="rb-tone-current-name">{name}</span>
         {!silent && (
           <button type="button" className="rb-btn rb-btn--small" onClick={onPreview}>
-            Preview
+            {t('Preview')}
           </button>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useText } from '../../i18n';
 import { errorText } from '../useAsyncStatus';
 
 export type Props = {
@@ -9,6 +10,7 @@ export type Props = {
 
 /** Inline rename of one custom tone; Esc or Cancel keeps the old name. */
 export function RenameToneForm({ name, onRename, onDone }: Props) {
+  const t = useText();
   const [value, setValue] = useState(name);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -16,7 +18,7 @@ export function RenameToneForm({ name, onRename, onDone }: Props) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!value.trim()) {
-      setError('A tone needs a name.');
+      setError(t('A tone needs a name.'));
       return;
     }
     setPending(true);
@@ -34,7 +36,7 @@ export function RenameToneForm({ name, onRename, onDone }: Props) {
       <div className="rb-inline">
         <input
           className="rb-input"
-          aria-label={`New name for ${name}`}
+          aria-label={t('New name for {name}', { name })}
           value={value}
           maxLength={80}
           // biome-ignore lint/a11y/noAutofocus: the user just asked to rename this tone
@@ -49,10 +51,10 @@ export function RenameToneForm({ name, onRename, onDone }: Props) {
           }}
         />
         <button type="submit" className="rb-btn rb-btn--primary" disabled={pending}>
-          Save
+          {t('Save')}
         </button>
         <button type="button" className="rb-btn" onClick={onDone}>
-          Cancel
+          {t('Cancel')}
         </button>
       </div>
       {error && (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useText } from '../../i18n';
 import { toneFileProblem } from '../../ringtone/customToneStore';
 import { otherSlot, SILENT, SLOT_DEFAULTS, SLOT_IDS, type SlotId } from '../../ringtone/ringtoneSlots';
 import { BackHeader } from '../BackHeader';
@@ -40,6 +41,7 @@ export type Props = {
  * and delete (confirming when a tone is in use).
  */
 export function RingtoneSlotPage(props: Props) {
+  const t = useText();
   const { slot, builtIn, custom, selection, onPreview, onSelect, onBack } = props;
   const other = otherSlot(slot);
   const [query, setQuery] = useState('');
@@ -55,8 +57,8 @@ export function RingtoneSlotPage(props: Props) {
   const editing = editMode && custom.length > 0;
   const nameOf = (id: string) =>
     id === SILENT
-      ? 'Silent'
-      : ([...builtIn, ...custom].find((tone) => tone.id === id)?.name ?? 'Unknown tone');
+      ? t('Silent')
+      : ([...builtIn, ...custom].find((tone) => tone.id === id)?.name ?? t('Unknown tone'));
   const view = toneListView({
     builtIn,
     custom,
@@ -83,7 +85,11 @@ export function RingtoneSlotPage(props: Props) {
     const tooBig: RefusedToneFile[] = [];
     const accepted = files.filter((file) => {
       const problem = toneFileProblem(file);
-      if (problem) tooBig.push({ name: file.name, reason: `“${file.name}” is ${problem}` });
+      if (problem)
+        tooBig.push({
+          name: file.name,
+          reason: t('“{name}” is {problem}', { name: file.name, problem: t(problem) }),
+        });
       return !problem;
     });
     setRefused(tooBig);
@@ -121,7 +127,7 @@ export function RingtoneSlotPage(props: Props) {
   return (
     <main className="rb-page rb-ringtones">
       <BackHeader
-        title={SLOT_TITLES[slot]}
+        title={t(SLOT_TITLES[slot])}
         onBack={onBack}
         end={
           custom.length > 0 && (
@@ -134,7 +140,7 @@ export function RingtoneSlotPage(props: Props) {
                 setMarked(new Set());
               }}
             >
-              {editing ? 'Done' : 'Edit'}
+              {editing ? t('Done') : t('Edit')}
             </button>
           )
         }
@@ -164,8 +170,8 @@ export function RingtoneSlotPage(props: Props) {
         <input
           type="search"
           className="rb-input rb-tone-search"
-          aria-label="Search tones"
-          placeholder="Search tones"
+          aria-label={t('Search tones')}
+          placeholder={t('Search tones')}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />
@@ -181,7 +187,9 @@ export function RingtoneSlotPage(props: Props) {
               disabled={marked.size === 0}
               onClick={() => (inUseMarked.length > 0 ? setConfirming(true) : void remove())}
             >
-              Delete selected{marked.size > 0 ? ` (${marked.size})` : ''}
+              {marked.size > 0
+                ? t('Delete selected ({count})', { count: marked.size })
+                : t('Delete selected')}
             </button>
           </div>
         </>
@@ -189,7 +197,7 @@ export function RingtoneSlotPage(props: Props) {
         <ToneRadioList
           view={view}
           selectedId={selection[slot]}
-          inUse={{ id: selection[other], label: IN_USE_BY[other] }}
+          inUse={{ id: selection[other], label: t(IN_USE_BY[other]) }}
           silentId={SILENT}
           onChoose={choose}
           onShowAll={() => setShowAll(true)}
@@ -199,20 +207,20 @@ export function RingtoneSlotPage(props: Props) {
       <div className="rb-form-actions">
         <AddTonesButton busy={adding} onFiles={(files) => void add(files)} />
         <span className="rb-hint" aria-live="polite">
-          {adding ? 'Adding…' : 'Audio files, up to 10 MB each.'}
+          {adding ? t('Adding…') : t('Audio files, up to 10 MB each.')}
         </span>
       </div>
 
       <ConfirmDialog
         open={confirming}
-        title={marked.size > 1 ? 'Delete tones in use?' : 'Delete a tone in use?'}
+        title={marked.size > 1 ? t('Delete tones in use?') : t('Delete a tone in use?')}
         description={inUseMarked
           .map(
             ({ id, slot: user }) =>
-              `${nameOf(id)} is the ${SLOT_TITLES[user].toLowerCase()}. ${SLOT_FALLBACK_TEXT[user](nameOf(SLOT_DEFAULTS[user]))}`,
+              `${t('{name} is the {slot}.', { name: nameOf(id), slot: t(SLOT_TITLES[user]).toLowerCase() })} ${t(SLOT_FALLBACK_TEXT[user], { name: nameOf(SLOT_DEFAULTS[user]) })}`,
           )
           .join(' ')}
-        confirmLabel="Delete"
+        confirmLabel={t('Delete')}
         onConfirm={() => void remove()}
         onOpenChange={setConfirming}
       />

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useText } from '../../i18n';
 import { SLOT_IDS, type SlotId } from '../../ringtone/ringtoneSlots';
 import { BackHeader } from '../BackHeader';
 import { SLOT_TITLES } from './slotLabels';
@@ -14,10 +15,11 @@ export type Props = {
 
 /** The two ringtone slots; each row opens that slot's page. */
 export function RingtonesPage({ current, onOpen, onBack }: Props) {
+  const t = useText();
   const id = useId();
   return (
     <main className="rb-page rb-settings">
-      <BackHeader title="Ringtones" onBack={onBack} />
+      <BackHeader title={t('Ringtones')} onBack={onBack} />
       <ul className="rb-list rb-settings-rows">
         {SLOT_IDS.map((slot) => (
           <li key={slot}>
@@ -29,10 +31,10 @@ export function RingtonesPage({ current, onOpen, onBack }: Props) {
               onClick={() => onOpen(slot)}
             >
               <span id={`${id}-${slot}`} className="rb-settings-label">
-                {SLOT_TITLES[slot]}
+                {t(SLOT_TITLES[slot])}
               </span>
               <span id={`${id}-${slot}-tone`} className="rb-settings-detail">
-                {current[slot]}
+                {t(current[slot])}
               </span>
               <span aria-hidden="true" className="rb-chevron">
                 ›

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useText } from '../../i18n';
 import { RenameToneForm } from './RenameToneForm';
 import type { CustomToneOption } from './types';
 
@@ -11,10 +12,11 @@ export type Props = {
 
 /** Edit mode: each of your tones can be renamed or ticked for deleting (built-in tones cannot). */
 export function ToneEditList({ tones, marked, onToggle, onRename }: Props) {
+  const t = useText();
   const [renaming, setRenaming] = useState<string | null>(null);
-  if (tones.length === 0) return <p className="rb-empty">No tone matches.</p>;
+  if (tones.length === 0) return <p className="rb-empty">{t('No tone matches.')}</p>;
   return (
-    <ul className="rb-list rb-tone-list" aria-label="Your tones">
+    <ul className="rb-list rb-tone-list" aria-label={t('Your tones')}>
       {tones.map((tone) => (
         <li key={tone.id} className="rb-tone-row">
           {renaming === tone.id ? (
@@ -32,10 +34,10 @@ export function ToneEditList({ tones, marked, onToggle, onRename }: Props) {
               <button
                 type="button"
                 className="rb-btn rb-btn--small"
-                aria-label={`Rename ${tone.name}`}
+                aria-label={t('Rename {name}', { name: tone.name })}
                 onClick={() => setRenaming(tone.id)}
               >
-                Rename
+                {t('Rename')}
               </button>
             </>
           )}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useText } from '../../i18n';
 import { ToneRadio } from './ToneRadio';
 import type { ToneListView } from './toneListView';
 
@@ -14,6 +15,7 @@ export type Props = {
 
 /** Every tone this slot may play, as one radio group: Silent (waiting only), your tones, then built-in. */
 export function ToneRadioList({ view, selectedId, inUse, silentId, onChoose, onShowAll }: Props) {
+  const t = useText();
   const group = useId();
   const radio = (tone: { id: string; name: string }) => (
     <ToneRadio
@@ -28,17 +30,17 @@ export function ToneRadioList({ view, selectedId, inUse, silentId, onChoose, onS
   );
   const empty = !view.silent && view.custom.length === 0 && view.builtIn.length === 0;
   return (
-    <div role="radiogroup" aria-label="Tones" className="rb-tone-groups">
-      {view.silent && <ul className="rb-list rb-tone-list">{radio({ id: silentId, name: 'Silent' })}</ul>}
+    <div role="radiogroup" aria-label={t('Tones')} className="rb-tone-groups">
+      {view.silent && <ul className="rb-list rb-tone-list">{radio({ id: silentId, name: t('Silent') })}</ul>}
       {view.custom.length > 0 && (
         <section aria-labelledby={`${group}-custom`}>
           <h2 id={`${group}-custom`} className="rb-section-title">
-            Your tones
+            {t('Your tones')}
           </h2>
           <ul className="rb-list rb-tone-list">{view.custom.map(radio)}</ul>
           {view.hiddenCustom > 0 && (
             <button type="button" className="rb-btn rb-btn--ghost rb-tone-show-all" onClick={onShowAll}>
-              Show all ({view.custom.length + view.hiddenCustom})
+              {t('Show all ({count})', { count: view.custom.length + view.hiddenCustom })}
             </button>
           )}
         </section>
@@ -46,12 +48,12 @@ export function ToneRadioList({ view, selectedId, inUse, silentId, onChoose, onS
       {view.builtIn.length > 0 && (
         <section aria-labelledby={`${group}-built-in`}>
           <h2 id={`${group}-built-in`} className="rb-section-title">
-            Built-in
+            {t('Built-in')}
           </h2>
           <ul className="rb-list rb-tone-list">{view.builtIn.map(radio)}</ul>
         </section>
       )}
-      {empty && <p className="rb-empty">No tone matches.</p>}
+      {empty && <p className="rb-empty">{t('No tone matches.')}</p>}
     </div>
   );
 }

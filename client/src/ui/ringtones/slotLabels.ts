@@ -12,8 +12,8 @@ export const IN_USE_BY: Readonly<Record<SlotId, string>> = {
   waiting: 'In use by waiting',
 };
 
-/** How the delete confirmation names a slot and what it falls back to. */
-export const SLOT_FALLBACK_TEXT: Readonly<Record<SlotId, (defaultName: string) => string>> = {
-  incoming: (name) => `Incoming calls will ring with ${name} again.`,
-  waiting: (name) => `Calling will play ${name} again.`,
+/** How the delete confirmation names a slot and what it falls back to (`{name}`: the default tone). */
+export const SLOT_FALLBACK_TEXT: Readonly<Record<SlotId, string>> = {
+  incoming: 'Incoming calls will ring with {name} again.',
+  waiting: 'Calling will play {name} again.',
 };

@@ -1,3 +1,4 @@
+import { useText } from '../../i18n';
 import { CopyButton } from '../CopyButton';
 import { PhoneIcon } from '../icons';
 import type { HistoryRow, MissedCall } from '../types';
@@ -10,6 +11,7 @@ import '../idle.css';
  */
 
 export function MissedCallRow({ call, onAnswer }: { call: MissedCall; onAnswer: (eventId: string) => void }) {
+  const t = useText();
   return (
     <li className="rb-list-row">
       <div className="rb-row-main">
@@ -22,9 +24,9 @@ export function MissedCallRow({ call, onAnswer }: { call: MissedCall; onAnswer: 
         type="button"
         className="rb-btn rb-btn--small rb-btn--answer"
         onClick={() => onAnswer(call.eventId)}
-        aria-label={`Answer ${call.title}`}
+        aria-label={t('Answer {title}', { title: call.title })}
       >
-        <PhoneIcon /> Answer
+        <PhoneIcon /> {t('Answer')}
       </button>
     </li>
   );
@@ -38,13 +40,14 @@ export type HistoryRowProps = {
 };
 
 export function HistoryCallRow({ row, onReplay, onOpen, onCopy }: HistoryRowProps) {
+  const t = useText();
   return (
     <li className="rb-list-row rb-history-row">
       <button
         type="button"
         className="rb-row-main rb-row-link"
         onClick={() => onOpen(row.eventId)}
-        aria-label={`Open details: ${row.title}`}
+        aria-label={t('Open details: {title}', { title: row.title })}
       >
         <span className="rb-row-title">{row.title}</span>
         <span className="rb-row-meta">
@@ -58,9 +61,9 @@ export function HistoryCallRow({ row, onReplay, onOpen, onCopy }: HistoryRowProp
           type="button"
           className="rb-btn rb-btn--small"
           onClick={() => onReplay(row.eventId)}
-          aria-label={`Replay ${row.title}`}
+          aria-label={t('Replay {title}', { title: row.title })}
         >
-          Replay
+          {t('Replay')}
         </button>
       </div>
     </li>

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef } from 'react';
 import { ALL_TAB_ID, type CallTab } from '../../calls/call-tabs';
 import { fitTabs, scrollLeftToShow } from '../../calls/tab-overflow';
+import { useText } from '../../i18n';
 import { MoreTabsMenu } from './MoreTabsMenu';
 import { TabContent, tabName } from './TabContent';
 import { type TabMeasurement, useTabMeasurement } from './useTabMeasurement';
@@ -36,7 +37,9 @@ export function callTabDomId(panelId: string, index: number): string {
  * tab always stay. Arrow keys, Home and End move between the tabs in the row.
  */
 export function CallTabs(props: Props) {
-  const { tabs, currentTabId, onSelect, pointer, panelId, label = 'Projects', measurement } = props;
+  const t = useText();
+  const { tabs, currentTabId, onSelect, pointer, panelId, label: givenLabel, measurement } = props;
+  const label = givenLabel ?? t('Projects');
   const touch = pointer === 'coarse';
   const labelsKey = tabs.map((tab) => `${tab.label}\u0000${tab.missedCount}`).join('\u0001');
   const { containerRef, measureRef, measured } = useTabMeasurement(!touch && !measurement, labelsKey);
@@ -119,7 +122,7 @@ export function CallTabs(props: Props) {
               tabIndex={tab.id === focusableId ? 0 : -1}
               className={selected ? 'rb-tab rb-tab--current' : 'rb-tab'}
               title={tab.label}
-              aria-label={tabName(tab)}
+              aria-label={tabName(tab, t)}
               onClick={() => !selected && onSelect(tab.id)}
             >
               <TabContent tab={tab} />
@@ -146,7 +149,7 @@ export function CallTabs(props: Props) {
             ))}
             {/* Room for More with a two-digit count, so adding it never pushes a tab out again. */}
             <span className="rb-btn rb-btn--small rb-btn--ghost rb-more-btn">
-              More <span className="rb-count">99</span>
+              {t('More')} <span className="rb-count">99</span>
               <svg className="rb-more-caret" viewBox="0 0 24 24" />
             </span>
           </div>

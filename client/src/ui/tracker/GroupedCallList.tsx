@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import type { CallGroup } from '../../calls/call-tabs';
+import { useText } from '../../i18n';
 import type { HistoryRow, MissedCall } from '../types';
 import { HistoryCallRow, MissedCallRow } from './CallRows';
 import '../theme.css';
@@ -36,6 +37,7 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 
 /** All's upper list: missed calls grouped by project, each answerable at once. */
 export function GroupedMissedCallList({ groups, onAnswer, onAcknowledgeAll }: GroupedMissedCallListProps) {
+  const t = useText();
   const id = useId();
   const count = groups.reduce((sum, group) => sum + group.rows.length, 0);
   if (count === 0) return null;
@@ -43,10 +45,10 @@ export function GroupedMissedCallList({ groups, onAnswer, onAcknowledgeAll }: Gr
     <section className="rb-card rb-missed" aria-labelledby={id}>
       <div className="rb-section-head">
         <h2 id={id} className="rb-section-title">
-          Missed calls <span className="rb-count">{count}</span>
+          {t('Missed calls')} <span className="rb-count">{count}</span>
         </h2>
         <button type="button" className="rb-btn rb-btn--small rb-btn--ghost" onClick={onAcknowledgeAll}>
-          Acknowledge all
+          {t('Acknowledge all')}
         </button>
       </div>
       {groups
@@ -64,15 +66,16 @@ export function GroupedMissedCallList({ groups, onAnswer, onAcknowledgeAll }: Gr
 
 /** All's lower list: the local call history grouped by project. */
 export function GroupedCallHistoryList({ groups, onReplay, onOpen, onCopy }: GroupedCallHistoryListProps) {
+  const t = useText();
   const id = useId();
   const empty = groups.every((group) => group.rows.length === 0);
   return (
     <section className="rb-card" aria-labelledby={id}>
       <h2 id={id} className="rb-section-title">
-        Call history
+        {t('Call history')}
       </h2>
       {empty ? (
-        <p className="rb-empty">No calls yet. When an agent finishes a turn, it will ring here.</p>
+        <p className="rb-empty">{t('No calls yet. When an agent finishes a turn, it will ring here.')}</p>
       ) : (
         groups
           .filter((group) => group.rows.length > 0)

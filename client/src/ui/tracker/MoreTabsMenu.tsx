@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { CallTab } from '../../calls/call-tabs';
+import { useText } from '../../i18n';
 import { TabContent, tabName } from './TabContent';
 import '../theme.css';
 import '../idle.css';
@@ -13,6 +14,7 @@ export type Props = {
 
 /** The More menu at the tab row's end (mouse only); its red count sums the hidden tabs' missed calls. */
 export function MoreTabsMenu({ tabs, onSelect }: Props) {
+  const t = useText();
   const id = useId();
   const [open, setOpen] = useState(false);
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -74,7 +76,7 @@ export function MoreTabsMenu({ tabs, onSelect }: Props) {
         ref={buttonRef}
         type="button"
         className="rb-btn rb-btn--small rb-btn--ghost rb-more-btn"
-        aria-label={missed > 0 ? `More, ${missed} missed` : undefined}
+        aria-label={missed > 0 ? t('More, {count} missed', { count: missed }) : undefined}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? `${id}-menu` : undefined}
@@ -86,7 +88,7 @@ export function MoreTabsMenu({ tabs, onSelect }: Props) {
           }
         }}
       >
-        More
+        {t('More')}
         {missed > 0 && <span className="rb-count">{missed}</span>}
         <svg className="rb-more-caret" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M7 10l5 5 5-5z" fill="currentColor" />
@@ -96,7 +98,7 @@ export function MoreTabsMenu({ tabs, onSelect }: Props) {
         <div
           id={`${id}-menu`}
           role="menu"
-          aria-label="More projects"
+          aria-label={t('More projects')}
           className="rb-more-menu"
           onKeyDown={onMenuKeyDown}
         >
@@ -111,7 +113,7 @@ export function MoreTabsMenu({ tabs, onSelect }: Props) {
               tabIndex={-1}
               className="rb-more-item"
               title={tab.label}
-              aria-label={tabName(tab)}
+              aria-label={tabName(tab, t)}
               onClick={() => {
                 setOpen(false);
                 onSelect(tab.id);

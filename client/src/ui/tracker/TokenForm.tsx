@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { useText } from '../../i18n';
 import { StatusLine } from '../StatusLine';
 import { useAsyncStatus } from '../useAsyncStatus';
 import type { Workspace } from './types';
@@ -20,6 +21,7 @@ export const NO_WORKSPACES_TEXT =
 
 /** Token entry: the daemon checks it against the tracker and answers with its workspaces. */
 export function TokenForm({ replacing, onVerify, onVerified, onCancel }: Props) {
+  const t = useText();
   const id = useId();
   const [token, setToken] = useState('');
   const verify = useAsyncStatus();
@@ -43,11 +45,11 @@ export function TokenForm({ replacing, onVerify, onVerified, onCancel }: Props) 
   return (
     <form className="rb-card" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="rb-section-title">
-        {replacing ? 'Replace token' : 'Connect Multica'}
+        {replacing ? t('Replace token') : t('Connect Multica')}
       </h2>
       <div className="rb-field">
         <label className="rb-label" htmlFor={`${id}-token`}>
-          API token
+          {t('API token')}
         </label>
         <input
           id={`${id}-token`}
@@ -64,9 +66,11 @@ export function TokenForm({ replacing, onVerify, onVerified, onCancel }: Props) 
           aria-describedby={`${id}-hint`}
         />
         <p id={`${id}-hint`} className="rb-hint">
-          Create a personal access token in Multica (your account settings, under API tokens). It starts with{' '}
-          <code>mul_</code> and is kept only on your computer.
-          {odd && ' This one does not start with mul_; check that you copied the whole token.'}
+          {t(
+            'Create a personal access token in Multica (your account settings, under API tokens). It starts with',
+          )}{' '}
+          <code>mul_</code> {t('and is kept only on your computer.')}
+          {odd && t(' This one does not start with mul_; check that you copied the whole token.')}
         </p>
       </div>
       <div className="rb-form-actions">
@@ -75,14 +79,14 @@ export function TokenForm({ replacing, onVerify, onVerified, onCancel }: Props) 
           className="rb-btn rb-btn--primary"
           disabled={!trimmed || verify.status.state === 'pending'}
         >
-          Verify
+          {t('Verify')}
         </button>
         {replacing && (
           <button type="button" className="rb-btn" onClick={onCancel}>
-            Cancel
+            {t('Cancel')}
           </button>
         )}
-        <StatusLine status={verify.status} pendingText="Checking the token with Multica…" />
+        <StatusLine status={verify.status} pendingText={t('Checking the token with Multica…')} />
       </div>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { type Translate, useText } from '../../i18n';
 import { BackHeader } from '../BackHeader';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { StatusLine } from '../StatusLine';
@@ -39,11 +40,17 @@ type View =
 
 const OFF_NOTE = 'When your computer is off, tracker tasks do not ring.';
 
-const savedText = (count: number) =>
-  `Saved. Your computer watches ${count} ${count === 1 ? 'workspace' : 'workspaces'}.`;
+const savedText = (count: number, t: Translate) =>
+  t(
+    count === 1
+      ? 'Saved. Your computer watches {count} workspace.'
+      : 'Saved. Your computer watches {count} workspaces.',
+    { count },
+  );
 
 /** Tracker settings: token → verify → choose workspaces → save; later only the token's hint shows. */
 export function TrackerSettingsPage(props: Props) {
+  const t = useText();
   const { tokenHint, watched, statuses, onVerify, onLoadWorkspaces, onSave, onDisconnect, onBack } = props;
   const [view, setView] = useState<View>(tokenHint ? { kind: 'overview' } : { kind: 'token' });
   const [confirming, setConfirming] = useState(false);
@@ -55,10 +62,13 @@ export function TrackerSettingsPage(props: Props) {
 
   async function saveWorkspaces(token: string | undefined, workspaceIds: string[]) {
     const request: TrackerSaveRequest = token ? { token, workspaceIds } : { workspaceIds };
-    const done = await save.run(async () => {
-      await onSave(request);
-      return true;
-    }, savedText(workspaceIds.length));
+    const done = await save.run(
+      async () => {
+        await onSave(request);
+        return true;
+      },
+      savedText(workspaceIds.length, t),
+    );
     if (done) setView({ kind: 'overview' });
   }
 
@@ -75,13 +85,13 @@ export function TrackerSettingsPage(props: Props) {
     const done = await disconnect.run(async () => {
       await onDisconnect();
       return true;
-    }, 'Disconnected. The token was deleted from your computer.');
+    }, t('Disconnected. The token was deleted from your computer.'));
     if (done) setView({ kind: 'token' });
   }
 
   return (
     <main className="rb-page">
-      <BackHeader title="Multica tracker" onBack={onBack} />
+      <BackHeader title={t('Multica tracker')} onBack={onBack} />
       {current.kind === 'token' && (
         <>
           <TokenForm
@@ -100,11 +110,13 @@ export function TrackerSettingsPage(props: Props) {
         (current.workspaces.length === 0 ? (
           <section className="rb-card">
             <p className="rb-error" role="alert">
-              This token reaches no workspaces. Join a workspace in Multica first, or replace the token.
+              {t(
+                'This token reaches no workspaces. Join a workspace in Multica first, or replace the token.',
+              )}
             </p>
             <div className="rb-form-actions">
               <button type="button" className="rb-btn" onClick={() => setView({ kind: 'overview' })}>
-                Cancel
+                {t('Cancel')}
               </button>
             </div>
           </section>
@@ -123,10 +135,10 @@ export function TrackerSettingsPage(props: Props) {
       {current.kind === 'overview' && (
         <section className="rb-card" aria-labelledby="rb-tracker-watched">
           <p className="rb-tracker-token">
-            Token <code className="rb-tracker-hint">{tokenHint}</code>
+            {t('Token')} <code className="rb-tracker-hint">{tokenHint}</code>
           </p>
           <h2 id="rb-tracker-watched" className="rb-section-title">
-            Watched workspaces
+            {t('Watched workspaces')}
           </h2>
           <WatchedWorkspaces watched={watched} statuses={statuses} />
           <div className="rb-form-actions">
@@ -136,7 +148,7 @@ export function TrackerSettingsPage(props: Props) {
               onClick={changeWorkspaces}
               disabled={load.status.state === 'pending'}
             >
-              Change workspaces
+              {t('Change workspaces')}
             </button>
             <button
               type="button"
@@ -146,7 +158,7 @@ export function TrackerSettingsPage(props: Props) {
                 setView({ kind: 'token' });
               }}
             >
-              Replace token
+              {t('Replace token')}
             </button>
             <button
               type="button"
@@ -154,23 +166,25 @@ export function TrackerSettingsPage(props: Props) {
               onClick={() => setConfirming(true)}
               disabled={disconnect.status.state === 'pending'}
             >
-              Disconnect
+              {t('Disconnect')}
             </button>
           </div>
-          <StatusLine status={load.status} pendingText="Loading workspaces…" />
+          <StatusLine status={load.status} pendingText={t('Loading workspaces…')} />
           {save.status.state === 'ok' && <StatusLine status={save.status} />}
           {disconnect.status.state !== 'ok' && (
-            <StatusLine status={disconnect.status} pendingText="Disconnecting…" />
+            <StatusLine status={disconnect.status} pendingText={t('Disconnecting…')} />
           )}
         </section>
       )}
-      <p className="rb-hint rb-tracker-note">{OFF_NOTE}</p>
+      <p className="rb-hint rb-tracker-note">{t(OFF_NOTE)}</p>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Disconnect Multica?"
-        description="The token is deleted from your computer and tracker tasks stop ringing. You can connect again with a token later."
-        confirmLabel="Disconnect"
+        title={t('Disconnect Multica?')}
+        description={t(
+          'The token is deleted from your computer and tracker tasks stop ringing. You can connect again with a token later.',
+        )}
+        confirmLabel={t('Disconnect')}
         onConfirm={() => void runDisconnect()}
       />
     </main>

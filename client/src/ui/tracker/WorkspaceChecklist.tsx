@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { useText } from '../../i18n';
 import { StatusLine } from '../StatusLine';
 import type { AsyncStatus } from '../useAsyncStatus';
 import type { Workspace } from './types';
@@ -20,6 +21,7 @@ export type Props = {
 
 /** Several workspaces may be watched; Save waits for at least one. */
 export function WorkspaceChecklist({ workspaces, initialSelected, status, onSave, onCancel }: Props) {
+  const t = useText();
   const id = useId();
   const [selected, setSelected] = useState<ReadonlySet<string>>(
     () => new Set(initialSelected.filter((wsId) => workspaces.some((w) => w.id === wsId))),
@@ -42,9 +44,9 @@ export function WorkspaceChecklist({ workspaces, initialSelected, status, onSave
   return (
     <form className="rb-card" onSubmit={submit} noValidate>
       <fieldset className="rb-ws-fieldset" aria-describedby={`${id}-hint`}>
-        <legend className="rb-section-title">Workspaces to watch</legend>
+        <legend className="rb-section-title">{t('Workspaces to watch')}</legend>
         <p id={`${id}-hint`} className="rb-hint rb-gap-bottom">
-          When an agent finishes a task in a watched workspace, your phone rings. Choose one or more.
+          {t('When an agent finishes a task in a watched workspace, your phone rings. Choose one or more.')}
         </p>
         <ul className="rb-list rb-ws-list">
           {workspaces.map((workspace) => (
@@ -58,7 +60,7 @@ export function WorkspaceChecklist({ workspaces, initialSelected, status, onSave
                 <span className="rb-ws-name">{workspace.name}</span>
                 {workspace.issuePrefix && (
                   <span className="rb-ws-prefix">
-                    <span className="rb-visually-hidden">, issues </span>
+                    <span className="rb-visually-hidden">{t(', issues ')}</span>
                     {workspace.issuePrefix}
                   </span>
                 )}
@@ -73,18 +75,20 @@ export function WorkspaceChecklist({ workspaces, initialSelected, status, onSave
           className="rb-btn rb-btn--primary"
           disabled={chosen.length === 0 || status.state === 'pending'}
         >
-          Save
+          {t('Save')}
         </button>
         <button type="button" className="rb-btn" onClick={onCancel}>
-          Cancel
+          {t('Cancel')}
         </button>
         <span className="rb-hint" aria-live="polite">
           {chosen.length === 0
-            ? 'Choose at least one workspace.'
-            : `${chosen.length} ${chosen.length === 1 ? 'workspace' : 'workspaces'} chosen`}
+            ? t('Choose at least one workspace.')
+            : t(chosen.length === 1 ? '{count} workspace chosen' : '{count} workspaces chosen', {
+                count: chosen.length,
+              })}
         </span>
       </div>
-      <StatusLine status={status} pendingText="Checking with Multica and saving…" />
+      <StatusLine status={status} pendingText={t('Checking with Multica and saving…')} />
     </form>
   );
 }

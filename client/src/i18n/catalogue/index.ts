@@ -1,0 +1,16 @@
+import { CALLS_ZH } from './calls';
+import { DISPATCH_ZH } from './dispatch';
+import { SCHEDULES_ZH } from './schedules';
+import { SETTINGS_ZH } from './settings';
+import { TRACKER_ZH } from './tracker';
+import { WELCOME_ZH } from './welcome';
+
+/** Chinese interface text by its English words, from every area. */
+export const ZH_CATALOGUE: Readonly<Record<string, string>> = {
+  ...WELCOME_ZH,
+  ...CALLS_ZH,
+  ...TRACKER_ZH,
+  ...DISPATCH_ZH,
+  ...SCHEDULES_ZH,
+  ...SETTINGS_ZH,
+};

@@ -138,6 +138,9 @@ export function RingtoneSlotPage(props: Props) {
               onClick={() => {
                 setEditing(!editing);
                 setMarked(new Set());
+                // What the last add or change said belongs to that moment, not to the new mode.
+                setRefused([]);
+                setError(null);
               }}
             >
               {editing ? t('Done') : t('Edit')}

@@ -201,6 +201,21 @@ describe('RingtoneSlotPage', () => {
     expect(screen.getByRole('alert').textContent).toBe('“Dawn”: storage is full');
   });
 
+  it('entering Edit mode clears what the last add said', async () => {
+    renderPage({
+      custom: customTones(1),
+      onAdd: async () => ({ refused: [{ name: 'Dawn', reason: '“Dawn”: storage is full' }] }),
+    });
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Audio files to add'), {
+        target: { files: [new File(['x'], 'Dawn.mp3', { type: 'audio/mpeg' })] },
+      });
+    });
+    expect(screen.getByRole('alert')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('Edit renames a tone', async () => {
     const calls = renderPage({ custom: customTones(2) });
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));

@@ -1,5 +1,6 @@
 import { errorFromResponse, parseAudioResponse, RAW_AUDIO_RESPONSE } from '../../audio/parse-audio';
 import { fieldValue, type TtsEngine, type TtsVoice, VoiceHttpError } from '../../tts-engine';
+import { namedByPlatform } from '../shared/platform-error';
 
 const PLATFORM = 'ChatTTS';
 
@@ -47,12 +48,6 @@ export const chatTtsEngine: TtsEngine = {
       const error = await errorFromResponse(response);
       throw new VoiceHttpError(`${PLATFORM}: ${error.message}`, error.status);
     }
-    try {
-      return await parseAudioResponse(response, RAW_AUDIO_RESPONSE, ctx);
-    } catch (error) {
-      if (error instanceof VoiceHttpError)
-        throw new VoiceHttpError(`${PLATFORM}: ${error.message}`, error.status);
-      throw error;
-    }
+    return namedByPlatform(PLATFORM, () => parseAudioResponse(response, RAW_AUDIO_RESPONSE, ctx));
   },
 };

@@ -1,5 +1,6 @@
 import { errorFromResponse, parseAudioResponse, RAW_AUDIO_RESPONSE } from '../../audio/parse-audio';
 import { fieldValue, type TtsEngine, VoiceHttpError } from '../../tts-engine';
+import { namedByPlatform } from '../shared/platform-error';
 
 const PLATFORM = 'CosyVoice';
 
@@ -58,12 +59,8 @@ export const cosyVoiceEngine: TtsEngine = {
       const error = await errorFromResponse(response);
       throw new VoiceHttpError(`${PLATFORM}: ${error.message}`, error.status);
     }
-    try {
-      return await parseAudioResponse(response, { ...RAW_AUDIO_RESPONSE, format: 'pcm16', sampleRate }, ctx);
-    } catch (error) {
-      if (error instanceof VoiceHttpError)
-        throw new VoiceHttpError(`${PLATFORM}: ${error.message}`, error.status);
-      throw error;
-    }
+    return namedByPlatform(PLATFORM, () =>
+      parseAudioResponse(response, { ...RAW_AUDIO_RESPONSE, format: 'pcm16', sampleRate }, ctx),
+    );
   },
 };

@@ -1,5 +1,6 @@
 import { errorFromResponse, parseAudioResponse, RAW_AUDIO_RESPONSE } from '../../audio/parse-audio';
 import { fieldValue, type TtsEngine, type TtsVoice, VoiceHttpError } from '../../tts-engine';
+import { namedByPlatform } from '../shared/platform-error';
 
 const PLATFORM = 'Grok';
 const BASE = 'https://api.x.ai/v1';
@@ -141,13 +142,8 @@ export const grokEngine: TtsEngine = {
       }),
       signal: ctx.signal,
     });
-    try {
-      return await parseAudioResponse(await checked(response), RAW_AUDIO_RESPONSE, ctx);
-    } catch (error) {
-      if (error instanceof VoiceHttpError && !error.message.startsWith(PLATFORM)) {
-        throw new VoiceHttpError(`${PLATFORM}: ${error.message}`, error.status);
-      }
-      throw error;
-    }
+    return namedByPlatform(PLATFORM, async () =>
+      parseAudioResponse(await checked(response), RAW_AUDIO_RESPONSE, ctx),
+    );
   },
 };

@@ -1,5 +1,6 @@
 import { errorFromResponse, parseAudioResponse, RAW_AUDIO_RESPONSE } from '../../audio/parse-audio';
 import { fieldValue, type TtsConfig, type TtsEngine, type TtsVoice, VoiceHttpError } from '../../tts-engine';
+import { namedByPlatform } from '../shared/platform-error';
 
 const PLATFORM = 'IndexTTS';
 
@@ -89,13 +90,8 @@ export const indexTtsEngine: TtsEngine = {
       }),
       signal: ctx.signal,
     });
-    try {
-      return await parseAudioResponse(await checked(response), RAW_AUDIO_RESPONSE, ctx);
-    } catch (error) {
-      if (error instanceof VoiceHttpError && !error.message.startsWith(PLATFORM)) {
-        throw new VoiceHttpError(`${PLATFORM}: ${error.message}`, error.status);
-      }
-      throw error;
-    }
+    return namedByPlatform(PLATFORM, async () =>
+      parseAudioResponse(await checked(response), RAW_AUDIO_RESPONSE, ctx),
+    );
   },
 };

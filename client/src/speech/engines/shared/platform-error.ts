@@ -83,3 +83,17 @@ export async function platformJson(platform: string, response: Response): Promis
 export function femaleFirst<T extends { readonly gender?: string }>(voices: readonly T[]): T[] {
   return [...voices].sort((a, b) => Number(b.gender === 'female') - Number(a.gender === 'female'));
 }
+
+/**
+ * Runs `work`; a VoiceHttpError it throws (a failed answer, audio that could not be read) comes
+ * out with the platform's name in front, once, and its status kept.
+ */
+export async function namedByPlatform<T>(platform: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof VoiceHttpError && !error.message.startsWith(platform))
+      throw new VoiceHttpError(`${platform}: ${error.message}`, error.status);
+    throw error;
+  }
+}

@@ -103,12 +103,18 @@ export interface PendingPage {
 /**
  * The relay's storage, one resource per interface. Every method is async and every write is
  * durable when its promise resolves, so a backend may batch writes (the SQLite store commits
- * concurrent ones together) or send them over the network (a later PostgreSQL store).
+ * concurrent ones together) or send them over the network (the PostgreSQL store).
  */
 export interface AccountStore {
   /** Whether any account exists (a private relay asks for its claim code until one does). */
   hasAccounts(): Promise<boolean>;
   createAccount(device: NewDevice): Promise<DeviceRecord>;
+  /**
+   * Creates the relay's first account with this device, or returns null when an account already
+   * exists; decided in the database, so two relay instances (or two concurrent requests) cannot
+   * both claim a private relay.
+   */
+  claimRelay(device: NewDevice): Promise<DeviceRecord | null>;
 }
 
 export type NewDevice = { kind: DeviceKind; name: string; tokenHash: string };

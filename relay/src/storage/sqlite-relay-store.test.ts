@@ -5,16 +5,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { applyMigrations, MIGRATIONS } from './migrations';
-import {
-  allRows,
-  cellsContaining,
-  created,
-  household,
-  newEvent,
-  open,
-  tempDir,
-} from './sqlite/store-fixtures';
+import { allRows, cellsContaining, open, tempDir } from './sqlite/store-fixtures';
 import { openSqliteRelayStore } from './sqlite-relay-store';
+import { created, household, newEvent } from './suite/store-fixtures';
 
 describe('migrations', () => {
   it('creates the schema in a fresh file, sets user_version, and keeps the data on reopening', async () => {

@@ -9,6 +9,3 @@ export interface SqliteContext {
   /** The clock (whole epoch ms) for created/seen/ended times. */
   now(): number;
 }
-
-/** Times are stored as epoch ms (the purge compares numbers) and handed out as ISO strings. */
-export const iso = (ms: number): string => new Date(ms).toISOString();

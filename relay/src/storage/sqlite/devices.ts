@@ -1,32 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { DeviceKind, DeviceRecord, DeviceStore, NewDevice } from '../relay-store';
-import { iso, type SqliteContext } from './context';
+import { DEVICE_COLUMNS, type DeviceRow, toDevice } from '../store-rows';
+import type { SqliteContext } from './context';
 import type { ForgetCodesBy } from './pairing-codes';
 
 /** A device's `last_seen_at` is written at most this often: a token lookup is usually a read. */
 const SEEN_INTERVAL_MS = 60_000;
-
-interface DeviceRow {
-  id: string;
-  account_id: string;
-  kind: DeviceKind;
-  name: string;
-  created_at: number;
-  last_seen_at: number | null;
-}
-
-const DEVICE_COLUMNS = 'id, account_id, kind, name, created_at, last_seen_at';
-
-function toDevice(row: DeviceRow): DeviceRecord {
-  return {
-    deviceId: row.id,
-    accountId: row.account_id,
-    kind: row.kind,
-    name: row.name,
-    createdAt: iso(row.created_at),
-    lastSeenAt: row.last_seen_at === null ? null : iso(row.last_seen_at),
-  };
-}
 
 /** Adds a device to an existing account. Call inside a write. */
 export type InsertDevice = (accountId: string, device: NewDevice, at: number) => DeviceRecord;

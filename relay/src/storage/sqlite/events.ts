@@ -1,3 +1,4 @@
+import { decide, SETTABLE_STATUSES } from '../call-transitions';
 import {
   type CallStatus,
   ENDED_STATUSES,
@@ -7,42 +8,9 @@ import {
   type NewEvent,
   type StatusChangeResult,
 } from '../relay-store';
-import { decide, SETTABLE_STATUSES } from './call-transitions';
-import { iso, type SqliteContext } from './context';
+import { EVENT_COLUMNS, type EventRow, iso, toEvent } from '../store-rows';
+import type { SqliteContext } from './context';
 import type { AppendLog } from './stream-log';
-
-interface EventRow {
-  account_id: string;
-  event_id: string;
-  source: EventRecord['source'];
-  occurred_at: string;
-  task_id: string | null;
-  sealed: string | null;
-  status: CallStatus;
-  handled_by: string | null;
-  from_device_id: string;
-  created_at: number;
-  ended_at: number | null;
-}
-
-const EVENT_COLUMNS =
-  'account_id, event_id, source, occurred_at, task_id, sealed, status, handled_by, from_device_id, created_at, ended_at';
-
-function toEvent(row: EventRow): EventRecord {
-  return {
-    accountId: row.account_id,
-    eventId: row.event_id,
-    source: row.source,
-    occurredAt: row.occurred_at,
-    taskId: row.task_id,
-    sealed: row.sealed,
-    status: row.status,
-    handledBy: row.handled_by,
-    fromDeviceId: row.from_device_id,
-    createdAt: iso(row.created_at),
-    endedAt: row.ended_at === null ? null : iso(row.ended_at),
-  };
-}
 
 /** Events (calls): unique by (account, event id) and by (account, tracker task id). */
 export function sqliteEvents({ db, commit, now }: SqliteContext, appendLog: AppendLog): EventStore {

@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { created, device, household, newEvent } from '../suite/store-fixtures';
 import type { CommitInfo } from './group-commit';
 import { GroupCommit } from './group-commit';
-import { created, device, household, newEvent, open } from './store-fixtures';
+import { open } from './store-fixtures';
 
 /** A store that records its commits. */
 async function counted() {

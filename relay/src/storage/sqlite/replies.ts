@@ -5,41 +5,9 @@ import type {
   ReplyStore,
   ReplyUpdateResult,
 } from '../relay-store';
-import { iso, type SqliteContext } from './context';
+import { isFinalReply, iso, REPLY_COLUMNS, type ReplyRow, toReply } from '../store-rows';
+import type { SqliteContext } from './context';
 import type { AppendLog } from './stream-log';
-
-interface ReplyRow {
-  account_id: string;
-  reply_id: string;
-  event_id: string;
-  from_device_id: string;
-  to_device_id: string;
-  sealed: string | null;
-  status: ReplyStatus;
-  failure: string | null;
-  created_at: number;
-  updated_at: number;
-}
-
-const REPLY_COLUMNS =
-  'account_id, reply_id, event_id, from_device_id, to_device_id, sealed, status, failure, created_at, updated_at';
-
-function toReply(row: ReplyRow): ReplyRecord {
-  return {
-    accountId: row.account_id,
-    replyId: row.reply_id,
-    eventId: row.event_id,
-    fromDeviceId: row.from_device_id,
-    toDeviceId: row.to_device_id,
-    sealed: row.sealed,
-    status: row.status,
-    failure: row.failure,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-  };
-}
-
-const isFinal = (reply: ReplyRecord) => reply.status === 'delivered' || reply.status === 'failed';
 
 /** Replies on their way to a daemon; every change is a `reply` frame of the account's log. */
 export function sqliteReplies({ db, commit, now }: SqliteContext, appendLog: AppendLog): ReplyStore {
@@ -107,7 +75,7 @@ export function sqliteReplies({ db, commit, now }: SqliteContext, appendLog: App
     },
     async setReplyResult(accountId, replyId, result) {
       return updateReply(accountId, replyId, (current) =>
-        isFinal(current)
+        isFinalReply(current)
           ? null
           : {
               status: result.status,

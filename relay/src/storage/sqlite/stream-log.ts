@@ -1,27 +1,6 @@
 import type { LogEntry, StreamLogStore } from '../relay-store';
-import { iso, type SqliteContext } from './context';
-
-interface LogRow {
-  account_id: string;
-  seq: number;
-  kind: LogEntry['kind'];
-  event_id: string;
-  reply_id: string | null;
-  created_at: number;
-}
-
-const LOG_COLUMNS = 'account_id, seq, kind, event_id, reply_id, created_at';
-
-function toLogEntry(row: LogRow): LogEntry {
-  return {
-    accountId: row.account_id,
-    seq: row.seq,
-    kind: row.kind,
-    eventId: row.event_id,
-    ...(row.reply_id === null ? {} : { replyId: row.reply_id }),
-    createdAt: iso(row.created_at),
-  };
-}
+import { iso, LOG_COLUMNS, type LogRow, toLogEntry } from '../store-rows';
+import type { SqliteContext } from './context';
 
 /** Appends a frame to the account's log, taking its next seq. Call inside a write. */
 export type AppendLog = (

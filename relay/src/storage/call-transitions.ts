@@ -1,4 +1,4 @@
-import type { CallStatus, EventRecord } from '../relay-store';
+import type { CallStatus, EventRecord } from './relay-store';
 
 export type SettableStatus = Exclude<CallStatus, 'pending'>;
 

@@ -1,0 +1,88 @@
+import { Pool, TypeOverrides } from 'pg';
+import { postgresAccounts } from './postgres/accounts';
+import { postgresContext } from './postgres/context';
+import { postgresDevices } from './postgres/devices';
+import { postgresEvents } from './postgres/events';
+import { applyPostgresMigrations } from './postgres/migrations';
+import { postgresPairingCodes } from './postgres/pairing-codes';
+import { postgresReplies } from './postgres/replies';
+import { postgresRetention } from './postgres/retention';
+import { postgresStreamLog } from './postgres/stream-log';
+import type { RelayStore } from './relay-store';
+
+const DEFAULT_POOL_SIZE = 10;
+/** PostgreSQL's type id for BIGINT (int8). */
+const INT8_OID = 20;
+
+export interface PostgresRelayStoreOptions {
+  /** The clock (epoch ms) for created/seen/ended times and for purging expired pairing codes. */
+  now?: () => number;
+  /** Connections the store may hold open at once. */
+  poolSize?: number;
+  /** Handed the store once it is open. */
+  onOpen?: (store: PostgresRelayStore) => void;
+}
+
+/** The PostgreSQL store; other parts of the relay keep their own tables in the same database. */
+export interface PostgresRelayStore extends RelayStore {
+  readonly pool: Pool;
+}
+
+/**
+ * Connects to the relay's PostgreSQL database and brings its schema up to date. Several relay
+ * instances may share the database: every rule (idempotent inserts, first answer wins, one
+ * claim of a private relay, the order of an account's log) is enforced by the database, and
+ * every change is announced with NOTIFY on commit (channels in `cluster/channels.ts`).
+ */
+export async function openPostgresRelayStore(
+  url: string,
+  options: PostgresRelayStoreOptions = {},
+): Promise<PostgresRelayStore> {
+  const pool = new Pool({
+    connectionString: url,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    types: bigintAsNumber(),
+  });
+  // An idle connection the server closed (restart, failover) is dropped by the pool, and the next
+  // query opens a new one; without a listener the 'error' event would crash the process.
+  pool.on('error', () => undefined);
+  try {
+    await applyPostgresMigrations(pool);
+    const store = createStore(pool, options);
+    options.onOpen?.(store);
+    return store;
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}
+
+/**
+ * Times (epoch ms) and seqs are BIGINT, which pg hands out as strings because they may exceed
+ * 2^53; ours never do. Set on this pool only: the global `pg.types` belongs to everyone.
+ */
+function bigintAsNumber(): TypeOverrides {
+  const types = new TypeOverrides();
+  types.setTypeParser(INT8_OID, 'text', (value: string) => Number(value));
+  return types;
+}
+
+/** One store out of its resources, sharing the pool and the clock. */
+function createStore(pool: Pool, options: PostgresRelayStoreOptions): PostgresRelayStore {
+  const clock = options.now ?? Date.now;
+  const ctx = postgresContext(pool, () => Math.floor(clock()));
+  const log = postgresStreamLog(ctx);
+  const codes = postgresPairingCodes(ctx);
+  const devices = postgresDevices(ctx, codes.forgetCodesBy);
+  return {
+    pool,
+    ...postgresAccounts(ctx, devices.insertDevice),
+    ...devices.store,
+    ...codes.store,
+    ...postgresEvents(ctx, log.append),
+    ...log.store,
+    ...postgresReplies(ctx, log.append),
+    ...postgresRetention(ctx),
+    close: () => ctx.close(),
+  };
+}

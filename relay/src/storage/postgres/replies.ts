@@ -1,0 +1,107 @@
+import { CHANNELS } from '../../cluster/channels';
+import type { InsertReplyResult, ReplyRecord, ReplyStore, ReplyUpdateResult } from '../relay-store';
+import { isFinalReply, iso, REPLY_COLUMNS, type ReplyRow, toReply } from '../store-rows';
+import type { PostgresContext, Sql } from './context';
+import { notify } from './notify';
+import type { AppendLog } from './stream-log';
+
+type ReplyChange = Pick<ReplyRecord, 'status' | 'sealed' | 'failure'>;
+
+/** Replies on their way to a daemon; every change is a `reply` frame of the account's log. */
+export function postgresReplies(
+  { sql: db, now, transaction }: PostgresContext,
+  appendLog: AppendLog,
+): ReplyStore {
+  const byKey = async (sql: Sql, accountId: string, replyId: string, lock = '') => {
+    const { rows } = await sql.query<ReplyRow>(
+      `SELECT ${REPLY_COLUMNS} FROM replies WHERE account_id = $1 AND reply_id = $2 ${lock}`,
+      [accountId, replyId],
+    );
+    return rows[0];
+  };
+
+  /** Moves a reply on when `next` says so. */
+  const updateReply = (
+    accountId: string,
+    replyId: string,
+    next: (current: ReplyRecord) => ReplyChange | null,
+  ): Promise<ReplyUpdateResult> => {
+    const at = now();
+    return transaction(async (sql): Promise<ReplyUpdateResult> => {
+      // Locked, so of two results arriving at once (two links of a daemon) the first wins.
+      const row = await byKey(sql, accountId, replyId, 'FOR UPDATE');
+      if (!row) return { outcome: 'not_found' };
+      const current = toReply(row);
+      const change = next(current);
+      if (!change) return { outcome: 'unchanged', reply: current };
+      await sql.query(
+        'UPDATE replies SET status = $1, sealed = $2, failure = $3, updated_at = $4 WHERE account_id = $5 AND reply_id = $6',
+        [change.status, change.sealed, change.failure, at, accountId, replyId],
+      );
+      const log = await appendLog(sql, accountId, 'reply', current.eventId, at, replyId);
+      return { outcome: 'changed', reply: { ...current, ...change, updatedAt: iso(at) }, log };
+    });
+  };
+
+  return {
+    async insertReply(reply) {
+      const at = now();
+      const { accountId, replyId, eventId, fromDeviceId, sealed } = reply;
+      return transaction(async (sql): Promise<InsertReplyResult> => {
+        // Serializes the account's inserts, so a racing repeat of this reply id waits here and
+        // then finds this one's row.
+        const account = await sql.query('SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [
+          accountId,
+        ]);
+        if (account.rowCount === 0) return { outcome: 'event_not_found' };
+        const original = await byKey(sql, accountId, replyId);
+        if (original) return { outcome: 'repeat', reply: toReply(original) };
+        const sender = await sql.query<{ from_device_id: string }>(
+          'SELECT from_device_id FROM events WHERE account_id = $1 AND event_id = $2',
+          [accountId, eventId],
+        );
+        const toDeviceId = sender.rows[0]?.from_device_id;
+        if (toDeviceId === undefined) return { outcome: 'event_not_found' };
+        const { rows } = await sql.query<ReplyRow>(
+          `INSERT INTO replies (account_id, reply_id, event_id, from_device_id, to_device_id, sealed, status,
+                                created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, 'queued', $7, $7)
+           RETURNING ${REPLY_COLUMNS}`,
+          [accountId, replyId, eventId, fromDeviceId, toDeviceId, sealed, at],
+        );
+        const log = await appendLog(sql, accountId, 'reply', eventId, at, replyId);
+        await notify(sql, CHANNELS.replies, `${accountId}:${toDeviceId}:${replyId}`);
+        return { outcome: 'created', reply: toReply(rows[0] as ReplyRow), log };
+      });
+    },
+    async repliesFor(toDeviceId, limit) {
+      if (!(limit > 0)) return [];
+      const { rows } = await db.query<ReplyRow>(
+        `SELECT ${REPLY_COLUMNS} FROM replies WHERE to_device_id = $1 AND status IN ('queued', 'dispatched')
+         ORDER BY created_at, position LIMIT $2`,
+        [toDeviceId, Math.floor(limit)],
+      );
+      return rows.map(toReply);
+    },
+    async markReplyDispatched(accountId, replyId) {
+      return updateReply(accountId, replyId, (current) =>
+        current.status === 'queued' ? { status: 'dispatched', sealed: current.sealed, failure: null } : null,
+      );
+    },
+    async setReplyResult(accountId, replyId, result) {
+      return updateReply(accountId, replyId, (current) =>
+        isFinalReply(current)
+          ? null
+          : {
+              status: result.status,
+              sealed: null,
+              failure: result.status === 'failed' ? result.failure : null,
+            },
+      );
+    },
+    async getReply(accountId, replyId) {
+      const row = await byKey(db, accountId, replyId);
+      return row ? toReply(row) : null;
+    },
+  };
+}

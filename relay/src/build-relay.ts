@@ -1,15 +1,17 @@
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { appRoutes } from './app-static/app-routes';
-import { claimCeiling, pairingCeiling } from './auth/code-ceilings';
 import { CodeGuard } from './auth/code-guard';
 import { installDeviceAuth } from './auth/device-auth';
-import { LivePairingCodes } from './auth/live-pairing-codes';
+import { DeviceNames } from './cluster/device-names';
+import { LogFanout } from './cluster/log-fanout';
+import type { LocalRelay, RelayCluster } from './cluster/relay-cluster';
+import { singleRelay } from './cluster/single-relay';
 import { installRelayErrorHandler } from './http/error-handler';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { ReplyDispatcher } from './link/reply-dispatcher';
 import { SettingsBroker } from './link/settings-broker';
-import type { RelayDeps } from './relay-deps';
+import type { RelayDeps, RelayRuntime } from './relay-deps';
 import { accountRoutes } from './routes/accounts';
 import { callRoutes } from './routes/calls';
 import { daemonEventRoutes } from './routes/daemon-events';
@@ -23,7 +25,7 @@ import { streamRoutes } from './routes/stream';
 /** Bodies of every route but the daemon's event posts, which set their own. */
 const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 
-/** The relay's HTTP app, not listening: tests use `inject` or a real port. */
+/** The relay's HTTP app, not listening: tests use `inject` or a real port. Closing it closes the cluster. */
 export async function buildRelay(deps: RelayDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
@@ -36,32 +38,52 @@ export async function buildRelay(deps: RelayDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   installRelayErrorHandler(app, deps.logger);
   installDeviceAuth(app, deps.store);
-  const liveCodes = new LivePairingCodes(deps.now);
-  // Codes made before a restart can still be hit by a guess: they count from the start.
-  for (const code of await deps.store.livePairingCodes(deps.now()))
-    liveCodes.added(code.codeHash, code.accountId, code.expiresAt);
-  const pairingGuard = new CodeGuard({
-    perAddress: deps.attempts,
-    ceiling: pairingCeiling(deps.now),
-    pausedMessage: (minutes) =>
+
+  const runtime = await startRuntime(deps);
+  app.addHook('onClose', () => runtime.cluster.close());
+  const guard = (kind: 'pairing' | 'claim', pausedMessage: (minutes: number) => string) =>
+    new CodeGuard({ attempts: runtime.cluster.attempts, kind, pausedMessage });
+  const pairingGuard = guard(
+    'pairing',
+    (minutes) =>
       `too many wrong pairing codes on this relay: joining by code or pairing link is paused for everyone; try again in ${minutes} min`,
-  });
-  const claimGuard = new CodeGuard({
-    perAddress: deps.attempts,
-    ceiling: claimCeiling(deps.now),
-    pausedMessage: (minutes) =>
+  );
+  const claimGuard = guard(
+    'claim',
+    (minutes) =>
       `too many wrong claim codes on this relay: claiming it is paused; try again in ${minutes} min`,
-  });
-  await app.register(accountRoutes(deps, claimGuard));
-  await app.register(pairingRoutes(deps, pairingGuard, liveCodes));
-  for (const routes of [deviceRoutes, daemonEventRoutes, callRoutes, streamRoutes])
-    await app.register(routes(deps));
-  const dispatcher = new ReplyDispatcher(deps, deps.links);
-  await app.register(replyRoutes(deps, dispatcher));
-  const broker = new SettingsBroker();
-  await app.register(daemonLinkRoutes(deps, dispatcher, broker));
-  await app.register(relayedSettingsRoutes(deps, broker));
+  );
+  await app.register(accountRoutes(runtime, claimGuard));
+  await app.register(pairingRoutes(runtime, pairingGuard));
+  for (const routes of [deviceRoutes, daemonEventRoutes, callRoutes, streamRoutes, replyRoutes])
+    await app.register(routes(runtime));
+  await app.register(daemonLinkRoutes(runtime));
+  await app.register(relayedSettingsRoutes(runtime));
   await app.register(appRoutes(deps.appDir ?? null));
   await app.ready();
   return app;
+}
+
+/** This instance's own parts, and the cluster that joins them to the other instances. */
+async function startRuntime(deps: RelayDeps): Promise<RelayRuntime> {
+  const names = new DeviceNames(deps.store);
+  const fanout = new LogFanout({ store: deps.store, hub: deps.hub, names, logger: deps.logger });
+  let cluster: RelayCluster | null = null;
+  // The dispatcher reports to the cluster, which needs the dispatcher: bound once it exists.
+  const dispatcher = new ReplyDispatcher(deps.store, deps.links, (accountId, seq) =>
+    cluster?.logged(accountId, seq),
+  );
+  const local: LocalRelay = {
+    store: deps.store,
+    hub: deps.hub,
+    links: deps.links,
+    dispatcher,
+    broker: new SettingsBroker(),
+    names,
+    fanout,
+    logger: deps.logger,
+    now: deps.now,
+  };
+  cluster = await (deps.instances ?? singleRelay(deps.attempts))(local);
+  return { ...deps, cluster, names, local };
 }

@@ -1,4 +1,6 @@
 import type { AttemptLimiter } from './auth/attempt-limiter';
+import type { DeviceNames } from './cluster/device-names';
+import type { ClusterFactory, LocalRelay, RelayCluster } from './cluster/relay-cluster';
 import type { TrustProxy } from './http/trust-proxy';
 import type { DaemonLinks } from './link/daemon-links';
 import type { RelayLogger } from './relay-logger';
@@ -20,8 +22,10 @@ export interface RelayDeps {
   links: DaemonLinks;
   logger: RelayLogger;
   signup: SignupPolicy;
-  /** Failed claim and pairing attempts per client address (IPv6 per /64). */
+  /** A lone relay's failed claim and pairing attempts per client address (IPv6 per /64). */
   attempts: AttemptLimiter;
+  /** How instances share one relay; absent: this relay runs alone (singleRelay). */
+  instances?: ClusterFactory;
   /** Which X-Forwarded-For hops to believe (`RINGBACK_TRUST_PROXY`); none when absent. */
   trustProxy?: TrustProxy;
   now: () => number;
@@ -29,4 +33,11 @@ export interface RelayDeps {
   heartbeatMs: number;
   /** The built app served at `/` (`client/dist`); absent or null: `/` says how to build it. */
   appDir?: string | null;
+}
+
+/** What routes work with: the deps, and what the relay built from them. */
+export interface RelayRuntime extends RelayDeps {
+  cluster: RelayCluster;
+  names: DeviceNames;
+  local: LocalRelay;
 }

@@ -5,10 +5,15 @@ import { resolveAppDir } from './app-static/app-dir';
 import { AttemptLimiter } from './auth/attempt-limiter';
 import { newClaimCode } from './auth/tokens';
 import { buildRelay } from './build-relay';
+import { postgresCluster } from './cluster/postgres/postgres-cluster';
+import { sharedClaimCode } from './cluster/postgres/shared-claim-code';
+import type { ClusterFactory } from './cluster/relay-cluster';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { DaemonLinks } from './link/daemon-links';
 import { guardRelayProcess } from './process-guard';
 import type { RelayLogger } from './relay-logger';
+import { openPostgresRelayStore } from './storage/postgres-relay-store';
+import type { RelayStore } from './storage/relay-store';
 import { openSqliteRelayStore, type SqliteRelayStoreOptions } from './storage/sqlite-relay-store';
 import { StreamHub } from './stream/stream-hub';
 
@@ -27,6 +32,11 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface RelayOptions {
   dataDir: string;
+  /**
+   * A `postgres://` URL: the relay keeps its data in that PostgreSQL database, where several
+   * instances can serve one set of accounts. Absent: `relay.db` (SQLite) in the data dir.
+   */
+  database?: string;
   port?: number;
   host?: string;
   /** The URL devices use to reach this relay (printed, and put in pairing links). */
@@ -43,35 +53,75 @@ export interface RelayOptions {
   storage?: SqliteRelayStoreOptions;
 }
 
+/** Failed claim and pairing codes one client address may try per window. */
+const ATTEMPTS_PER_ADDRESS = { limit: 5, windowMs: 10 * 60 * 1000 };
+
 export interface RunningRelay {
   app: FastifyInstance;
   url: string;
   port: number;
+  /** Where the data is kept, for the log: the data dir, or the database (without its password). */
+  storage: string;
   /** The claim code while the private relay has no owner; null after (or with open signup). */
   claimCode(): Promise<string | null>;
   close(): Promise<void>;
 }
 
-/** Opens `relay.db` in the data dir and serves the relay API. */
+interface OpenedStorage {
+  store: RelayStore;
+  instances?: ClusterFactory;
+  storage: string;
+  /** A fresh claim code for a private relay with no account yet. */
+  claimCode(): Promise<string>;
+}
+
+/** The store and how instances share it: SQLite alone, or PostgreSQL with its cluster. */
+async function openStorage(options: RelayOptions): Promise<OpenedStorage> {
+  if (!options.database) {
+    const path = join(options.dataDir, 'relay.db');
+    return {
+      store: await openSqliteRelayStore(path, options.storage),
+      storage: `data dir ${options.dataDir}`,
+      claimCode: async () => newClaimCode(),
+    };
+  }
+  const store = await openPostgresRelayStore(options.database);
+  const url = new URL(options.database);
+  return {
+    store,
+    instances: postgresCluster({
+      url: options.database,
+      pool: store.pool,
+      perAddressLimit: ATTEMPTS_PER_ADDRESS.limit,
+      windowMs: ATTEMPTS_PER_ADDRESS.windowMs,
+    }),
+    storage: `PostgreSQL database ${url.pathname.slice(1)} on ${url.host}`,
+    claimCode: () => sharedClaimCode(store.pool),
+  };
+}
+
+/** Opens the relay's storage (`relay.db` in the data dir, or PostgreSQL) and serves the relay API. */
 export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
   // Read first: a setting the relay cannot read stops it before it opens anything.
   const trustProxy = options.trustProxy ?? parseTrustProxy(process.env.RINGBACK_TRUST_PROXY);
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
-  const store = await openSqliteRelayStore(join(options.dataDir, 'relay.db'), options.storage);
+  const opened = await openStorage(options);
+  const { store } = opened;
   const hub = new StreamHub((error, client) =>
     options.logger.error(`stream of device ${client.deviceId} failed: ${error.stack ?? error.message}`),
   );
   const links = new DaemonLinks();
   const openSignup = options.openSignup ?? false;
   // Asked for only while the relay has no account: once its owner exists it opens nothing.
-  const claimCode = !openSignup && !(await store.hasAccounts()) ? newClaimCode() : null;
+  const claimCode = !openSignup && !(await store.hasAccounts()) ? await opened.claimCode() : null;
   const app = await buildRelay({
     store,
+    ...(opened.instances ? { instances: opened.instances } : {}),
     hub,
     links,
     logger: options.logger,
     signup: { open: openSignup, claimCode: () => claimCode },
-    attempts: new AttemptLimiter({ limit: 5, windowMs: 10 * 60 * 1000 }),
+    attempts: new AttemptLimiter(ATTEMPTS_PER_ADDRESS),
     now: Date.now,
     heartbeatMs: options.heartbeatMs ?? heartbeatFromEnv(process.env),
     trustProxy,
@@ -95,6 +145,7 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
     app,
     url,
     port,
+    storage: opened.storage,
     async claimCode() {
       return claimCode && !(await store.hasAccounts()) ? claimCode : null;
     },

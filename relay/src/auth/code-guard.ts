@@ -1,31 +1,29 @@
 import { type ErrorCode, RingbackError } from '@ringback/protocol';
 import type { FastifyReply } from 'fastify';
-import type { AttemptLimiter } from './attempt-limiter';
+import type { CodeAttempts, CodeKind } from '../cluster/code-attempts';
 import { attemptKeyOf } from './client-address';
-import type { GuessCeiling } from './guess-ceiling';
 
 /** An attempt let through: counted as wrong until `succeeded()` gives it back. */
 export interface AdmittedAttempt {
-  succeeded(): void;
+  succeeded(): Promise<void>;
 }
 
 /**
- * Guards one kind of code (pairing codes, the claim code): a limit per client address and a
- * ceiling for the whole relay. An attempt is counted before the code is checked, so concurrent
- * attempts cannot slip past either bound between the check and the count.
+ * Guards one kind of code (pairing codes, the claim code) with the relay's attempt counts: a
+ * limit per client address and a ceiling for the whole relay, refused as 429 with Retry-After.
  */
 export class CodeGuard {
-  readonly #perAddress: AttemptLimiter;
-  readonly #ceiling: GuessCeiling;
+  readonly #attempts: CodeAttempts;
+  readonly #kind: CodeKind;
   readonly #pausedMessage: (minutes: number) => string;
 
   constructor(options: {
-    perAddress: AttemptLimiter;
-    ceiling: GuessCeiling;
+    attempts: CodeAttempts;
+    kind: CodeKind;
     pausedMessage: (minutes: number) => string;
   }) {
-    this.#perAddress = options.perAddress;
-    this.#ceiling = options.ceiling;
+    this.#attempts = options.attempts;
+    this.#kind = options.kind;
     this.#pausedMessage = options.pausedMessage;
   }
 
@@ -33,29 +31,18 @@ export class CodeGuard {
    * Lets one attempt from `address` (the client address past trusted proxies) through, at
    * `cost` to the ceiling, or refuses it with 429 and `Retry-After` set on `reply`.
    */
-  admit(reply: FastifyReply, address: string, cost = 1): AdmittedAttempt {
-    const key = attemptKeyOf(address);
-    if (!this.#perAddress.allows(key)) {
-      const waitMs = this.#perAddress.retryAfterMs(key);
+  async admit(reply: FastifyReply, address: string, cost = 1): Promise<AdmittedAttempt> {
+    const admission = await this.#attempts.admit(this.#kind, attemptKeyOf(address), cost);
+    if (admission.admitted) return admission;
+    const { retryAfterMs } = admission;
+    if (admission.refusal === 'too_many_attempts')
       throw refusal(
         reply,
         'too_many_attempts',
-        waitMs,
-        `too many wrong codes from this address: try again in ${minutes(waitMs)} min`,
+        retryAfterMs,
+        `too many wrong codes from this address: try again in ${minutes(retryAfterMs)} min`,
       );
-    }
-    const guess = this.#ceiling.take(cost);
-    if (!guess) {
-      const waitMs = this.#ceiling.retryAfterMs(cost);
-      throw refusal(reply, 'pairing_paused', waitMs, this.#pausedMessage(minutes(waitMs)));
-    }
-    const attempt = this.#perAddress.take(key);
-    return {
-      succeeded() {
-        guess.giveBack();
-        attempt?.giveBack();
-      },
-    };
+    throw refusal(reply, 'pairing_paused', retryAfterMs, this.#pausedMessage(minutes(retryAfterMs)));
   }
 }
 

@@ -1,9 +1,11 @@
+import type { LiveCodes } from '../cluster/live-codes';
+
 /**
  * The pairing codes live on this relay (created, not yet used or expired), which a wrong guess
  * could hit. Kept in memory beside the store: it errs high (a code deleted with its device stays
  * counted until it expires), which only makes guesses dearer.
  */
-export class LivePairingCodes {
+export class LivePairingCodes implements LiveCodes {
   readonly #now: () => number;
   readonly #byHash = new Map<string, { accountId: string; expiresAt: number }>();
 
@@ -20,13 +22,13 @@ export class LivePairingCodes {
     this.#byHash.delete(codeHash);
   }
 
-  count(): number {
+  async count(): Promise<number> {
     this.#prune();
     return this.#byHash.size;
   }
 
   /** The account's live codes, soonest to expire first (their expiry times). */
-  of(accountId: string): number[] {
+  async of(accountId: string): Promise<number[]> {
     this.#prune();
     return [...this.#byHash.values()]
       .filter((code) => code.accountId === accountId)

@@ -5,9 +5,10 @@ import type { RelayReady } from '@ringback/protocol';
 import { createConsoleRelayLogger } from '../relay-logger';
 import { startRelay } from '../start-relay';
 
-const USAGE = `usage: relay [--port N] [--host ADDRESS] [--data-dir DIR] [--public-url URL] [--app-dir DIR]
+const USAGE = `usage: relay [--port N] [--host ADDRESS] [--data-dir DIR] [--database postgres://…] [--public-url URL] [--app-dir DIR]
   default port 8791, data in ~/.ringback-relay (or $RINGBACK_RELAY_HOME), the app served at /
-  from client/dist (or $RINGBACK_APP_DIR);
+  from client/dist (or $RINGBACK_APP_DIR); --database (or $RINGBACK_DATABASE_URL) keeps the data
+  in PostgreSQL instead, where several relay instances can share it;
   RINGBACK_OPEN_SIGNUP=true lets anyone create an account\n`;
 
 function parsePort(raw: string | undefined): number | undefined | Error {
@@ -28,6 +29,7 @@ export async function runRelayMain(argv: string[], env: NodeJS.ProcessEnv = proc
     port?: string;
     host?: string;
     'data-dir'?: string;
+    database?: string;
     'public-url'?: string;
     'app-dir'?: string;
   };
@@ -38,6 +40,7 @@ export async function runRelayMain(argv: string[], env: NodeJS.ProcessEnv = proc
         port: { type: 'string' },
         host: { type: 'string' },
         'data-dir': { type: 'string' },
+        database: { type: 'string' },
         'public-url': { type: 'string' },
         'app-dir': { type: 'string' },
       },
@@ -52,10 +55,16 @@ export async function runRelayMain(argv: string[], env: NodeJS.ProcessEnv = proc
     process.stderr.write(`relay: ${port.message}\n`);
     return 2;
   }
+  const database = values.database ?? env.RINGBACK_DATABASE_URL;
+  if (database !== undefined && !/^postgres(ql)?:\/\//.test(database)) {
+    process.stderr.write(`relay: --database must be a postgres:// URL\n`);
+    return 2;
+  }
   const logger = createConsoleRelayLogger();
   const dataDir = values['data-dir'] ?? env.RINGBACK_RELAY_HOME ?? join(homedir(), '.ringback-relay');
   const relay = await startRelay({
     dataDir,
+    ...(database ? { database } : {}),
     logger,
     openSignup: env.RINGBACK_OPEN_SIGNUP === 'true',
     ...(port === undefined ? {} : { port }),
@@ -68,7 +77,7 @@ export async function runRelayMain(argv: string[], env: NodeJS.ProcessEnv = proc
     logger.info(`private relay without an owner yet: its claim code is ${claimCode}`);
     logger.info(`  the first account needs it: ringback login --server ${relay.url}`);
   }
-  logger.info(`Ringback relay listening on ${relay.url} (data dir ${dataDir})`);
+  logger.info(`Ringback relay listening on ${relay.url} (${relay.storage})`);
 
   const stopped = new Promise<void>((resolve) => {
     process.once('SIGINT', () => resolve());

@@ -1,17 +1,14 @@
 import type { HandledBy, RelayedEvent, StatusChange } from '@ringback/protocol';
-import type { EventRecord, RelayStore } from '../storage/relay-store';
+import type { EventRecord } from '../storage/relay-store';
 
-/** Device names of the account, to say who has a call ("answered on Anna's phone"). */
-export async function deviceNames(store: RelayStore, accountId: string): Promise<Map<string, string>> {
-  return new Map((await store.listDevices(accountId)).map((device) => [device.deviceId, device.name]));
-}
+/** `names`: the account's device names (cluster/device-names.ts), to say who has a call. */
 
-export function handledByOf(event: EventRecord, names: Map<string, string>): HandledBy | null {
+export function handledByOf(event: EventRecord, names: ReadonlyMap<string, string>): HandledBy | null {
   if (!event.handledBy) return null;
   return { deviceId: event.handledBy, name: names.get(event.handledBy) ?? 'a removed device' };
 }
 
-export function toRelayedEvent(event: EventRecord, names: Map<string, string>): RelayedEvent {
+export function toRelayedEvent(event: EventRecord, names: ReadonlyMap<string, string>): RelayedEvent {
   return {
     eventId: event.eventId,
     source: event.source,
@@ -24,6 +21,6 @@ export function toRelayedEvent(event: EventRecord, names: Map<string, string>): 
   };
 }
 
-export function toStatusChange(event: EventRecord, names: Map<string, string>): StatusChange {
+export function toStatusChange(event: EventRecord, names: ReadonlyMap<string, string>): StatusChange {
   return { eventId: event.eventId, status: event.status, handledBy: handledByOf(event, names) };
 }

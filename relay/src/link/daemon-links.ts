@@ -26,6 +26,11 @@ export class DaemonLinks {
     };
   }
 
+  /** The daemons whose links are held here. */
+  deviceIds(): IterableIterator<string> {
+    return this.#links.keys();
+  }
+
   get(deviceId: string): DaemonLink | undefined {
     return this.#links.get(deviceId);
   }

@@ -79,3 +79,32 @@ describe('GET /v1/events/pending', () => {
     }
   });
 });
+
+describe('device names on calls', () => {
+  it('names a device paired or renamed after the names were last read, and answers from the cache otherwise', async () => {
+    const relay = await injectRelay();
+    const phone = await relay.pair('app', 'Phone');
+    await postEvents(relay, ['a', 'b', 'c']);
+    const setStatus = (device: DeviceCredentials, eventId: string, status: string) =>
+      relay.app.inject({
+        method: 'POST',
+        url: `/v1/events/${eventId}/status`,
+        headers: auth(device),
+        payload: { status },
+      });
+    expect((await setStatus(phone, 'a', 'answered')).json().handledBy.name).toBe('Phone');
+
+    const tablet = await relay.pair('app', 'Tablet');
+    expect((await setStatus(tablet, 'b', 'answered')).json().handledBy.name).toBe('Tablet');
+
+    await relay.app.inject({
+      method: 'PATCH',
+      url: `/v1/devices/${phone.deviceId}`,
+      headers: auth(phone),
+      payload: { name: 'Work phone' },
+    });
+    expect((await setStatus(phone, 'a', 'completed')).json().handledBy.name).toBe('Work phone');
+    const taken = await setStatus(phone, 'b', 'answered');
+    expect([taken.statusCode, taken.json().handledBy.name]).toEqual([409, 'Tablet']);
+  });
+});

@@ -11,9 +11,8 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { deviceOf } from '../auth/device-auth';
-import { deviceNames, handledByOf, toRelayedEvent, toStatusChange } from '../events/relayed-event';
-import type { RelayDeps } from '../relay-deps';
-import { sseFrame } from '../stream/stream-hub';
+import { handledByOf, toRelayedEvent, toStatusChange } from '../events/relayed-event';
+import type { RelayRuntime } from '../relay-deps';
 
 const EventParams = Type.Object({ eventId: Type.String({ minLength: 1, maxLength: 64 }) });
 
@@ -27,7 +26,7 @@ function parseCursor(after: string): { afterSeq: number; latestId: number } {
 }
 
 /** Apps' side of a call: what is still pending, and the outcome written back. */
-export function callRoutes(deps: RelayDeps): FastifyPluginAsync {
+export function callRoutes(deps: RelayRuntime): FastifyPluginAsync {
   return async (app) => {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
     api.get(
@@ -44,7 +43,7 @@ export function callRoutes(deps: RelayDeps): FastifyPluginAsync {
             afterSeq: cursor?.afterSeq ?? 0,
             limit: request.query.limit ?? PENDING_EVENTS_PAGE.default,
           }),
-          deviceNames(deps.store, me.accountId),
+          deps.names.of(me.accountId),
         ]);
         return {
           events: page.events.map((event) => toRelayedEvent(event, names)),
@@ -72,7 +71,8 @@ export function callRoutes(deps: RelayDeps): FastifyPluginAsync {
           me.deviceId,
         );
         if (result.outcome === 'not_found') throw new RingbackError('event_not_found');
-        const names = await deviceNames(deps.store, me.accountId);
+        if (result.outcome === 'changed') deps.cluster.logged(me.accountId, result.log.seq);
+        const names = await deps.names.of(me.accountId);
         if (result.outcome === 'conflict') {
           const handledBy = handledByOf(result.event, names);
           throw new RingbackError(
@@ -83,10 +83,7 @@ export function callRoutes(deps: RelayDeps): FastifyPluginAsync {
             handledBy ? { details: { handledBy } } : undefined,
           );
         }
-        const change = toStatusChange(result.event, names);
-        if (result.outcome === 'changed')
-          deps.hub.publish(me.accountId, result.log.seq, sseFrame(result.log.seq, 'status', change));
-        return change;
+        return toStatusChange(result.event, names);
       },
     );
   };

@@ -8,10 +8,8 @@ import {
 } from '@ringback/protocol';
 import type { FastifyPluginAsync } from 'fastify';
 import { deviceOf } from '../auth/device-auth';
-import { deviceNames, toRelayedEvent } from '../events/relayed-event';
-import type { RelayDeps } from '../relay-deps';
+import type { RelayRuntime } from '../relay-deps';
 import type { NewEvent } from '../storage/relay-store';
-import { sseFrame } from '../stream/stream-hub';
 
 /** A sealed report and brief: about 0.8 MB of text, base64 and JSON around it. */
 const EVENT_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
@@ -20,7 +18,7 @@ const EVENT_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
  * The daemon's posts. Idempotent by its event id: a repeat (a POST that committed but lost its
  * answer) gets the original back and rings nobody twice.
  */
-export function daemonEventRoutes(deps: RelayDeps): FastifyPluginAsync {
+export function daemonEventRoutes(deps: RelayRuntime): FastifyPluginAsync {
   /** Stores and fans out; the status to answer: 201 new, 200 a repeat. */
   async function store(event: NewEvent): Promise<{ status: 200 | 201; body: EventStored }> {
     const result = await deps.store.insertEvent(event);
@@ -31,9 +29,7 @@ export function daemonEventRoutes(deps: RelayDeps): FastifyPluginAsync {
       );
     }
     if (result.outcome === 'repeat') return { status: 200, body: { eventId: event.eventId, repeat: true } };
-    const names = await deviceNames(deps.store, event.accountId);
-    const frame = sseFrame(result.log.seq, 'event', toRelayedEvent(result.event, names));
-    deps.hub.publish(event.accountId, result.log.seq, frame);
+    deps.cluster.logged(event.accountId, result.log.seq);
     return { status: 201, body: { eventId: event.eventId, repeat: false } };
   }
 

@@ -3,9 +3,8 @@ import { createParser, DaemonToRelay } from '@ringback/protocol';
 import type { FastifyPluginAsync } from 'fastify';
 import { deviceOf } from '../auth/device-auth';
 import { linkSocket } from '../link/link-socket';
-import type { ReplyDispatcher } from '../link/reply-dispatcher';
-import { type SettingsBroker, settingsKey } from '../link/settings-broker';
-import type { RelayDeps } from '../relay-deps';
+import { settingsKey } from '../link/settings-broker';
+import type { RelayRuntime } from '../relay-deps';
 
 const parseDaemonMessage = createParser(DaemonToRelay);
 /** Pings both ways: a link silent this long is dead, whatever TCP thinks. */
@@ -17,12 +16,9 @@ const DEAD_AFTER_MS = 45_000;
  * down it; delivery results come up and are acknowledged once stored, so a result lost in a
  * dropped link is sent again.
  */
-export function daemonLinkRoutes(
-  deps: RelayDeps,
-  dispatcher: ReplyDispatcher,
-  broker: SettingsBroker,
-): FastifyPluginAsync {
-  const links = deps.links;
+export function daemonLinkRoutes(deps: RelayRuntime): FastifyPluginAsync {
+  const { links, local } = deps;
+  const { dispatcher, broker } = local;
   return async (app) => {
     await app.register(websocket, {
       // A settings answer may list 100 dispatches of up to 8000 characters each, sealed.
@@ -38,6 +34,11 @@ export function daemonLinkRoutes(
       let lastHeard = Date.now();
       const link = linkSocket(socket);
       const remove = links.add(me.deviceId, link);
+      // An older link of this daemon on another instance closes; waiting replies go down this one.
+      const registered = deps.cluster.linkOpened(me.deviceId).catch((error: Error) => {
+        deps.logger.error(`registering the link of ${me.deviceId} failed: ${error.message}`);
+        return null;
+      });
       const ping = setInterval(() => {
         if (Date.now() - lastHeard > DEAD_AFTER_MS) return socket.terminate();
         if (socket.readyState === socket.OPEN) socket.ping();
@@ -51,6 +52,11 @@ export function daemonLinkRoutes(
       socket.on('close', () => {
         clearInterval(ping);
         remove();
+        void registered
+          .then((handle) => handle?.closed())
+          .catch((error: Error) =>
+            deps.logger.error(`unregistering the link of ${me.deviceId} failed: ${error.message}`),
+          );
       });
       socket.on('message', (data) => {
         lastHeard = Date.now();
@@ -86,8 +92,8 @@ export function daemonLinkRoutes(
         }
       }
 
-      void dispatcher
-        .dispatchWaiting(me.deviceId)
+      void registered
+        .then(() => dispatcher.dispatchWaiting(me.deviceId))
         .catch((error: Error) =>
           deps.logger.error(`sending waiting replies to ${me.deviceId} failed: ${error.message}`),
         );

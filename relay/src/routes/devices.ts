@@ -3,10 +3,8 @@ import { Device, DeviceList, ErrorBody, RenameDeviceBody, RingbackError } from '
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { deviceOf } from '../auth/device-auth';
-import { deviceNames, toStatusChange } from '../events/relayed-event';
-import type { RelayDeps } from '../relay-deps';
+import type { RelayRuntime } from '../relay-deps';
 import type { DeviceRecord } from '../storage/relay-store';
-import { sseFrame } from '../stream/stream-hub';
 
 const DeviceParams = Type.Object({ deviceId: Type.String({ minLength: 1, maxLength: 64 }) });
 
@@ -22,7 +20,7 @@ function toDevice(record: DeviceRecord, currentId: string): Device {
 }
 
 /** Any paired device lists, renames and removes the devices of its account. */
-export function deviceRoutes(deps: RelayDeps): FastifyPluginAsync {
+export function deviceRoutes(deps: RelayRuntime): FastifyPluginAsync {
   return async (app) => {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
     api.get('/v1/devices', { schema: { response: { 200: DeviceList } } }, async (request) => {
@@ -44,6 +42,7 @@ export function deviceRoutes(deps: RelayDeps): FastifyPluginAsync {
           request.body.name,
         );
         if (!renamed) throw new RingbackError('device_not_found');
+        deps.cluster.deviceChanged(me.accountId, renamed.deviceId, 'renamed');
         return toDevice(renamed, me.deviceId);
       },
     );
@@ -57,17 +56,9 @@ export function deviceRoutes(deps: RelayDeps): FastifyPluginAsync {
           throw new RingbackError('device_not_found');
         // Calls it had answered go back to the others.
         const released = await deps.store.releaseCallsOf(me.accountId, request.params.deviceId);
-        if (released.length > 0) {
-          const names = await deviceNames(deps.store, me.accountId);
-          for (const { event, log } of released)
-            deps.hub.publish(
-              me.accountId,
-              log.seq,
-              sseFrame(log.seq, 'status', toStatusChange(event, names)),
-            );
-        }
-        deps.hub.closeDevice(me.accountId, request.params.deviceId);
-        deps.links.closeDevice(request.params.deviceId);
+        for (const { log } of released) deps.cluster.logged(me.accountId, log.seq);
+        // Its streams and its link close, here and on every other instance.
+        deps.cluster.deviceChanged(me.accountId, request.params.deviceId, 'removed');
         deps.logger.info(`device ${request.params.deviceId} removed by ${me.deviceId}`);
         return reply.status(204).send(null);
       },

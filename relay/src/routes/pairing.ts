@@ -11,9 +11,8 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { CodeGuard } from '../auth/code-guard';
 import { deviceOf } from '../auth/device-auth';
-import type { LivePairingCodes } from '../auth/live-pairing-codes';
 import { hashSecret, newDeviceToken, newPairingCode } from '../auth/tokens';
-import type { RelayDeps } from '../relay-deps';
+import type { RelayRuntime } from '../relay-deps';
 
 /**
  * Live codes one account may hold. Every live code makes a wrong guess dearer for the whole
@@ -26,7 +25,8 @@ export const MAX_LIVE_CODES_PER_ACCOUNT = 10;
  * redeems it to join the account, by typing it or through the pairing link or QR code (which
  * carries the same code). The e2e key never comes here: it travels in the link or QR.
  */
-export function pairingRoutes(deps: RelayDeps, guard: CodeGuard, live: LivePairingCodes): FastifyPluginAsync {
+export function pairingRoutes(deps: RelayRuntime, guard: CodeGuard): FastifyPluginAsync {
+  const live = deps.cluster.liveCodes;
   return async (app) => {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
     api.post(
@@ -43,7 +43,7 @@ export function pairingRoutes(deps: RelayDeps, guard: CodeGuard, live: LivePairi
       },
       async (request, reply) => {
         const me = deviceOf(request);
-        const held = live.of(me.accountId);
+        const held = await live.of(me.accountId);
         if (held.length >= MAX_LIVE_CODES_PER_ACCOUNT) {
           const waitMs = (held[0] ?? deps.now()) - deps.now();
           reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));
@@ -72,11 +72,11 @@ export function pairingRoutes(deps: RelayDeps, guard: CodeGuard, live: LivePairi
       },
       async (request, reply) => {
         // A wrong guess could hit any live code of the relay: it costs as many as are live.
-        const attempt = guard.admit(reply, request.ip, live.count());
+        const attempt = await guard.admit(reply, request.ip, await live.count());
         const codeHash = hashSecret(request.body.code);
         const accountId = await deps.store.consumePairingCode(codeHash, deps.now());
         if (!accountId) throw new RingbackError('invalid_pairing_code');
-        attempt.succeeded();
+        await attempt.succeeded();
         live.used(codeHash);
         const deviceToken = newDeviceToken();
         const device = await deps.store.addDevice(accountId, {
@@ -84,6 +84,7 @@ export function pairingRoutes(deps: RelayDeps, guard: CodeGuard, live: LivePairi
           name: request.body.name,
           tokenHash: hashSecret(deviceToken),
         });
+        deps.cluster.deviceChanged(accountId, device.deviceId, 'added');
         deps.logger.info(`${device.kind} device ${device.deviceId} joined account ${accountId}`);
         return reply.status(201).send({ accountId, deviceId: device.deviceId, deviceToken });
       },

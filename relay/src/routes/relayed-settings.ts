@@ -9,8 +9,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { deviceOf } from '../auth/device-auth';
-import { type SettingsBroker, settingsKey } from '../link/settings-broker';
-import type { RelayDeps } from '../relay-deps';
+import type { RelayRuntime } from '../relay-deps';
 
 const DeviceParams = Type.Object({ deviceId: Type.String({ minLength: 1, maxLength: 64 }) });
 /** Longer than the daemon's own slowest setting (an LLM key check), shorter than a proxy's patience. */
@@ -21,8 +20,7 @@ export const SETTINGS_TIMEOUT_MS = 30_000;
  * settings. The request and its answer are sealed; the relay only carries them.
  */
 export function relayedSettingsRoutes(
-  deps: RelayDeps,
-  broker: SettingsBroker,
+  deps: RelayRuntime,
   timeoutMs = SETTINGS_TIMEOUT_MS,
 ): FastifyPluginAsync {
   return async (app) => {
@@ -43,20 +41,18 @@ export function relayedSettingsRoutes(
           (device) => device.deviceId === request.params.deviceId,
         );
         if (target?.kind !== 'daemon') throw new RingbackError('device_not_found');
-        const link = deps.links.get(target.deviceId);
-        if (!link) throw new RingbackError('device_offline');
-        const key = settingsKey(target.deviceId, request.body.requestId);
-        if (broker.isWaiting(key))
-          throw new RingbackError('invalid_request', 'this requestId is already in flight');
-        const answer = broker.wait(key, timeoutMs);
-        if (
-          !link.send({ type: 'settings', requestId: request.body.requestId, sealed: request.body.sealed })
-        ) {
-          broker.cancel(key);
-          throw new RingbackError('device_offline');
+        const outcome = await deps.cluster.askSettings(
+          target.deviceId,
+          request.body.requestId,
+          request.body.sealed,
+          timeoutMs,
+        );
+        if ('refused' in outcome) {
+          if (outcome.refused === 'in_flight')
+            throw new RingbackError('invalid_request', 'this requestId is already in flight');
+          throw new RingbackError(outcome.refused);
         }
-        const result = await answer;
-        if (!result) throw new RingbackError('daemon_timeout');
+        const result = outcome.answer;
         if (result.error === 'undecryptable_request' || !result.sealed)
           throw new RingbackError('undecryptable_request');
         return { requestId: result.requestId, sealed: result.sealed };

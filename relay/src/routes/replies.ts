@@ -4,8 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { deviceOf } from '../auth/device-auth';
 import { toReplyState } from '../events/reply-state';
-import type { ReplyDispatcher } from '../link/reply-dispatcher';
-import type { RelayDeps } from '../relay-deps';
+import type { RelayRuntime } from '../relay-deps';
 
 const EventParams = Type.Object({ eventId: Type.String({ minLength: 1, maxLength: 64 }) });
 
@@ -13,7 +12,7 @@ const EventParams = Type.Object({ eventId: Type.String({ minLength: 1, maxLength
  * `POST /v1/events/:eventId/replies`: an app's sealed reply after hang-up, queued durably for
  * the daemon that reported the event and pushed at once when its link is up.
  */
-export function replyRoutes(deps: RelayDeps, dispatcher: ReplyDispatcher): FastifyPluginAsync {
+export function replyRoutes(deps: RelayRuntime): FastifyPluginAsync {
   return async (app) => {
     app.withTypeProvider<TypeBoxTypeProvider>().post(
       '/v1/events/:eventId/replies',
@@ -33,8 +32,8 @@ export function replyRoutes(deps: RelayDeps, dispatcher: ReplyDispatcher): Fasti
         });
         if (result.outcome === 'event_not_found') throw new RingbackError('event_not_found');
         if (result.outcome === 'repeat') return reply.status(200).send(toReplyState(result.reply));
-        dispatcher.published(result.reply, result.log);
-        await dispatcher.dispatch(result.reply);
+        deps.cluster.logged(me.accountId, result.log.seq);
+        await deps.cluster.replyQueued(result.reply);
         return reply.status(201).send(toReplyState(result.reply));
       },
     );

@@ -3,10 +3,9 @@ import { ErrorBody, StreamHeaders, StreamQuery } from '@ringback/protocol';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { deviceOf } from '../auth/device-auth';
-import { deviceNames, toRelayedEvent, toStatusChange } from '../events/relayed-event';
-import { toReplyState } from '../events/reply-state';
-import type { RelayDeps } from '../relay-deps';
-import type { DeviceRecord, LogEntry } from '../storage/relay-store';
+import { logFrame } from '../events/log-frame';
+import type { RelayRuntime } from '../relay-deps';
+import type { DeviceRecord } from '../storage/relay-store';
 import { SseWriter } from '../stream/sse-writer';
 import { StreamConnection } from '../stream/stream-connection';
 import { sseFrame } from '../stream/stream-hub';
@@ -20,7 +19,7 @@ const REPLAY_PAGE = 500;
  * what was missed (paged, from the database, at the pace the client reads), while live frames
  * wait in a bounded buffer; then it sends those not already replayed: nothing lost, nothing twice.
  */
-export function streamRoutes(deps: RelayDeps): FastifyPluginAsync {
+export function streamRoutes(deps: RelayRuntime): FastifyPluginAsync {
   return async (app) => {
     app.withTypeProvider<TypeBoxTypeProvider>().get(
       '/v1/stream',
@@ -40,7 +39,6 @@ export function streamRoutes(deps: RelayDeps): FastifyPluginAsync {
         const me = deviceOf(request);
         const resumeId = request.headers['last-event-id'] ?? request.query.lastEventId;
         const resumeAfter = resumeId === undefined ? null : Number(resumeId);
-        const after = resumeAfter ?? (await deps.store.latestLogSeq(me.accountId));
         reply.hijack();
 
         let leaveHub = () => {};
@@ -49,18 +47,23 @@ export function streamRoutes(deps: RelayDeps): FastifyPluginAsync {
           heartbeatMs: deps.heartbeatMs,
           onClose: () => leaveHub(),
         });
+        // Joins the hub before reading where the log stands, holding live frames meanwhile: a
+        // frame written between the two is either at or below that position or held, never lost.
         const connection = new StreamConnection(me.deviceId, writer, {
-          after,
-          replaying: resumeAfter !== null,
+          after: resumeAfter ?? 0,
+          replaying: true,
           maxHeldBytes: MAX_BUFFERED_BYTES,
         });
         if (!writer.open) return;
         leaveHub = deps.hub.add(me.accountId, connection);
-        writer.start();
-        if (resumeAfter === null) return;
-
         try {
-          await replay(deps, me, resumeAfter, connection);
+          if (resumeAfter === null) {
+            connection.skipTo(await deps.store.latestLogSeq(me.accountId));
+            writer.start();
+          } else {
+            writer.start();
+            await replay(deps, me, resumeAfter, connection);
+          }
         } catch (error) {
           deps.logger.error(`stream replay for device ${me.deviceId} failed: ${(error as Error).message}`);
           connection.close();
@@ -73,7 +76,7 @@ export function streamRoutes(deps: RelayDeps): FastifyPluginAsync {
 }
 
 async function replay(
-  deps: RelayDeps,
+  deps: RelayRuntime,
   me: DeviceRecord,
   after: number,
   connection: StreamConnection,
@@ -89,35 +92,15 @@ async function replay(
     await connection.replay(latest, sseFrame(latest, 'resync', { latestId: latest }));
     return;
   }
-  const names = await deviceNames(deps.store, me.accountId);
+  const names = await deps.names.of(me.accountId);
   let cursor = after;
   while (connection.open) {
     const entries = await deps.store.logSince(me.accountId, cursor, REPLAY_PAGE);
     for (const entry of entries) {
       cursor = entry.seq;
-      const frame = await replayedFrame(deps, me, entry, names);
+      const frame = await logFrame(deps.store, entry, names);
       if (frame !== null && !(await connection.replay(entry.seq, frame))) return;
     }
     if (entries.length < REPLAY_PAGE) return;
   }
-}
-
-/** The frame a log entry replays as; null when there is nothing left to send for it. */
-async function replayedFrame(
-  deps: RelayDeps,
-  me: DeviceRecord,
-  entry: LogEntry,
-  names: Map<string, string>,
-): Promise<string | null> {
-  if (entry.kind === 'reply') {
-    const reply = entry.replyId ? await deps.store.getReply(me.accountId, entry.replyId) : null;
-    return reply ? sseFrame(entry.seq, 'reply', toReplyState(reply)) : null;
-  }
-  const event = await deps.store.getEvent(me.accountId, entry.eventId);
-  if (!event) return null;
-  // An ended call's ciphertext is gone; its status frame says how it ended.
-  if (entry.kind === 'event' && event.sealed === null) return null;
-  return entry.kind === 'event'
-    ? sseFrame(entry.seq, 'event', toRelayedEvent(event, names))
-    : sseFrame(entry.seq, 'status', toStatusChange(event, names));
 }

@@ -49,6 +49,11 @@ export class StreamConnection implements StreamClient {
     return this.#writer.backedUp ? this.#writer.drained() : true;
   }
 
+  /** A fresh stream (no id to resume from) starts after `seq`, where the log stood when it joined. */
+  skipTo(seq: number): void {
+    this.#lastSent = Math.max(this.#lastSent, seq);
+  }
+
   /** The replay is done: sends the frames held meanwhile, at the client's pace, then goes live. */
   async goLive(): Promise<void> {
     for (let next = 0; next < this.#held.length; next++) {

@@ -26,6 +26,11 @@ export class StreamHub {
     return count;
   }
 
+  /** Whether any stream of the account is connected here. */
+  has(accountId: string): boolean {
+    return this.#byAccount.has(accountId);
+  }
+
   add(accountId: string, client: StreamClient): () => void {
     let clients = this.#byAccount.get(accountId);
     if (!clients) {
@@ -56,6 +61,11 @@ export class StreamHub {
   closeDevice(accountId: string, deviceId: string): void {
     for (const client of this.#byAccount.get(accountId) ?? [])
       if (client.deviceId === deviceId) client.close();
+  }
+
+  /** Closes every stream of the account: its clients resume by id. */
+  closeAccount(accountId: string): void {
+    for (const client of this.#byAccount.get(accountId) ?? []) client.close();
   }
 
   closeAll(): void {

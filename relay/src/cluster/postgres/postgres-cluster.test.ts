@@ -1,0 +1,310 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSseParser, type DeviceCredentials } from '@ringback/protocol';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { createSilentRelayLogger } from '../../relay-logger';
+import { type RunningRelay, startRelay } from '../../start-relay';
+import { createTestDatabase, type TestDatabase, testDatabaseUrl } from '../../storage/postgres/test-database';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+let database: TestDatabase | undefined;
+beforeAll(async () => {
+  if (testDatabaseUrl()) database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+/** Instances of one relay on the shared test database (emptied first), each on its own port. */
+async function instances(count: number, options: { openSignup?: boolean } = {}): Promise<Instance[]> {
+  if (!database) throw new Error('no test database');
+  await database.reset();
+  const started: Instance[] = [];
+  for (let i = 0; i < count; i++) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'ringback-cluster-'));
+    const relay = await startRelay({
+      dataDir,
+      database: database.url,
+      port: 0,
+      openSignup: options.openSignup ?? true,
+      logger: createSilentRelayLogger(),
+      heartbeatMs: 200,
+    });
+    cleanups.push(async () => {
+      await relay.close();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    started.push(instance(relay));
+  }
+  return started;
+}
+
+type Instance = ReturnType<typeof instance>;
+
+function instance(relay: RunningRelay) {
+  const call = async (method: string, path: string, body?: object, token?: string) => {
+    const response = await fetch(`${relay.url}${path}`, {
+      method,
+      headers: {
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+  };
+  return {
+    relay,
+    url: relay.url,
+    call,
+    async account(kind: 'daemon' | 'app', name: string) {
+      const created = await call('POST', '/v1/accounts', { kind, name });
+      if (created.status !== 201) throw new Error(`account: ${created.status}`);
+      return created.body as unknown as DeviceCredentials;
+    },
+    async code(by: DeviceCredentials) {
+      return (await call('POST', '/v1/pairing-codes', {}, by.deviceToken)).body.code as string;
+    },
+    postEvent(daemon: DeviceCredentials, eventId: string) {
+      return call(
+        'POST',
+        '/v1/daemon/events',
+        {
+          eventId,
+          source: 'codex',
+          occurredAt: new Date().toISOString(),
+          sealed: `e1.abcdefghijkl.iv.${eventId}`,
+        },
+        daemon.deviceToken,
+      );
+    },
+  };
+}
+
+async function joinAccount(on: Instance, code: string, kind: 'daemon' | 'app', name: string) {
+  const joined = await on.call('POST', '/v1/pairing-codes/redeem', { code, kind, name });
+  if (joined.status !== 201) throw new Error(`join: ${joined.status} ${JSON.stringify(joined.body)}`);
+  return joined.body as unknown as DeviceCredentials;
+}
+
+/** A fetch-based SSE reader; frames with an id, in arrival order. */
+async function openStream(url: string, token: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${url}/v1/stream`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  const frames: { id: number; event: string; data: Record<string, unknown> }[] = [];
+  let connected = false;
+  let ended = false;
+  const parser = createSseParser({
+    onMessage: (message) =>
+      frames.push({
+        id: Number(message.lastEventId),
+        event: message.event ?? '',
+        data: JSON.parse(message.data),
+      }),
+    onComment: (comment) => {
+      if (comment === 'connected') connected = true;
+    },
+  });
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  void (async () => {
+    try {
+      for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader?.read())
+        parser.push(decoder.decode(chunk.value, { stream: true }));
+    } catch {
+      // Aborted.
+    }
+    ended = true;
+  })();
+  cleanups.push(() => controller.abort());
+  await until(() => connected || ended, 'the stream to open');
+  return { frames, ended: () => ended };
+}
+
+async function until(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function openLink(url: string, token: string) {
+  const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/v1/daemon/link`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const messages: Record<string, unknown>[] = [];
+  let closeCode: number | null = null;
+  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+  socket.on('close', (code) => {
+    closeCode = code;
+  });
+  socket.on('error', () => {});
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('unexpected-response', (_request, response) =>
+      reject(new Error(`link ${response.statusCode}`)),
+    );
+  });
+  cleanups.push(() => socket.terminate());
+  return { socket, messages, closeCode: () => closeCode };
+}
+
+describe.skipIf(!testDatabaseUrl())(
+  'relay instances on one PostgreSQL database (RINGBACK_TEST_DATABASE_URL)',
+  () => {
+    it('streams every event posted on any instance, once and in log order, on every instance', async () => {
+      const [a, b, c] = (await instances(3)) as [Instance, Instance, Instance];
+      const daemon = await a.account('daemon', 'Laptop');
+      const second = await joinAccount(b, await a.code(daemon), 'daemon', 'Desktop');
+      const phone = await joinAccount(c, await b.code(daemon), 'app', 'Phone');
+      const streams = await Promise.all([a, b, c].map((on) => openStream(on.url, phone.deviceToken)));
+
+      // Two daemons posting at once through all three instances.
+      const ids = Array.from({ length: 60 }, (_, i) => `evt-${i}`);
+      await Promise.all(
+        ids.map((id, i) => ([a, b, c][i % 3] as Instance).postEvent(i % 2 ? daemon : second, id)),
+      );
+
+      for (const stream of streams) {
+        await until(() => stream.frames.length >= ids.length, 'every event on every instance');
+        const seqs = stream.frames.map((frame) => frame.id);
+        expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+        expect(new Set(seqs).size).toBe(ids.length);
+        expect(new Set(stream.frames.map((frame) => frame.data.eventId))).toEqual(new Set(ids));
+      }
+    });
+
+    it('counts wrong pairing codes from one address across instances, and after a restart', async () => {
+      const [a, b, c] = (await instances(3)) as [Instance, Instance, Instance];
+      const daemon = await a.account('daemon', 'Laptop');
+      const code = await a.code(daemon);
+      const wrong = code === '000000' ? '000001' : '000000';
+      const statuses = [];
+      for (const on of [a, b, c, a, b])
+        statuses.push(
+          (await on.call('POST', '/v1/pairing-codes/redeem', { code: wrong, kind: 'app', name: 'x' })).status,
+        );
+      expect(statuses).toEqual([422, 422, 422, 422, 422]);
+      const refused = await c.call('POST', '/v1/pairing-codes/redeem', { code, kind: 'app', name: 'x' });
+      expect([refused.status, refused.body.error]).toEqual([429, 'too_many_attempts']);
+      // A fresh instance of the same relay knows it too.
+      const [d] = (await instancesOnSameDatabase(1)) as [Instance];
+      expect(
+        (await d.call('POST', '/v1/pairing-codes/redeem', { code, kind: 'app', name: 'x' })).status,
+      ).toBe(429);
+    });
+
+    it('prints one claim code on every instance of a private relay, and lets one claim win', async () => {
+      const [a, b] = (await instances(2, { openSignup: false })) as [Instance, Instance];
+      const claimCode = await a.relay.claimCode();
+      expect(claimCode).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
+      expect(await b.relay.claimCode()).toBe(claimCode);
+
+      const claims = await Promise.all(
+        [a, b, a, b].map((on, i) =>
+          on.call('POST', '/v1/accounts', { kind: 'daemon', name: `owner ${i}`, claimCode }),
+        ),
+      );
+      expect(claims.map((claim) => claim.status).sort()).toEqual([201, 403, 403, 403]);
+      expect(claims.filter((claim) => claim.status === 403).map((claim) => claim.body.error)).toEqual([
+        'signup_closed',
+        'signup_closed',
+        'signup_closed',
+      ]);
+      expect(await b.relay.claimCode()).toBeNull();
+    });
+
+    it('after losing its notification connection an instance closes its streams, which resume, and keeps its links', async () => {
+      const [a, b] = (await instances(2)) as [Instance, Instance];
+      const daemon = await a.account('daemon', 'Laptop');
+      const phone = await joinAccount(a, await a.code(daemon), 'app', 'Phone');
+      const stream = await openStream(b.url, phone.deviceToken);
+      const link = await openLink(b.url, daemon.deviceToken);
+      await until(async () => (await listenerPids()).length === 2, 'both listeners');
+
+      // PostgreSQL drops B's listening session (as a restart of the server would).
+      const admin = new pg.Client({ connectionString: database?.url });
+      await admin.connect();
+      cleanups.push(() => admin.end());
+      const before = await listenerPids();
+      await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE application_name = 'ringback-relay-listener' AND datname = current_database() AND pid = ANY($1)`,
+        [before.slice(0, 2)],
+      );
+      await until(() => stream.ended(), 'the stream to close');
+      await until(
+        async () => (await listenerPids()).filter((pid) => !before.includes(pid)).length === 2,
+        'new listeners',
+        15_000,
+      );
+
+      // The daemon's link survived and is found again: a reply posted on A reaches it on B.
+      await a.postEvent(daemon, 'evt-after');
+      const reply = await a.call(
+        'POST',
+        '/v1/events/evt-after/replies',
+        { replyId: 'reply-1', sealed: 'e1.abcdefghijkl.iv.cmVwbHk' },
+        phone.deviceToken,
+      );
+      expect(reply.status).toBe(201);
+      await until(
+        () => link.messages.some((message) => message.replyId === 'reply-1'),
+        'the reply on the link',
+      );
+      expect(link.closeCode()).toBeNull();
+
+      async function listenerPids(): Promise<number[]> {
+        const probe = new pg.Client({ connectionString: database?.url });
+        await probe.connect();
+        try {
+          const { rows } = await probe.query<{ pid: number }>(
+            `SELECT pid FROM pg_stat_activity WHERE application_name = 'ringback-relay-listener'
+           AND datname = current_database() ORDER BY pid`,
+          );
+          return rows.map((row) => row.pid);
+        } finally {
+          await probe.end();
+        }
+      }
+    });
+  },
+);
+
+/** More instances on the database as it is (no reset). */
+async function instancesOnSameDatabase(count: number): Promise<Instance[]> {
+  if (!database) throw new Error('no test database');
+  const started: Instance[] = [];
+  for (let i = 0; i < count; i++) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'ringback-cluster-'));
+    const relay = await startRelay({
+      dataDir,
+      database: database.url,
+      port: 0,
+      openSignup: true,
+      logger: createSilentRelayLogger(),
+    });
+    cleanups.push(async () => {
+      await relay.close();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    started.push(instance(relay));
+  }
+  return started;
+}

@@ -1,0 +1,36 @@
+import type { AttemptLimiter } from '../auth/attempt-limiter';
+import { LivePairingCodes } from '../auth/live-pairing-codes';
+import { askOverLocalLink } from './local-settings';
+import { memoryCodeAttempts } from './memory-code-attempts';
+import type { ClusterFactory, RelayCluster } from './relay-cluster';
+
+/**
+ * A relay that runs alone (the embedded SQLite store): its memory is the whole relay's, so what
+ * happens here is done here, at once.
+ */
+export function singleRelay(attempts: AttemptLimiter): ClusterFactory {
+  return async (local): Promise<RelayCluster> => {
+    const liveCodes = new LivePairingCodes(local.now);
+    // Codes made before a restart can still be hit by a guess: they count from the start.
+    for (const code of await local.store.livePairingCodes(local.now()))
+      liveCodes.added(code.codeHash, code.accountId, code.expiresAt);
+    return {
+      logged: (accountId, seq) => local.fanout.announce(accountId, seq),
+      deviceChanged(accountId, deviceId, change) {
+        local.names.forget(accountId);
+        if (change !== 'removed') return;
+        local.hub.closeDevice(accountId, deviceId);
+        local.links.closeDevice(deviceId);
+      },
+      replyQueued: (reply) => local.dispatcher.dispatch(reply),
+      async linkOpened() {
+        return { closed: async () => {} };
+      },
+      askSettings: (deviceId, requestId, sealed, timeoutMs) =>
+        askOverLocalLink(local, deviceId, requestId, sealed, timeoutMs),
+      attempts: memoryCodeAttempts(attempts, local.now),
+      liveCodes,
+      async close() {},
+    };
+  };
+}

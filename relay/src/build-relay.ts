@@ -4,6 +4,7 @@ import { appRoutes } from './app-static/app-routes';
 import { CodeGuard } from './auth/code-guard';
 import { installDeviceAuth } from './auth/device-auth';
 import { DeviceNames } from './cluster/device-names';
+import { DeviceTokens } from './cluster/device-tokens';
 import { LogFanout } from './cluster/log-fanout';
 import type { LocalRelay, RelayCluster } from './cluster/relay-cluster';
 import { singleRelay } from './cluster/single-relay';
@@ -37,9 +38,8 @@ export async function buildRelay(deps: RelayDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   installRelayErrorHandler(app, deps.logger);
-  installDeviceAuth(app, deps.store);
-
   const runtime = await startRuntime(deps);
+  installDeviceAuth(app, (tokenHash) => runtime.local.tokens.device(tokenHash));
   app.addHook('onClose', () => runtime.cluster.close());
   const guard = (kind: 'pairing' | 'claim', pausedMessage: (minutes: number) => string) =>
     new CodeGuard({ attempts: runtime.cluster.attempts, kind, pausedMessage });
@@ -80,6 +80,7 @@ async function startRuntime(deps: RelayDeps): Promise<RelayRuntime> {
     dispatcher,
     broker: new SettingsBroker(),
     names,
+    tokens: new DeviceTokens(deps.store, deps.now),
     fanout,
     logger: deps.logger,
     now: deps.now,

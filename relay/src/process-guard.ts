@@ -21,10 +21,18 @@ export function guardRelayProcess(logger: RelayLogger): () => void {
     logger.error(
       `unhandled rejection, the relay keeps serving: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`,
     );
+  // A log pipe whose reader went away (EPIPE) fails every later write. Unheard, each failure
+  // would be an uncaught exception, logged to the same broken pipe: a loop that spins a core and
+  // starves the shutdown. The lines are lost either way; the relay goes on without them.
+  const onOutputError = () => {};
+  process.stdout.on('error', onOutputError);
+  process.stderr.on('error', onOutputError);
   process.on('uncaughtException', onException);
   process.on('unhandledRejection', onRejection);
   return () => {
     process.off('uncaughtException', onException);
     process.off('unhandledRejection', onRejection);
+    process.stdout.off('error', onOutputError);
+    process.stderr.off('error', onOutputError);
   };
 }

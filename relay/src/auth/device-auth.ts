@@ -1,6 +1,6 @@
 import { RingbackError } from '@ringback/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DeviceRecord, RelayStore } from '../storage/relay-store';
+import type { DeviceRecord } from '../storage/relay-store';
 import { hashSecret } from './tokens';
 
 /** Who may call a route: anyone (account creation, pairing redemption), any device, or a daemon. */
@@ -26,13 +26,16 @@ function bearerToken(request: FastifyRequest): string | null {
  * Resolves the device token on every route that needs one, before the body is read: a
  * missing, malformed or removed token is 401, so an app stops reconnecting and shows welcome.
  */
-export function installDeviceAuth(app: FastifyInstance, store: RelayStore): void {
+export function installDeviceAuth(
+  app: FastifyInstance,
+  deviceOfToken: (tokenHash: string) => Promise<DeviceRecord | null>,
+): void {
   app.decorateRequest('device', null);
   app.addHook('onRequest', async (request) => {
     const auth = request.routeOptions.config.auth ?? 'device';
     if (auth === 'none') return;
     const token = bearerToken(request);
-    const device = token ? await store.deviceByTokenHash(hashSecret(token)) : null;
+    const device = token ? await deviceOfToken(hashSecret(token)) : null;
     if (!device)
       throw new RingbackError(
         'unauthorized',

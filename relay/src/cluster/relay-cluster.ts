@@ -8,6 +8,7 @@ import type { StreamHub } from '../stream/stream-hub';
 import type { DeviceChange } from './channels';
 import type { CodeAttempts } from './code-attempts';
 import type { DeviceNames } from './device-names';
+import type { DeviceTokens } from './device-tokens';
 import type { LiveCodes } from './live-codes';
 import type { LogFanout } from './log-fanout';
 
@@ -26,6 +27,7 @@ export interface LocalRelay {
   dispatcher: ReplyDispatcher;
   broker: SettingsBroker;
   names: DeviceNames;
+  tokens: DeviceTokens;
   fanout: LogFanout;
   logger: RelayLogger;
   now: () => number;

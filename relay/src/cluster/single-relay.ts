@@ -18,6 +18,7 @@ export function singleRelay(attempts: AttemptLimiter): ClusterFactory {
       logged: (accountId, seq) => local.fanout.announce(accountId, seq),
       deviceChanged(accountId, deviceId, change) {
         local.names.forget(accountId);
+        local.tokens.forgetDevice(deviceId);
         if (change !== 'removed') return;
         local.hub.closeDevice(accountId, deviceId);
         local.links.closeDevice(deviceId);

@@ -43,6 +43,7 @@ export function postgresCluster(options: PostgresClusterOptions): ClusterFactory
       const [accountId, deviceId, change] = splitPayload(payload, 3) ?? [];
       if (!accountId || !deviceId) return;
       local.names.forget(accountId);
+      local.tokens.forgetDevice(deviceId);
       if (change !== 'removed') return;
       local.hub.closeDevice(accountId, deviceId);
       local.links.closeDevice(deviceId);
@@ -81,6 +82,7 @@ export function postgresCluster(options: PostgresClusterOptions): ClusterFactory
           // Whatever was notified meanwhile is lost: streams resume from the log by id (on any
           // instance), and the names are read again.
           local.fanout.reset();
+          local.tokens.clear();
           local.hub.closeAll();
         },
         restored(session) {
@@ -107,6 +109,7 @@ export function postgresCluster(options: PostgresClusterOptions): ClusterFactory
       deviceChanged(accountId, deviceId, change) {
         // At once here; the other instances hear it from the write's notification.
         local.names.forget(accountId);
+        local.tokens.forgetDevice(deviceId);
         if (change !== 'removed') return;
         local.hub.closeDevice(accountId, deviceId);
         local.links.closeDevice(deviceId);

@@ -1,4 +1,4 @@
-import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
+import type { Pool, PoolClient, QueryConfig, QueryResult, QueryResultRow } from 'pg';
 
 /** Error codes after which running the whole transaction again is safe and may succeed. */
 const RETRYABLE = new Set([
@@ -10,7 +10,8 @@ const RETRY_BASE_MS = 5;
 
 /** Something to run SQL on: the pool (a statement on its own) or a transaction's client. */
 export interface Sql {
-  query<R extends QueryResultRow>(text: string, values?: unknown[]): Promise<QueryResult<R>>;
+  /** A `{ name, text }` statement is prepared once per connection and reused (hot paths). */
+  query<R extends QueryResultRow>(text: string | QueryConfig, values?: unknown[]): Promise<QueryResult<R>>;
 }
 
 /** What every resource of the PostgreSQL store works with. */
@@ -27,6 +28,8 @@ export interface PostgresContext {
    * serialization failure the whole of `work` runs again, so it must do nothing but SQL.
    */
   transaction<R>(work: (sql: PoolClient) => Promise<R>): Promise<R>;
+  /** Runs a single-statement write, again on a deadlock or serialization failure. */
+  statement<R>(work: () => Promise<R>): Promise<R>;
   /** Refuses new work, lets what was already asked for finish, then ends the pool. */
   close(): Promise<void>;
 }
@@ -50,21 +53,14 @@ export function postgresContext(pool: Pool, now: () => number): PostgresContext 
 
   return {
     sql: {
-      query: (text, values) => track(() => pool.query(text, values)),
+      query: (text, values) => track(() => pool.query(text as string, values)),
     },
     now,
     transaction(work) {
-      return track(async () => {
-        for (let attempt = 1; ; attempt++) {
-          try {
-            return await runOnce(pool, work);
-          } catch (error) {
-            if (attempt >= MAX_ATTEMPTS || !RETRYABLE.has(errorCode(error))) throw error;
-            // Jittered, so the two transactions that collided do not collide again.
-            await sleep(RETRY_BASE_MS * attempt * (1 + Math.random()));
-          }
-        }
-      });
+      return track(() => retried(() => runOnce(pool, work)));
+    },
+    statement(work) {
+      return retried(work);
     },
     close() {
       closing ??= (async () => {
@@ -74,6 +70,18 @@ export function postgresContext(pool: Pool, now: () => number): PostgresContext 
       return closing;
     },
   };
+}
+
+async function retried<R>(work: () => Promise<R>): Promise<R> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS || !RETRYABLE.has(errorCode(error))) throw error;
+      // Jittered, so the two transactions that collided do not collide again.
+      await sleep(RETRY_BASE_MS * attempt * (1 + Math.random()));
+    }
+  }
 }
 
 async function runOnce<R>(pool: Pool, work: (sql: PoolClient) => Promise<R>): Promise<R> {

@@ -1,9 +1,11 @@
+import { CHANNELS } from '../../cluster/channels';
 import { decide, SETTABLE_STATUSES } from '../call-transitions';
 import {
   ENDED_STATUSES,
   type EventRecord,
   type EventStore,
   type InsertEventResult,
+  type LogEntry,
   type NewEvent,
   type StatusChangeResult,
 } from '../relay-store';
@@ -13,7 +15,7 @@ import type { AppendLog } from './stream-log';
 
 /** Events (calls): unique by (account, event id) and by (account, tracker task id). */
 export function postgresEvents(
-  { sql: db, now, transaction }: PostgresContext,
+  { sql: db, now, transaction, statement }: PostgresContext,
   appendLog: AppendLog,
 ): EventStore {
   const byKey = async (sql: Sql, accountId: string, eventId: string, lock = '') => {
@@ -24,29 +26,13 @@ export function postgresEvents(
     return rows[0];
   };
 
-  const insertEvent = async (sql: Sql, event: NewEvent, at: number): Promise<InsertEventResult> => {
-    // Serializes the account's inserts: a racing insert of the same event id (or task id) waits
-    // here, and its checks below then see this one's row. (NO KEY: rows that merely reference
-    // the account, a new device or pairing code, need not wait.)
-    const account = await sql.query('SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [
-      event.accountId,
-    ]);
-    const original = await byKey(sql, event.accountId, event.eventId);
-    if (original) return { outcome: 'repeat', event: toEvent(original) };
-    if (account.rowCount === 0) throw new Error(`unknown account ${event.accountId}`);
-    if (event.taskId !== null) {
-      const { rows } = await sql.query<EventRow>(
-        `SELECT ${EVENT_COLUMNS} FROM events WHERE account_id = $1 AND task_id = $2`,
-        [event.accountId, event.taskId],
-      );
-      const existing = rows[0];
-      if (existing) return { outcome: 'duplicate_task', existing: toEvent(existing) };
-    }
-    const log = await appendLog(sql, event.accountId, 'event', event.eventId, at);
-    await sql.query(
-      `INSERT INTO events (account_id, event_id, source, occurred_at, task_id, sealed, status,
-                           from_device_id, created_at, created_seq)
-       VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9)`,
+  /** One round trip (insert-event-function.ts), prepared once per connection. */
+  const insertEvent = async (event: NewEvent, at: number): Promise<InsertEventResult> => {
+    const { rows } = await db.query<EventRow & { outcome: string; seq: number | null }>(
+      {
+        name: 'ringback_insert_event',
+        text: 'SELECT * FROM ringback_insert_event($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+      },
       [
         event.accountId,
         event.eventId,
@@ -56,29 +42,27 @@ export function postgresEvents(
         event.sealed,
         event.fromDeviceId,
         at,
-        log.seq,
+        CHANNELS.log,
       ],
     );
-    const created: EventRecord = {
+    const row = rows[0];
+    if (!row || row.outcome === 'no_account') throw new Error(`unknown account ${event.accountId}`);
+    const stored = toEvent(row);
+    if (row.outcome === 'repeat') return { outcome: 'repeat', event: stored };
+    if (row.outcome === 'duplicate_task') return { outcome: 'duplicate_task', existing: stored };
+    const log: LogEntry = {
       accountId: event.accountId,
+      seq: Number(row.seq),
+      kind: 'event',
       eventId: event.eventId,
-      source: event.source,
-      occurredAt: event.occurredAt,
-      taskId: event.taskId,
-      sealed: event.sealed,
-      status: 'pending',
-      handledBy: null,
-      fromDeviceId: event.fromDeviceId,
       createdAt: iso(at),
-      endedAt: null,
     };
-    return { outcome: 'created', event: created, log };
+    return { outcome: 'created', event: stored, log };
   };
 
   return {
     async insertEvent(event) {
-      const at = now();
-      return transaction((sql) => insertEvent(sql, event, at));
+      return statement(() => insertEvent(event, now()));
     },
     async setStatus(accountId, eventId, status, deviceId) {
       if (!SETTABLE_STATUSES.has(status)) throw new Error(`not a status a device can set: ${status}`);

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { CLUSTER_SCHEMA } from '../../cluster/postgres/cluster-schema';
 import { ADVISORY_LOCKS } from './advisory-locks';
+import { INSERT_EVENT_FUNCTION } from './insert-event-function';
 
 /**
  * The relay database's schema on PostgreSQL, one step per entry: applying entry `i` brings the
@@ -108,6 +109,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   `,
   // 2: what relay instances coordinate through: daemon links, relayed settings, code attempts, the claim code.
   CLUSTER_SCHEMA,
+  // 3: storing an event in one round trip.
+  INSERT_EVENT_FUNCTION,
 ];
 
 /**

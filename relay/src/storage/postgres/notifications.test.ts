@@ -83,12 +83,16 @@ describe.skipIf(!testDatabaseUrl())(`notifications (needs ${TEST_DATABASE_ENV})`
 
   it('announces a log entry only once its transaction committed', async () => {
     const store = await database.openStore();
-    const { accountId, daemon } = await household(store);
+    const { accountId, daemon, phone } = await household(store);
+    // (An event is stored by one statement, its own transaction; a status change is a
+    // transaction of several, whose COMMIT the test can hold back.)
+    const call = newEvent(accountId, daemon.deviceId);
+    await store.insertEvent(call);
     const listener = await listen(database.url());
     await listener.settle();
     const held = holdCommits(store);
 
-    const inserting = store.insertEvent(newEvent(accountId, daemon.deviceId));
+    const inserting = store.setStatus(accountId, call.eventId, 'answered', phone.deviceId);
     try {
       await until(() => held.waiting() === 1);
       // pg_notify has run inside the transaction; nothing may be heard before COMMIT.
@@ -98,8 +102,8 @@ describe.skipIf(!testDatabaseUrl())(`notifications (needs ${TEST_DATABASE_ENV})`
       held.release();
     }
     const result = await inserting;
-    expect(result.outcome).toBe('created');
-    expect(await listener.settle()).toEqual([{ channel: CHANNELS.log, payload: `${accountId}:1` }]);
+    expect(result.outcome).toBe('changed');
+    expect(await listener.settle()).toEqual([{ channel: CHANNELS.log, payload: `${accountId}:2` }]);
   });
 
   it('announces every log entry once, in seq order, each readable when heard', async () => {

@@ -7,7 +7,10 @@
  * order, so a listener never hears of a write it cannot read yet.
  */
 export const CHANNELS = {
-  /** `<accountId>:<seq>`, once per entry appended to an account's log. */
+  /**
+   * `<accountId>:<seq>` for each entry appended to an account's log; the entries of events
+   * stored together come in one notification, joined by `,` (storage/postgres/event-batcher.ts).
+   */
   log: 'ringback_log',
   /** `<accountId>:<deviceId>:added|renamed|removed`: the account's device names changed. */
   devices: 'ringback_devices',

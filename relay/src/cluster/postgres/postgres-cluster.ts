@@ -36,8 +36,10 @@ export function postgresCluster(options: PostgresClusterOptions): ClusterFactory
     const report = (what: string) => (error: Error) => local.logger.error(`${what}: ${error.message}`);
 
     const onLog = (payload: string) => {
-      const fields = splitPayload(payload, 2);
-      if (fields) local.fanout.announce(fields[0] as string, Number(fields[1]));
+      for (const entry of payload.split(',')) {
+        const fields = splitPayload(entry, 2);
+        if (fields) local.fanout.announce(fields[0] as string, Number(fields[1]));
+      }
     };
     const onDevice = (payload: string) => {
       const [accountId, deviceId, change] = splitPayload(payload, 3) ?? [];

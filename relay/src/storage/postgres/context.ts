@@ -30,6 +30,10 @@ export interface PostgresContext {
   transaction<R>(work: (sql: PoolClient) => Promise<R>): Promise<R>;
   /** Runs a single-statement write, again on a deadlock or serialization failure. */
   statement<R>(work: () => Promise<R>): Promise<R>;
+  /** Counts `work` as asked for now (`close` waits for it), however late it reaches the pool. */
+  tracked<R>(work: () => Promise<R>): Promise<R>;
+  /** Statements of work already counted by `tracked`: they run even while the store closes. */
+  untracked: Sql;
   /** Refuses new work, lets what was already asked for finish, then ends the pool. */
   close(): Promise<void>;
 }
@@ -61,6 +65,12 @@ export function postgresContext(pool: Pool, now: () => number): PostgresContext 
     },
     statement(work) {
       return retried(work);
+    },
+    tracked(work) {
+      return track(work);
+    },
+    untracked: {
+      query: (text, values) => pool.query(text as string, values),
     },
     close() {
       closing ??= (async () => {

@@ -1,21 +1,13 @@
-import { CHANNELS } from '../../cluster/channels';
 import { decide, SETTABLE_STATUSES } from '../call-transitions';
-import {
-  ENDED_STATUSES,
-  type EventRecord,
-  type EventStore,
-  type InsertEventResult,
-  type LogEntry,
-  type NewEvent,
-  type StatusChangeResult,
-} from '../relay-store';
+import { ENDED_STATUSES, type EventRecord, type EventStore, type StatusChangeResult } from '../relay-store';
 import { EVENT_COLUMNS, type EventRow, iso, toEvent } from '../store-rows';
 import type { PostgresContext, Sql } from './context';
+import { EventBatcher } from './event-batcher';
 import type { AppendLog } from './stream-log';
 
 /** Events (calls): unique by (account, event id) and by (account, tracker task id). */
 export function postgresEvents(
-  { sql: db, now, transaction, statement }: PostgresContext,
+  { sql: db, now, transaction, statement, tracked, untracked }: PostgresContext,
   appendLog: AppendLog,
 ): EventStore {
   const byKey = async (sql: Sql, accountId: string, eventId: string, lock = '') => {
@@ -26,43 +18,11 @@ export function postgresEvents(
     return rows[0];
   };
 
-  /** One round trip (insert-event-function.ts), prepared once per connection. */
-  const insertEvent = async (event: NewEvent, at: number): Promise<InsertEventResult> => {
-    const { rows } = await db.query<EventRow & { outcome: string; seq: number | null }>(
-      {
-        name: 'ringback_insert_event',
-        text: 'SELECT * FROM ringback_insert_event($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-      },
-      [
-        event.accountId,
-        event.eventId,
-        event.source,
-        event.occurredAt,
-        event.taskId,
-        event.sealed,
-        event.fromDeviceId,
-        at,
-        CHANNELS.log,
-      ],
-    );
-    const row = rows[0];
-    if (!row || row.outcome === 'no_account') throw new Error(`unknown account ${event.accountId}`);
-    const stored = toEvent(row);
-    if (row.outcome === 'repeat') return { outcome: 'repeat', event: stored };
-    if (row.outcome === 'duplicate_task') return { outcome: 'duplicate_task', existing: stored };
-    const log: LogEntry = {
-      accountId: event.accountId,
-      seq: Number(row.seq),
-      kind: 'event',
-      eventId: event.eventId,
-      createdAt: iso(at),
-    };
-    return { outcome: 'created', event: stored, log };
-  };
+  const batcher = new EventBatcher(untracked, now, statement);
 
   return {
     async insertEvent(event) {
-      return statement(() => insertEvent(event, now()));
+      return tracked(() => batcher.insert(event));
     },
     async setStatus(accountId, eventId, status, deviceId) {
       if (!SETTABLE_STATUSES.has(status)) throw new Error(`not a status a device can set: ${status}`);

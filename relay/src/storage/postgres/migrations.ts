@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import { CLUSTER_SCHEMA } from '../../cluster/postgres/cluster-schema';
 import { ADVISORY_LOCKS } from './advisory-locks';
-import { INSERT_EVENT_FUNCTION } from './insert-event-function';
+import { INSERT_EVENTS_FUNCTION } from './insert-event-function';
 
 /**
  * The relay database's schema on PostgreSQL, one step per entry: applying entry `i` brings the
@@ -109,8 +109,15 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   `,
   // 2: what relay instances coordinate through: daemon links, relayed settings, code attempts, the claim code.
   CLUSTER_SCHEMA,
-  // 3: storing an event in one round trip.
-  INSERT_EVENT_FUNCTION,
+  // 3: events that arrive together stored in one round trip and one commit.
+  INSERT_EVENTS_FUNCTION,
+  // 4: ciphertext never compresses: storing it as it is spares PostgreSQL a compression
+  // attempt on every sealed report past 2 KB (it may still move out of line, uncompressed).
+  `
+  ALTER TABLE events ALTER COLUMN sealed SET STORAGE EXTERNAL;
+  ALTER TABLE replies ALTER COLUMN sealed SET STORAGE EXTERNAL;
+  ALTER TABLE relayed_settings ALTER COLUMN sealed SET STORAGE EXTERNAL;
+  `,
 ];
 
 /**

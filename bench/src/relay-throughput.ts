@@ -1,12 +1,10 @@
 // The relay (`ringback relay`) as a real process, loaded from this process over loopback: events
 // ingested per second (relay-ingest.ts), delivery latency from a daemon's POST to arrival on app
 // streams, and the relay's memory per open stream.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFile, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createSseParser } from '@ringback/protocol';
-import { Agent, fetch, Pool } from 'undici';
+import { Agent, Pool } from 'undici';
+import { ArrivalTracker } from './arrival-tracker';
 import {
   type Credentials,
   createDaemonAccount,
@@ -16,7 +14,9 @@ import {
   postJson,
 } from './relay-bench-http';
 import { benchIngest } from './relay-ingest';
-import { percentile, RELAY_BIN, tempDir } from './support';
+import { type BenchRelay, startBenchRelay } from './relay-process';
+import { type BenchStream, openStream } from './sse-stream';
+import { percentile } from './support';
 
 const DELIVERY_EVENTS = 200;
 const DELIVERY_WARM_UP = 20;
@@ -25,71 +25,6 @@ const ARRIVAL_TIMEOUT_MS = 15_000;
 const MAX_STREAMS = 1000;
 /** App devices the streams share (round robin), so the rows differ only in their stream count. */
 const SHARED_APP_DEVICES = 10;
-/** Linux reports process CPU time in clock ticks of 10 ms (USER_HZ 100). */
-const MS_PER_CLOCK_TICK = 10;
-
-interface BenchRelay {
-  url: string;
-  pid: number;
-  /** VmRSS of the relay process, in KB. */
-  rssKb(): Promise<number>;
-  /** User + system CPU time the relay process has used so far, in ms. */
-  cpuMs(): Promise<number>;
-  stop(): Promise<void>;
-}
-
-/** `ringback relay --port 0` in its own process, with open signup, as an operator runs it. */
-async function startBenchRelay(): Promise<BenchRelay> {
-  const dataDir = await tempDir('ringback-bench-relay-');
-  const child: ChildProcess = spawn(process.execPath, [RELAY_BIN, '--port', '0', '--data-dir', dataDir], {
-    env: { ...process.env, RINGBACK_OPEN_SIGNUP: 'true' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let output = '';
-  let listening = false;
-  const started = new Promise<string>((resolve, reject) => {
-    // Kept reading after the start, so the relay's log lines never fill the pipe and block it.
-    const onData = (chunk: Buffer) => {
-      if (listening) return;
-      output += chunk.toString();
-      const match = /relay listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
-        listening = true;
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`relay exited (${code}) before listening:\n${output}`)));
-  });
-  const url = await started.catch(async (error: Error) => {
-    await rm(dataDir, { recursive: true, force: true });
-    throw error;
-  });
-  const pid = child.pid ?? 0;
-  return {
-    url,
-    pid,
-    async rssKb() {
-      const status = await readFile(`/proc/${pid}/status`, 'utf8');
-      const match = /^VmRSS:\s+(\d+) kB/m.exec(status);
-      if (!match?.[1]) throw new Error(`no VmRSS in /proc/${pid}/status`);
-      return Number(match[1]);
-    },
-    async cpuMs() {
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-      // Fields after the parenthesised command name start at field 3; utime and stime are 14 and 15.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return (Number(fields[11]) + Number(fields[12])) * MS_PER_CLOCK_TICK;
-    },
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Pairs `count` app devices into the daemon's account; their tokens. */
 async function pairApps(relay: BenchRelay, daemonToken: string, count: number, from = 0): Promise<string[]> {
@@ -110,110 +45,6 @@ async function pairApps(relay: BenchRelay, daemonToken: string, count: number, f
   } finally {
     await pool.close();
   }
-}
-
-/** Counts the arrivals of the one event in flight on every open stream. */
-class ArrivalTracker {
-  latencies: number[] = [];
-  #current: { eventId: string; t0: number; remaining: number; firstAt: number; done: () => void } | null =
-    null;
-  /** Time from the first to the last stream's arrival of each event: the fan-out's spread. */
-  spreads: number[] = [];
-
-  arrive(eventId: string, at: number): void {
-    const current = this.#current;
-    if (!current || current.eventId !== eventId) return;
-    this.latencies.push(at - current.t0);
-    if (current.firstAt === 0) current.firstAt = at;
-    if (--current.remaining === 0) {
-      this.spreads.push(at - current.firstAt);
-      current.done();
-    }
-  }
-
-  /** Resolves once `streams` arrivals of `eventId` came, or with the count missing at the timeout. */
-  expect(eventId: string, t0: number, streams: number): Promise<number> {
-    return new Promise<number>((resolve) => {
-      let timer: NodeJS.Timeout | undefined;
-      const current = {
-        eventId,
-        t0,
-        remaining: streams,
-        firstAt: 0,
-        done: () => {
-          clearTimeout(timer);
-          this.#current = null;
-          resolve(0);
-        },
-      };
-      this.#current = current;
-      timer = setTimeout(() => {
-        this.#current = null;
-        resolve(current.remaining);
-      }, ARRIVAL_TIMEOUT_MS).unref();
-    });
-  }
-}
-
-interface BenchStream {
-  close(): void;
-}
-
-const EVENT_ID = /"eventId":"([^"]+)"/;
-
-/**
- * `GET /v1/stream` read with fetch and `createSseParser`, as the app reads it. Resolves once the
- * relay's `: connected` comment came (the stream is then in the relay's fan-out). An arrival is
- * timed when fetch hands over its chunk, before decoding and parsing.
- */
-async function openStream(
-  agent: Agent,
-  url: string,
-  token: string,
-  onEvent: (eventId: string, at: number) => void,
-): Promise<BenchStream> {
-  const controller = new AbortController();
-  const response = await fetch(`${url}/v1/stream`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: controller.signal,
-    dispatcher: agent,
-  });
-  const reader = response.body?.getReader();
-  if (response.status !== 200 || !reader) throw new Error(`stream answered ${response.status}`);
-  let chunkAt = 0;
-  let connected: () => void = () => {};
-  const isConnected = new Promise<void>((resolve) => {
-    connected = resolve;
-  });
-  const parser = createSseParser({
-    onMessage(message) {
-      if (message.event !== 'event') return;
-      const eventId = EVENT_ID.exec(message.data)?.[1];
-      if (eventId) onEvent(eventId, chunkAt);
-    },
-    onComment(text) {
-      if (text === 'connected') connected();
-    },
-  });
-  const decoder = new TextDecoder();
-  void (async () => {
-    try {
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-        const at = performance.now();
-        const bytes = chunk.value;
-        // Parsed after this turn's other sockets are read (in order: setImmediate is FIFO), so a
-        // stream's arrival time does not include the parsing of the streams read before it.
-        setImmediate(() => {
-          chunkAt = at;
-          parser.push(decoder.decode(bytes, { stream: true }));
-        });
-      }
-    } catch {
-      // Aborted by close().
-    }
-  })();
-  await isConnected;
-  return { close: () => controller.abort() };
 }
 
 /** Opens `count` streams, spread over the app tokens, a few at a time. */
@@ -267,8 +98,7 @@ async function deliver(
   };
   try {
     for (let i = 0; i < DELIVERY_WARM_UP; i++) await send();
-    tracker.latencies = [];
-    tracker.spreads = [];
+    tracker.clear();
     missing = 0;
     const relayCpu0 = await relay.cpuMs();
     const benchCpu0 = process.cpuUsage();
@@ -316,7 +146,7 @@ function deliveryLines(label: string, result: DeliveryResult): string[] {
 async function benchDeliveryAndMemory(): Promise<void> {
   const relay = await startBenchRelay();
   const agent = new Agent({ bodyTimeout: 0, headersTimeout: 30_000 });
-  const tracker = new ArrivalTracker();
+  const tracker = new ArrivalTracker(ARRIVAL_TIMEOUT_MS);
   let open: BenchStream[] = [];
   const closeAll = async () => {
     for (const stream of open) stream.close();

@@ -1,6 +1,7 @@
 import { benchHookOverhead } from './hook-overhead';
 import { benchIntake } from './intake';
 import { benchOutage } from './outage';
+import { benchCluster } from './relay-cluster';
 import { benchRelay } from './relay-throughput';
 import { benchRingLatency } from './ring-latency';
 import { benchRingSchedule } from './ring-schedule';
@@ -12,6 +13,7 @@ if (!only || only === 'hook') await benchHookOverhead();
 if (!only || only === 'intake') await benchIntake();
 if (!only || only === 'outage') await benchOutage();
 if (!only || only === 'relay') await benchRelay();
+if (!only || only === 'cluster') await benchCluster(process.argv[3] === 'ingest');
 if (!only || only === 'ring') await benchRingLatency();
 if (!only || only === 'schedule') await benchRingSchedule();
 if (!only || only === 'voices') await benchVoicePrepare();

@@ -1,8 +1,8 @@
 // Where the cluster bench gets PostgreSQL: `RINGBACK_BENCH_DATABASE_URL`, else a private server.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { newestPostgresBin, startPostgresServer } from '@ringback/test';
 import { Client, escapeIdentifier } from 'pg';
-import { newestPostgresBin, startPostgresServer } from './postgres-server';
 import { parentOf, processTreeCpuMs } from './proc-stats';
 
 /** Names a server the bench may CREATE and DROP databases on, as `RINGBACK_TEST_DATABASE_URL` is for tests. */

@@ -205,7 +205,7 @@ async function benchDeliveryAndMemory(): Promise<void> {
     console.log(
       `  * ${MAX_STREAMS - shared.length} more app devices paired (one at a time) ` +
         `in ${pairSeconds.toFixed(1)} s; ` +
-        "every event the relay fans out lists the account's devices",
+        "the relay keeps the account's device names in a cache, read again only after a change",
     );
     console.log(
       `  The bench reads every stream in one process (fetch + createSseParser) on the same ` +

@@ -8,4 +8,5 @@ export {
   playedAudio,
 } from './support/browser';
 export { freePort } from './support/free-port';
+export { newestPostgresBin, type PostgresServer, startPostgresServer } from './support/postgres-server';
 export { type RunningRingback, standInClaude, startRingbackUp } from './support/ringback-up';

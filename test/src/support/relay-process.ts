@@ -24,11 +24,13 @@ export async function startRelayProcess(
   env: NodeJS.ProcessEnv = {},
   /** To restart a relay: its data dir and port. */
   reuse?: { dataDir: string; port: number },
+  /** More command-line options, such as `--database <url>`. */
+  args: readonly string[] = [],
 ): Promise<RelayProcess> {
   assertBuilt();
   const dataDir = reuse?.dataDir ?? (await mkdtemp(join(tmpdir(), 'ringback-relay-')));
   const port = String(reuse?.port ?? 0);
-  const child = spawn(process.execPath, [RELAY_BIN, '--port', port, '--data-dir', dataDir], {
+  const child = spawn(process.execPath, [RELAY_BIN, '--port', port, '--data-dir', dataDir, ...args], {
     env: { ...process.env, RINGBACK_OPEN_SIGNUP: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,15 +1,16 @@
-// A private, throwaway PostgreSQL server for one bench run, so its postmaster's pid is known
-// (for its CPU figures) and nothing else shares it.
+// A private, throwaway PostgreSQL server from the installed binaries: for a bench run (its
+// postmaster's pid gives its CPU figures, and nothing else shares it) and for a test run on a
+// machine where PostgreSQL is installed but nobody named a database (postgres-global-setup.ts).
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { tempDir } from './support';
+import { freePort } from './free-port';
 
 const POSTGRES_ROOT = '/usr/lib/postgresql';
-/** Three relay instances of 10 pooled connections and a listener each, plus the bench's own. */
+/** Relay instances of 10 pooled connections and a listener each, test files in parallel, the bench's own. */
 const MAX_CONNECTIONS = 300;
 const READY_TIMEOUT_MS = 60_000;
 
@@ -33,15 +34,6 @@ export async function newestPostgresBin(): Promise<string | null> {
   return newest ? join(POSTGRES_ROOT, newest, 'bin') : null;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== 'object' || !address) throw new Error('no free port');
-  return address.port;
-}
-
 /** PostgreSQL refuses to run as root: as root, its programs run as the `postgres` user. */
 function asPostgresUser(command: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
@@ -52,7 +44,7 @@ function asPostgresUser(command: string, args: string[]): [string, string[]] {
  * that dir. fsync and synchronous_commit stay on, as the relay's SQLite store commits FULL.
  */
 export async function startPostgresServer(bin: string): Promise<PostgresServer> {
-  const dir = await tempDir('ringback-bench-pg-');
+  const dir = await mkdtemp(join(tmpdir(), 'ringback-pg-'));
   const dataDir = join(dir, 'data');
   if (process.getuid?.() === 0) await run('chown', ['postgres:', dir]);
   await chmod(dir, 0o700);

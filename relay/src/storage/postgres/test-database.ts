@@ -47,7 +47,18 @@ export async function createTestDatabase(serverUrl = testDatabaseUrl()): Promise
       }),
     drop: () =>
       withClient(serverUrl, async (client) => {
-        await client.query(`DROP DATABASE IF EXISTS ${escapeIdentifier(name)} WITH (FORCE)`);
+        // FORCE ends our own sessions, but a role that is not a superuser may not end an
+        // autovacuum worker busy on the database (42501) and then waits for it (55006): retried.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${escapeIdentifier(name)} WITH (FORCE)`);
+            return;
+          } catch (error) {
+            const code = (error as { code?: string }).code ?? '';
+            if (!['42501', '55006'].includes(code) || attempt >= 50) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 200));
+          }
+        }
       }),
   };
 }

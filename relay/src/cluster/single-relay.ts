@@ -1,5 +1,6 @@
 import type { AttemptLimiter } from '../auth/attempt-limiter';
 import { LivePairingCodes } from '../auth/live-pairing-codes';
+import { applyDeviceChange } from './device-change';
 import { askOverLocalLink } from './local-settings';
 import { memoryCodeAttempts } from './memory-code-attempts';
 import type { ClusterFactory, RelayCluster } from './relay-cluster';
@@ -16,13 +17,7 @@ export function singleRelay(attempts: AttemptLimiter): ClusterFactory {
       liveCodes.added(code.codeHash, code.accountId, code.expiresAt);
     return {
       logged: (accountId, seq) => local.fanout.announce(accountId, seq),
-      deviceChanged(accountId, deviceId, change) {
-        local.names.forget(accountId);
-        local.tokens.forgetDevice(deviceId);
-        if (change !== 'removed') return;
-        local.hub.closeDevice(accountId, deviceId);
-        local.links.closeDevice(deviceId);
-      },
+      deviceChanged: (accountId, deviceId, change) => applyDeviceChange(local, accountId, deviceId, change),
       replyQueued: (reply) => local.dispatcher.dispatch(reply),
       async linkOpened() {
         return { closed: async () => {} };

@@ -22,10 +22,13 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** Instances of one relay on the shared test database (emptied first), each on its own port. */
-async function instances(count: number, options: { openSignup?: boolean } = {}): Promise<Instance[]> {
+/** Instances of one relay on the shared test database (emptied first, unless `keep`), each on its own port. */
+async function instances(
+  count: number,
+  options: { openSignup?: boolean; keep?: boolean } = {},
+): Promise<Instance[]> {
   if (!database) throw new Error('no test database');
-  await database.reset();
+  if (!options.keep) await database.reset();
   const started: Instance[] = [];
   for (let i = 0; i < count; i++) {
     const dataDir = await mkdtemp(join(tmpdir(), 'ringback-cluster-'));
@@ -204,7 +207,7 @@ describe.skipIf(!testDatabaseUrl())(
       const refused = await c.call('POST', '/v1/pairing-codes/redeem', { code, kind: 'app', name: 'x' });
       expect([refused.status, refused.body.error]).toEqual([429, 'too_many_attempts']);
       // A fresh instance of the same relay knows it too.
-      const [d] = (await instancesOnSameDatabase(1)) as [Instance];
+      const [d] = (await instances(1, { keep: true })) as [Instance];
       expect(
         (await d.call('POST', '/v1/pairing-codes/redeem', { code, kind: 'app', name: 'x' })).status,
       ).toBe(429);
@@ -286,25 +289,3 @@ describe.skipIf(!testDatabaseUrl())(
     });
   },
 );
-
-/** More instances on the database as it is (no reset). */
-async function instancesOnSameDatabase(count: number): Promise<Instance[]> {
-  if (!database) throw new Error('no test database');
-  const started: Instance[] = [];
-  for (let i = 0; i < count; i++) {
-    const dataDir = await mkdtemp(join(tmpdir(), 'ringback-cluster-'));
-    const relay = await startRelay({
-      dataDir,
-      database: database.url,
-      port: 0,
-      openSignup: true,
-      logger: createSilentRelayLogger(),
-    });
-    cleanups.push(async () => {
-      await relay.close();
-      await rm(dataDir, { recursive: true, force: true });
-    });
-    started.push(instance(relay));
-  }
-  return started;
-}

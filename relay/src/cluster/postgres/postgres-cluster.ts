@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { CHANNELS, splitPayload } from '../channels';
+import { applyDeviceChange } from '../device-change';
 import { askOverLocalLink } from '../local-settings';
 import type { ClusterFactory, LocalRelay, RelayCluster } from '../relay-cluster';
 import { DaemonLinkRegistry } from './daemon-link-registry';
@@ -43,12 +44,7 @@ export function postgresCluster(options: PostgresClusterOptions): ClusterFactory
     };
     const onDevice = (payload: string) => {
       const [accountId, deviceId, change] = splitPayload(payload, 3) ?? [];
-      if (!accountId || !deviceId) return;
-      local.names.forget(accountId);
-      local.tokens.forgetDevice(deviceId);
-      if (change !== 'removed') return;
-      local.hub.closeDevice(accountId, deviceId);
-      local.links.closeDevice(deviceId);
+      if (accountId && deviceId && change) applyDeviceChange(local, accountId, deviceId, change);
     };
     const onReply = (payload: string) => {
       const [accountId, deviceId, replyId] = splitPayload(payload, 3) ?? [];
@@ -108,14 +104,8 @@ export function postgresCluster(options: PostgresClusterOptions): ClusterFactory
     return {
       // The write's own notification reaches this instance's listener too: nothing to do here.
       logged() {},
-      deviceChanged(accountId, deviceId, change) {
-        // At once here; the other instances hear it from the write's notification.
-        local.names.forget(accountId);
-        local.tokens.forgetDevice(deviceId);
-        if (change !== 'removed') return;
-        local.hub.closeDevice(accountId, deviceId);
-        local.links.closeDevice(deviceId);
-      },
+      // At once here; the other instances hear it from the write's notification.
+      deviceChanged: (accountId, deviceId, change) => applyDeviceChange(local, accountId, deviceId, change),
       // The reply's notification reaches whichever instance holds the daemon's link.
       async replyQueued() {},
       async linkOpened(deviceId) {

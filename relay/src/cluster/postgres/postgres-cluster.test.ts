@@ -233,6 +233,31 @@ describe.skipIf(!testDatabaseUrl())(
       expect(await b.relay.claimCode()).toBeNull();
     });
 
+    it('answers a settings request device_offline when the daemon’s link on another instance goes away meanwhile', async () => {
+      const [a, b] = (await instances(2)) as [Instance, Instance];
+      const daemon = await a.account('daemon', 'Laptop');
+      const phone = await joinAccount(a, await a.code(daemon), 'app', 'Phone');
+      const link = await openLink(b.url, daemon.deviceToken);
+      const ask = (requestId: string) =>
+        a.call(
+          'POST',
+          `/v1/devices/${daemon.deviceId}/settings`,
+          { requestId, sealed: 'e1.abcdefghijkl.iv.c2V0dGluZ3M' },
+          phone.deviceToken,
+        );
+      // Linked on B: A's request reaches the daemon there (which never answers this one).
+      const asking = ask('req-1');
+      await until(
+        () => link.messages.some((message) => message.requestId === 'req-1'),
+        'the request on the link',
+      );
+
+      link.socket.terminate();
+      const answer = await asking;
+      expect([answer.status, answer.body.error]).toEqual([503, 'device_offline']);
+      expect((await ask('req-2')).status).toBe(503);
+    });
+
     it('after losing its notification connection an instance closes its streams, which resume, and keeps its links', async () => {
       const [a, b] = (await instances(2)) as [Instance, Instance];
       const daemon = await a.account('daemon', 'Laptop');

@@ -33,7 +33,7 @@ export function postgresCluster(options: PostgresClusterOptions): ClusterFactory
   return async (local: LocalRelay): Promise<RelayCluster> => {
     const { pool } = options;
     const registry = new DaemonLinkRegistry(pool, local.now);
-    const settings = new RemoteSettings(pool, local);
+    const settings = new RemoteSettings(pool, local, (deviceId) => registry.isOnline(deviceId));
     const report = (what: string) => (error: Error) => local.logger.error(`${what}: ${error.message}`);
 
     const onLog = (payload: string) => {

@@ -7,6 +7,9 @@ import type { LocalRelay, SettingsOutcome, SettingsResult } from '../relay-clust
 /** A request row no instance finished with (its asker died) is dropped after this. */
 export const SETTINGS_ROW_TTL_MS = 5 * 60_000;
 
+/** How often an asker checks that the daemon's link is still held somewhere. */
+const LINK_WATCH_MS = 2_000;
+
 /** How long the instance holding the link waits for the daemon: longer than any asker does. */
 const FORWARD_WAIT_MS = 60_000;
 
@@ -24,11 +27,14 @@ export class RemoteSettings {
   readonly #local: LocalRelay;
   readonly #logger: RelayLogger;
   readonly #waiting = new Map<string, () => void>();
+  readonly #isOnline: (deviceId: string) => Promise<boolean>;
 
-  constructor(pool: Pool, local: LocalRelay) {
+  /** `isOnline`: whether some instance still holds the daemon's link (daemon-link-registry.ts). */
+  constructor(pool: Pool, local: LocalRelay, isOnline: (deviceId: string) => Promise<boolean>) {
     this.#pool = pool;
     this.#local = local;
     this.#logger = local.logger;
+    this.#isOnline = isOnline;
   }
 
   async ask(
@@ -44,16 +50,27 @@ export class RemoteSettings {
       [deviceId, requestId, sealed, this.#local.now()],
     );
     if (inserted.rowCount === 0) return { refused: 'in_flight' };
+    let stopWatching = () => {};
     try {
-      const answered = new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => resolve(false), timeoutMs);
-        this.#waiting.set(key, () => {
+      const answered = new Promise<'answered' | 'timeout' | 'offline'>((resolve) => {
+        const timer = setTimeout(() => resolve('timeout'), timeoutMs);
+        // The instance holding the link may die meanwhile: say so then, not at the deadline.
+        const watch = setInterval(() => {
+          this.#isOnline(deviceId).then(
+            (online) => online || resolve('offline'),
+            () => {},
+          );
+        }, LINK_WATCH_MS);
+        stopWatching = () => {
           clearTimeout(timer);
-          resolve(true);
-        });
+          clearInterval(watch);
+        };
+        this.#waiting.set(key, () => resolve('answered'));
       });
       await this.#pool.query('SELECT pg_notify($1, $2)', [CHANNELS.settings, `ask:${key}`]);
-      if (!(await answered)) return { refused: 'daemon_timeout' };
+      const outcome = await answered;
+      if (outcome === 'timeout') return { refused: 'daemon_timeout' };
+      if (outcome === 'offline') return { refused: 'device_offline' };
       const { rows } = await this.#pool.query<{ answer: StoredAnswer | null }>(
         'SELECT answer FROM relayed_settings WHERE device_id = $1 AND request_id = $2',
         [deviceId, requestId],
@@ -62,6 +79,7 @@ export class RemoteSettings {
       if (!answer) return { refused: 'daemon_timeout' };
       return 'offline' in answer ? { refused: 'device_offline' } : { answer };
     } finally {
+      stopWatching();
       this.#waiting.delete(key);
       await this.#pool.query('DELETE FROM relayed_settings WHERE device_id = $1 AND request_id = $2', [
         deviceId,

@@ -62,7 +62,7 @@ export class EventBatcher {
   async #run(batch: Waiting[]): Promise<void> {
     try {
       const results = await this.#retrying(() => this.#store(batch.map((waiting) => waiting.event)));
-      batch.forEach((waiting, i) => settle(waiting, results[i]));
+      for (const [i, waiting] of batch.entries()) settle(waiting, results[i]);
     } catch (error) {
       if (batch.length === 1) return void batch[0]?.reject(error);
       // Nothing of the batch was stored: each event alone, so only the bad one fails.

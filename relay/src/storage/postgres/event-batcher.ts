@@ -3,8 +3,8 @@ import type { EventRecord, InsertEventResult, NewEvent } from '../relay-store';
 import { type EventRow, iso, toEvent } from '../store-rows';
 import type { Sql } from './context';
 
-/** Batches in flight at once: enough to keep a few connections busy, few enough to gather. */
-const MAX_IN_FLIGHT = 4;
+/** Batches in flight at once: two keep the pipe full while one commits, and let batches grow (measured: 4 cost 10–20 % more CPU per event). */
+const MAX_IN_FLIGHT = 2;
 /** Events one batch stores at most. */
 const MAX_BATCH = 128;
 

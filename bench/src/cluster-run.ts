@@ -49,6 +49,8 @@ export interface BackendFigures {
   /** VmRSS (KB) of each instance before streams opened and with the most open, and how many it held. */
   memory: { beforeKb: number; openKb: number; streams: number }[];
   relayErrors: { count: number; first: string[] };
+  /** With several instances: CPU ms per event of an instance that only hears of the events (posted elsewhere). */
+  listeningCpuMsPerEvent: number | null;
 }
 
 /** Stream j goes to instance j mod n; an account's streams are consecutive, so they usually differ. */
@@ -92,6 +94,7 @@ export async function runBackend(
       postgresCpuMs: backend.postgresCpuMs,
     });
 
+    const listeningCpuMsPerEvent = await listeningCost(relays, daemonTokens);
     if (ingestOnly) {
       return {
         backend,
@@ -100,6 +103,7 @@ export async function runBackend(
         deliveries: [],
         memory: [],
         relayErrors: relayErrorsOf(relays),
+        listeningCpuMsPerEvent,
       };
     }
     await sleep(SETTLE_MS);
@@ -162,7 +166,15 @@ export async function runBackend(
       });
       await readers.closeAll();
     }
-    return { backend, setupSeconds, ingest, deliveries, memory, relayErrors: relayErrorsOf(relays) };
+    return {
+      backend,
+      setupSeconds,
+      ingest,
+      deliveries,
+      memory,
+      relayErrors: relayErrorsOf(relays),
+      listeningCpuMsPerEvent,
+    };
   } finally {
     await readers.closeAll().catch(() => undefined);
     for (const relay of relays) await relay.stop();
@@ -176,4 +188,21 @@ function relayErrorsOf(relays: BenchRelay[]): BackendFigures['relayErrors'] {
     relayErrors.first.push(...relay.errors.first);
   }
   return relayErrors;
+}
+
+/**
+ * What an instance spends on events it does not store: all posted to the first instance, the
+ * others only hear of them (one notification per batch) and send nothing, no stream being open.
+ * Null with one instance.
+ */
+async function listeningCost(relays: BenchRelay[], daemonTokens: string[]): Promise<number | null> {
+  const [storing, ...listening] = relays;
+  if (!storing || listening.length === 0) return null;
+  const plan = { relays: [storing], daemonTokens, clients: INGEST_CLIENTS };
+  await ingestAcross({ ...plan, events: INGEST_WARM_UP });
+  const before = await Promise.all(listening.map((relay) => relay.cpuMs()));
+  const { events } = await ingestAcross({ ...plan, events: INGEST_EVENTS });
+  const after = await Promise.all(listening.map((relay) => relay.cpuMs()));
+  const spent = after.reduce((sum, ms, i) => sum + ms - (before[i] ?? ms), 0);
+  return spent / listening.length / events;
 }

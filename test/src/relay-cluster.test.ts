@@ -4,85 +4,17 @@ import type {
   PendingEvents,
   RelayedEvent,
   ReplyState,
-  SseMessage,
   StatusChange,
 } from '@ringback/protocol';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startEventProducer } from './support/event-producer';
-import { openRawDaemonLink, type RawDaemonLink } from './support/raw-daemon-link';
+import { describe, expect, it } from 'vitest';
 import { answerSettings, askSettings, askSettingsUntil } from './support/raw-settings';
-import { type RelayInstances, startRelayInstances } from './support/relay-instances';
+import { framesOf, setStatus, uniqueId, useRelayCluster } from './support/relay-cluster-fixture';
 import { pairAcross, postDaemonEvent, relayRequest } from './support/relay-requests';
-import { startResumingStream } from './support/resuming-stream';
-import { startRoundRobinProxy } from './support/round-robin-proxy';
-import { type OpenStream, openRelayStream } from './support/sse-stream';
 import { waitFor } from './support/temp-data-dir';
-import {
-  createThrowawayDatabase,
-  hasTestDatabase,
-  type ThrowawayDatabase,
-} from './support/throwaway-database';
-
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-let counter = 0;
-const uniqueId = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;
-
-const framesOf = <T>(stream: { messages: SseMessage[] }, event: string): T[] =>
-  stream.messages
-    .filter((message) => message.event === event)
-    .map((message) => JSON.parse(message.data) as T);
-
-async function streamOn(url: string, device: DeviceCredentials): Promise<OpenStream> {
-  const stream = await openRelayStream(url, device.deviceToken);
-  cleanups.push(() => stream.close());
-  expect(stream.status).toBe(200);
-  return stream;
-}
-
-async function linkOn(url: string, daemon: DeviceCredentials): Promise<RawDaemonLink> {
-  const link = await openRawDaemonLink(url, daemon.deviceToken);
-  cleanups.push(() => link.close());
-  return link;
-}
-
-const setStatus = (url: string, device: DeviceCredentials, eventId: string, status: string) =>
-  relayRequest<StatusChange & { error?: string }>(
-    url,
-    device.deviceToken,
-    'POST',
-    `/v1/events/${eventId}/status`,
-    { status },
-    AbortSignal.timeout(10_000),
-  );
+import { hasTestDatabase } from './support/throwaway-database';
 
 describe.skipIf(!hasTestDatabase())('three relay instances on one PostgreSQL database', () => {
-  let database: ThrowawayDatabase;
-  let relays: RelayInstances;
-  const A = () => relays.url(0);
-  const B = () => relays.url(1);
-  const C = () => relays.url(2);
-
-  /** A daemon that creates its account on A, and apps paired with a code from A redeemed on C. */
-  async function newAccount(appNames: string[]) {
-    const daemon = await relays.at(0).createAccount('daemon', 'Laptop');
-    const apps: DeviceCredentials[] = [];
-    for (const name of appNames) apps.push(await pairAcross(A(), C(), daemon, 'app', name));
-    return { daemon, apps };
-  }
-
-  beforeAll(async () => {
-    database = await createThrowawayDatabase();
-    relays = await startRelayInstances(3, database.url);
-  }, 60_000);
-
-  afterAll(async () => {
-    await relays?.stopAll();
-    await database?.drop();
-  }, 30_000);
+  const { A, B, C, streamOn, linkOn, newAccount } = useRelayCluster();
 
   it('rings an app streaming from B with an event posted to A, and C lists it pending', async () => {
     const { daemon, apps } = await newAccount(['Phone']);
@@ -317,136 +249,4 @@ describe.skipIf(!hasTestDatabase())('three relay instances on one PostgreSQL dat
     await waitFor(() => oldStream.ended(), 10_000, "the removed device's stream on B to close");
     expect(onB.ended()).toBe(false);
   });
-
-  it('forgets the links of a SIGKILLed instance at once, and its daemon links again on another', async () => {
-    const { daemon, apps } = await newAccount(['Phone']);
-    const phone = apps[0] as DeviceCredentials;
-    const link = await linkOn(C(), daemon);
-    answerSettings(link, 'first');
-    await askSettingsUntil(
-      () => askSettings(A(), phone, daemon.deviceId),
-      (reply) => reply.status === 200,
-      'the link in use',
-    );
-    await relays.kill(2, 'SIGKILL');
-    const offline = await askSettingsUntil(
-      () => askSettings(A(), phone, daemon.deviceId, 5_000),
-      (reply) => reply.status === 503,
-      'the dead link to be gone on A',
-      15_000,
-    );
-    expect(offline.body.error).toBe('device_offline');
-
-    const again = await linkOn(B(), daemon);
-    answerSettings(again, 'again');
-    await askSettingsUntil(
-      () => askSettings(A(), phone, daemon.deviceId),
-      (reply) => reply.status === 200 && (reply.body.sealed ?? '').startsWith('e1.again.'),
-      'settings through the new link',
-    );
-    await relays.restart(2, { samePort: true });
-  });
-
-  it('keeps every stream whole, each frame once and in order, when an instance is SIGKILLed under load', async () => {
-    const EVENTS = 400;
-    const STREAMS = 30;
-    /** Every this many events, one of the apps answers the call while the load goes on. */
-    const ANSWER_EVERY = 8;
-    const proxy = await startRoundRobinProxy(relays.urls());
-    cleanups.push(() => proxy.close());
-    const daemon = await relays.at(0).createAccount('daemon', 'Laptop');
-    const apps: DeviceCredentials[] = [];
-    for (let i = 0; i < STREAMS; i++) apps.push(await pairAcross(A(), A(), daemon, 'app', `Phone ${i}`));
-
-    const streams = apps.map((app) => startResumingStream(proxy.url, app.deviceToken));
-    cleanups.push(() => {
-      for (const stream of streams) stream.stop();
-    });
-    await Promise.all(streams.map((stream) => stream.ready));
-    const spread = [...proxy.connectionsPerUpstream()];
-
-    const answered: string[] = [];
-    const answer = async (index: number, eventId: string) => {
-      if (index % ANSWER_EVERY !== 0) return;
-      const app = apps[index % STREAMS] as DeviceCredentials;
-      // Repeated until 200: the same device answering again is a no-op, so a lost answer is safe.
-      while ((await setStatus(proxy.url, app, eventId, 'answered').catch(() => null))?.status !== 200)
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      answered.push(eventId);
-    };
-    let restarted = () => {};
-    const producer = startEventProducer(proxy.url, daemon.deviceToken, {
-      count: EVENTS,
-      concurrency: 8,
-      idOf: (index) => `load-${String(index).padStart(4, '0')}`,
-      // The last events wait for the restarted instance, so some are posted with it back.
-      hold: { from: EVENTS - 60, until: new Promise<void>((resolve) => (restarted = resolve)) },
-      afterStored: answer,
-    });
-
-    await waitFor(() => producer.posted() >= EVENTS * 0.4, 30_000, '40 % of the events');
-    await relays.kill(1, 'SIGKILL');
-    await waitFor(() => producer.posted() >= EVENTS * 0.6, 30_000, '60 % of the events');
-    const back = await relays.restart(1);
-    proxy.setUpstream(1, back.url);
-    restarted();
-    await producer.done;
-
-    const frameIds = (stream: { messages: SseMessage[] }, event: string) =>
-      framesOf<{ eventId: string }>(stream, event).map((frame) => frame.eventId);
-    const expectedFrames = EVENTS + answered.length;
-    // A stream that misses a frame never gets there: the figures below say how many were missed.
-    await waitFor(
-      () => streams.every((stream) => stream.messages.length >= expectedFrames),
-      30_000,
-      'every frame on every stream',
-    ).catch(() => {});
-    for (const stream of streams) stream.stop();
-
-    const listed = await relayRequest<PendingEvents>(
-      proxy.url,
-      apps[0]?.deviceToken ?? '',
-      'GET',
-      '/v1/events/pending?limit=500',
-    );
-    const order = listed.body.events.map((event) => event.eventId);
-    expect(order).toHaveLength(EVENTS);
-    let skipped = 0;
-    let duplicates = 0;
-    for (const stream of streams) {
-      for (const [event, wanted] of [
-        ['event', order],
-        ['status', answered],
-      ] as const) {
-        const ids = frameIds(stream, event);
-        duplicates += ids.length - new Set(ids).size;
-        skipped += wanted.filter((id) => !ids.includes(id)).length;
-      }
-    }
-    const reconnects = streams.reduce((sum, stream) => sum + stream.reconnects(), 0);
-    console.info(
-      `cluster under load: ${EVENTS} events and ${answered.length} answers (${producer.retries()} retried posts), ` +
-        `${STREAMS} streams over instances ${spread.join('/')}, ${reconnects} reconnects after the SIGKILL; ` +
-        `${skipped} frames skipped, ${duplicates} duplicated`,
-    );
-    expect({ skipped, duplicates }).toEqual({ skipped: 0, duplicates: 0 });
-    // One ordered log: every stream got the same frames under the same ids, ascending.
-    const framesSeen = (stream: { messages: SseMessage[] }) =>
-      stream.messages.map(
-        (message) => `${message.lastEventId} ${message.event} ${JSON.parse(message.data).eventId}`,
-      );
-    const reference = framesSeen(streams[0] as { messages: SseMessage[] });
-    for (const [index, stream] of streams.entries()) {
-      expect(frameIds(stream, 'event'), `stream ${index}`).toEqual(order);
-      expect(framesSeen(stream), `stream ${index}`).toEqual(reference);
-      const ids = stream.messages.map((message) => Number(message.lastEventId));
-      expect(
-        ids.every((id, i) => i === 0 || id > (ids[i - 1] ?? 0)),
-        `stream ${index} ids ascend`,
-      ).toBe(true);
-    }
-    expect(reference).toHaveLength(expectedFrames);
-    // Every stream the killed instance held came back, through an instance that was up.
-    expect(reconnects).toBeGreaterThanOrEqual(spread[1] ?? 1);
-  }, 60_000);
 });

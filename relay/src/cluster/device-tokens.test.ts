@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { household, manualClock, open } from '../storage/sqlite/store-fixtures';
+import { device, household, manualClock, open } from '../storage/sqlite/store-fixtures';
 import { DeviceTokens } from './device-tokens';
 
 describe('DeviceTokens', () => {
@@ -30,5 +30,18 @@ describe('DeviceTokens', () => {
     tokens.forgetDevice(daemon.deviceId);
     expect(await tokens.device(daemonTokenHash)).toBeNull();
     expect(await tokens.device('no-such-token')).toBeNull();
+  });
+
+  it('remembers at most the given number of tokens, dropping the oldest', async () => {
+    const store = await open();
+    const hashes = [];
+    for (let i = 0; i < 4; i++) {
+      const input = device('app', `phone ${i}`);
+      await store.createAccount(input);
+      hashes.push(input.tokenHash);
+    }
+    const tokens = new DeviceTokens(store, Date.now, 3);
+    for (const hash of hashes) expect(await tokens.device(hash)).not.toBeNull();
+    expect(tokens.size).toBe(3);
   });
 });

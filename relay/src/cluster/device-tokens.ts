@@ -17,12 +17,19 @@ const MAX_TOKENS = 100_000;
 export class DeviceTokens {
   readonly #store: RelayStore;
   readonly #now: () => number;
+  readonly #maxTokens: number;
   readonly #byToken = new Map<string, { device: DeviceRecord; checkedAt: number }>();
   readonly #tokenOf = new Map<string, string>();
 
-  constructor(store: RelayStore, now: () => number) {
+  constructor(store: RelayStore, now: () => number, maxTokens = MAX_TOKENS) {
     this.#store = store;
     this.#now = now;
+    this.#maxTokens = maxTokens;
+  }
+
+  /** How many tokens are remembered now. */
+  get size(): number {
+    return this.#byToken.size;
   }
 
   /** The live device holding this token hash, or null. */
@@ -49,7 +56,7 @@ export class DeviceTokens {
   #remember(tokenHash: string, device: DeviceRecord, at: number): void {
     this.#byToken.set(tokenHash, { device, checkedAt: at });
     this.#tokenOf.set(device.deviceId, tokenHash);
-    if (this.#byToken.size > MAX_TOKENS) {
+    if (this.#byToken.size > this.#maxTokens) {
       const oldest = this.#byToken.keys().next().value;
       if (oldest !== undefined) this.#drop(oldest);
     }

@@ -44,6 +44,10 @@ export const ERROR_CATALOGUE = {
   device_not_found: { status: 404, meaning: 'no such device in this account' },
   event_not_found: { status: 404, meaning: 'no such event in this account' },
   call_taken: { status: 409, meaning: 'another device already has this call, or it has ended' },
+  not_call_answerer: {
+    status: 403,
+    meaning: 'only the device that answered this call may reply to it',
+  },
   daemon_only: { status: 403, meaning: 'only a daemon device may call this endpoint' },
   device_offline: { status: 503, meaning: 'the daemon is not connected to the relay' },
   daemon_timeout: { status: 504, meaning: 'the daemon did not answer in time' },

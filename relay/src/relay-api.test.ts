@@ -353,6 +353,43 @@ describe('events and calls', () => {
     expect(pending.events).toEqual([]);
   });
 
+  it('takes a reply only from the device that answered the call, so the agent is resumed once', async () => {
+    const app = await relay({ open: true });
+    const daemon = await createAccount(app);
+    const phone = await pair(app, daemon, 'app', 'Phone');
+    const desktop = await pair(app, daemon, 'app', 'Desktop');
+    await app.inject({
+      method: 'POST',
+      url: '/v1/daemon/events',
+      headers: auth(daemon),
+      payload: event('evt-1'),
+    });
+    const reply = (device: DeviceCredentials, replyId: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/events/evt-1/replies',
+        headers: auth(device),
+        payload: { replyId, sealed: 'e1.abcdefghijkl.iv.c2VhbGVk' },
+      });
+
+    const unanswered = await reply(phone, 'r-0');
+    expect([unanswered.statusCode, unanswered.json().error]).toEqual([403, 'not_call_answerer']);
+    await app.inject({
+      method: 'POST',
+      url: '/v1/events/evt-1/status',
+      headers: auth(phone),
+      payload: { status: 'answered' },
+    });
+    const loser = await reply(desktop, 'r-1');
+    expect(loser.statusCode).toBe(403);
+    expect(loser.json()).toMatchObject({
+      error: 'not_call_answerer',
+      message: 'only Phone, which answered this call, may reply to it',
+      handledBy: { deviceId: phone.deviceId, name: 'Phone' },
+    });
+    expect((await reply(phone, 'r-2')).statusCode).toBe(201);
+  });
+
   it('gives a call back to the others when the device that answered it is removed', async () => {
     const app = await relay({ open: true });
     const daemon = await createAccount(app);

@@ -14,6 +14,7 @@ import { startDaemonProcess } from './support/daemon-process';
 import { freePort } from './support/free-port';
 import { realAgentsBin } from './support/real-agents';
 import { startRelayProcess } from './support/relay-process';
+import { answerCall } from './support/relay-requests';
 import { runRingback } from './support/run-hook-process';
 import { daemonKeyOf, openAgentEvent } from './support/sealed-events';
 import { openRelayStream } from './support/sse-stream';
@@ -210,6 +211,7 @@ async function setUp(config: object = {}) {
   const key = await daemonKeyOf(dataDir);
   const calls = () =>
     stream.messages.filter((m) => m.event === 'event').map((m) => JSON.parse(m.data) as RelayedEvent);
+  const answered = new Set<string>();
   const reply = async (call: RelayedEvent, replyId: string, text: string) => {
     const opened = await openAgentEvent(key, { eventId: call.eventId, sealed: call.sealed ?? '' });
     const sealed = await seal(
@@ -222,6 +224,8 @@ async function setUp(config: object = {}) {
       }),
       Aad.reply(call.eventId),
     );
+    if (!answered.has(call.eventId)) await answerCall(relay.url, phone.deviceToken, call.eventId);
+    answered.add(call.eventId);
     const response = await fetch(`${relay.url}/v1/events/${call.eventId}/replies`, {
       method: 'POST',
       headers: { authorization: `Bearer ${phone.deviceToken}`, 'content-type': 'application/json' },

@@ -9,7 +9,7 @@ import type {
 import { describe, expect, it } from 'vitest';
 import { answerSettings, askSettings, askSettingsUntil } from './support/raw-settings';
 import { framesOf, setStatus, uniqueId, useRelayCluster } from './support/relay-cluster-fixture';
-import { pairAcross, postDaemonEvent, relayRequest } from './support/relay-requests';
+import { answerCall, pairAcross, postDaemonEvent, relayRequest } from './support/relay-requests';
 import { waitFor } from './support/temp-data-dir';
 import { hasTestDatabase } from './support/throwaway-database';
 
@@ -83,6 +83,7 @@ describe.skipIf(!hasTestDatabase())('three relay instances on one PostgreSQL dat
     const onA = await streamOn(A(), phone);
     const eventId = uniqueId('evt');
     expect(await postDaemonEvent(B(), daemon.deviceToken, eventId)).toBe(201);
+    await answerCall(A(), phone.deviceToken, eventId);
 
     const replyId = uniqueId('reply');
     const sealed = `e1.reply.${replyId}`;

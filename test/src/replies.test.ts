@@ -5,6 +5,7 @@ import { Aad, generateE2eKey, open, type RelayedEvent, type ReplyState, seal } f
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDaemonProcess } from './support/daemon-process';
 import { startRelayProcess } from './support/relay-process';
+import { answerCall } from './support/relay-requests';
 import { daemonKeyOf, openAgentEvent } from './support/sealed-events';
 import { openRelayStream } from './support/sse-stream';
 import { makeDataDir, postReport, waitFor } from './support/temp-data-dir';
@@ -83,6 +84,7 @@ async function setUp(options: { agentRunSeconds?: number; config?: object } = {}
   await waitFor(() => stream.messages.some((m) => m.event === 'event'), 15_000, 'the call');
   const call = JSON.parse(stream.messages.find((m) => m.event === 'event')?.data ?? '{}') as RelayedEvent;
   const key = await daemonKeyOf(dataDir);
+  await answerCall(relay.url, phone.deviceToken, call.eventId);
   const reply = async (replyId: string, text: string, withKey = key) => {
     const sealed = await seal(
       withKey,

@@ -14,6 +14,7 @@ import { plainBrief, startFakeLlm } from './fakes/fake-llm-server';
 import { type FakeTracker, startFakeTracker } from './fakes/fake-tracker/index';
 import { type DaemonProcess, startDaemonProcess } from './support/daemon-process';
 import { type RelayProcess, startRelayProcess } from './support/relay-process';
+import { answerCall } from './support/relay-requests';
 import { sealSettingsRequest, sendSettingsRequest } from './support/relayed-settings';
 import { makeDataDir, waitFor } from './support/temp-data-dir';
 
@@ -177,6 +178,7 @@ describe('Multica calls through real daemons and a real relay', () => {
       }),
       Aad.reply(eventId),
     );
+    await answerCall(relay.url, phone.deviceToken, eventId);
     const sent = await fetch(`${relay.url}/v1/events/${eventId}/replies`, {
       method: 'POST',
       headers: { authorization: `Bearer ${phone.deviceToken}`, 'content-type': 'application/json' },

@@ -57,6 +57,12 @@ describe('POST /v1/daemon/events under concurrency', () => {
     const relay = await injectRelay();
     const phone = await relay.pair('app', 'Phone');
     expect((await relay.postEvent('first')).statusCode).toBe(201);
+    await relay.app.inject({
+      method: 'POST',
+      url: '/v1/events/first/status',
+      headers: auth(phone),
+      payload: { status: 'answered' },
+    });
     await relay.app.inject({ method: 'GET', url: '/v1/devices', headers: auth(phone) });
     const sent: number[] = [];
     relay.hub.add(relay.daemon.accountId, {
@@ -76,6 +82,6 @@ describe('POST /v1/daemon/events under concurrency', () => {
       }),
     ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
-    expect(sent).toEqual([2, 3]);
+    expect(sent).toEqual([3, 4]);
   });
 });

@@ -115,6 +115,7 @@ describe('GET /v1/daemon/link', () => {
       ).status,
     ).toBe(201);
 
+    await relay.post('/v1/events/evt-1/status', { status: 'answered' }, relay.phone.deviceToken);
     // 100 replies of 250 KB: 25 MB, past the socket buffers and the link's 16 MB bound.
     const sealed = `e1.${'r'.repeat(250 * 1024)}`;
     const replyIds = Array.from({ length: 100 }, (_, i) => `reply-${i}`);

@@ -31,6 +31,20 @@ export function replyRoutes(deps: RelayRuntime): FastifyPluginAsync {
           sealed: request.body.sealed,
         });
         if (result.outcome === 'event_not_found') throw new RingbackError('event_not_found');
+        if (result.outcome === 'not_answerer') {
+          // Names the device that has the call, so the app can say where to reply from.
+          const names = await deps.names.of(me.accountId);
+          const handledBy = result.handledBy
+            ? { deviceId: result.handledBy, name: names.get(result.handledBy) ?? 'a removed device' }
+            : null;
+          throw new RingbackError(
+            'not_call_answerer',
+            handledBy
+              ? `only ${handledBy.name}, which answered this call, may reply to it`
+              : 'nobody answered this call, so nobody may reply to it',
+            handledBy ? { details: { handledBy } } : undefined,
+          );
+        }
         if (result.outcome === 'repeat') return reply.status(200).send(toReplyState(result.reply));
         deps.cluster.logged(me.accountId, result.log.seq);
         await deps.cluster.replyQueued(result.reply);

@@ -71,7 +71,9 @@ export interface ReplyRecord {
 export type InsertReplyResult =
   | { outcome: 'created'; reply: ReplyRecord; log: LogEntry }
   | { outcome: 'repeat'; reply: ReplyRecord }
-  | { outcome: 'event_not_found' };
+  | { outcome: 'event_not_found' }
+  /** Only the device that answered the call may reply to it (null: nobody answered it). */
+  | { outcome: 'not_answerer'; handledBy: string | null };
 
 export type ReplyUpdateResult =
   | { outcome: 'changed'; reply: ReplyRecord; log: LogEntry }

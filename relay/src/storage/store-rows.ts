@@ -121,5 +121,16 @@ export function toReply(row: ReplyRow): ReplyRecord {
   };
 }
 
+/** What a reply needs of its event: where it goes, and who may send it. */
+export interface EventAnswerer {
+  from_device_id: string;
+  status: string;
+  handled_by: string | null;
+}
+
+/** Only the device that answered a call (in it, or hung up) may reply to it: one reply path per call. */
+export const answeredBy = (event: EventAnswerer, deviceId: string): boolean =>
+  event.handled_by === deviceId && (event.status === 'answered' || event.status === 'completed');
+
 export const isFinalReply = (reply: ReplyRecord): boolean =>
   reply.status === 'delivered' || reply.status === 'failed';

@@ -65,3 +65,11 @@ export async function pairAcross(
     throw new Error(`redeem answered ${joined.status}: ${JSON.stringify(joined.body)}`);
   return joined.body;
 }
+
+/** The app's answer (`POST /v1/events/:eventId/status`): only the device that answered may reply. */
+export async function answerCall(relayUrl: string, token: string, eventId: string): Promise<void> {
+  const answer = await relayRequest(relayUrl, token, 'POST', `/v1/events/${eventId}/status`, {
+    status: 'answered',
+  });
+  if (answer.status !== 200) throw new Error(`answering ${eventId} failed: ${JSON.stringify(answer.body)}`);
+}

@@ -285,6 +285,7 @@ describe.skipIf(!testDatabaseUrl())(
 
       // The daemon's link survived and is found again: a reply posted on A reaches it on B.
       await a.postEvent(daemon, 'evt-after');
+      await a.call('POST', '/v1/events/evt-after/status', { status: 'answered' }, phone.deviceToken);
       const reply = await a.call(
         'POST',
         '/v1/events/evt-after/replies',

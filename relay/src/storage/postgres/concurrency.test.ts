@@ -112,6 +112,7 @@ describe.skipIf(!testDatabaseUrl())(
       const { accountId, daemon, phone } = await household(a);
       const event = newEvent(accountId, daemon.deviceId);
       await a.insertEvent(event);
+      await a.setStatus(accountId, event.eventId, 'answered', phone.deviceId);
       for (let round = 0; round < ROUNDS; round++) {
         const reply = {
           accountId,

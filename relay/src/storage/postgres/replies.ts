@@ -1,6 +1,14 @@
 import { CHANNELS } from '../../cluster/channels';
 import type { InsertReplyResult, ReplyRecord, ReplyStore, ReplyUpdateResult } from '../relay-store';
-import { isFinalReply, iso, REPLY_COLUMNS, type ReplyRow, toReply } from '../store-rows';
+import {
+  answeredBy,
+  type EventAnswerer,
+  isFinalReply,
+  iso,
+  REPLY_COLUMNS,
+  type ReplyRow,
+  toReply,
+} from '../store-rows';
 import type { PostgresContext, Sql } from './context';
 import { notify } from './notify';
 import type { AppendLog } from './stream-log';
@@ -56,12 +64,15 @@ export function postgresReplies(
         if (account.rowCount === 0) return { outcome: 'event_not_found' };
         const original = await byKey(sql, accountId, replyId);
         if (original) return { outcome: 'repeat', reply: toReply(original) };
-        const sender = await sql.query<{ from_device_id: string }>(
-          'SELECT from_device_id FROM events WHERE account_id = $1 AND event_id = $2',
+        // Locked, so an answer racing this reply is decided before or after it, never beside it.
+        const sender = await sql.query<EventAnswerer>(
+          'SELECT from_device_id, status, handled_by FROM events WHERE account_id = $1 AND event_id = $2 FOR SHARE',
           [accountId, eventId],
         );
-        const toDeviceId = sender.rows[0]?.from_device_id;
-        if (toDeviceId === undefined) return { outcome: 'event_not_found' };
+        const event = sender.rows[0];
+        if (event === undefined) return { outcome: 'event_not_found' };
+        if (!answeredBy(event, fromDeviceId)) return { outcome: 'not_answerer', handledBy: event.handled_by };
+        const toDeviceId = event.from_device_id;
         const { rows } = await sql.query<ReplyRow>(
           `INSERT INTO replies (account_id, reply_id, event_id, from_device_id, to_device_id, sealed, status,
                                 created_at, updated_at)

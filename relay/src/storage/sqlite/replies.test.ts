@@ -16,6 +16,7 @@ describe('replies in the SQLite store', () => {
     old.close();
     const first = await openSqliteRelayStore(path);
     const { accountId, daemon, phone } = await accountWithEvent(first);
+    await first.setStatus(accountId, 'evt-1', 'answered', phone.deviceId);
     await first.insertReply(newReply(accountId, phone.deviceId, 'r-1'));
     await first.close();
 

@@ -5,7 +5,15 @@ import type {
   ReplyStore,
   ReplyUpdateResult,
 } from '../relay-store';
-import { isFinalReply, iso, REPLY_COLUMNS, type ReplyRow, toReply } from '../store-rows';
+import {
+  answeredBy,
+  type EventAnswerer,
+  isFinalReply,
+  iso,
+  REPLY_COLUMNS,
+  type ReplyRow,
+  toReply,
+} from '../store-rows';
 import type { SqliteContext } from './context';
 import type { AppendLog } from './stream-log';
 
@@ -15,8 +23,8 @@ export function sqliteReplies({ db, commit, now }: SqliteContext, appendLog: App
     byKey: db.prepare<[string, string], ReplyRow>(
       `SELECT ${REPLY_COLUMNS} FROM replies WHERE account_id = ? AND reply_id = ?`,
     ),
-    eventSender: db.prepare<[string, string], { from_device_id: string }>(
-      'SELECT from_device_id FROM events WHERE account_id = ? AND event_id = ?',
+    eventSender: db.prepare<[string, string], EventAnswerer>(
+      'SELECT from_device_id, status, handled_by FROM events WHERE account_id = ? AND event_id = ?',
     ),
     insert: db.prepare<[string, string, string, string, string, string, number, number]>(
       `INSERT INTO replies (account_id, reply_id, event_id, from_device_id, to_device_id, sealed, status, created_at, updated_at)
@@ -58,6 +66,8 @@ export function sqliteReplies({ db, commit, now }: SqliteContext, appendLog: App
         if (original) return { outcome: 'repeat', reply: toReply(original) };
         const event = s.eventSender.get(reply.accountId, reply.eventId);
         if (!event) return { outcome: 'event_not_found' };
+        if (!answeredBy(event, reply.fromDeviceId))
+          return { outcome: 'not_answerer', handledBy: event.handled_by };
         const { accountId, replyId, eventId, fromDeviceId, sealed } = reply;
         s.insert.run(accountId, replyId, eventId, fromDeviceId, event.from_device_id, sealed, at, at);
         const log = appendLog(accountId, 'reply', eventId, at, replyId);

@@ -4,6 +4,7 @@ import { ConversationView } from './ConversationView';
 import { DecisionList } from './DecisionList';
 import { formatElapsed } from './formatElapsed';
 import { HangUpIcon, NextIcon, PauseIcon, PlayIcon, PreviousIcon } from './icons';
+import type { CallNotice } from './notices';
 import { SegmentView } from './SegmentView';
 import type { ConversationTurn, Decision, Segment } from './types';
 import './theme.css';
@@ -21,7 +22,7 @@ export type Props = {
   answerSentenceIndex?: number;
   conversation: ConversationTurn[];
   decisions: Decision[];
-  notices: string[];
+  notices: CallNotice[];
   reportText: string;
   /** What the machine allows; when omitted they follow the position. */
   canPrevious?: boolean;
@@ -64,11 +65,14 @@ export function InCallScreen(props: Props) {
 
         {props.notices.length > 0 && (
           <div className="rb-call-notices" role="status">
-            {props.notices.map((notice) => (
-              <p key={notice} className="rb-call-notice">
-                {t(notice)}
-              </p>
-            ))}
+            {props.notices.map((notice) => {
+              const text = typeof notice === 'string' ? t(notice) : t(notice.text, notice.values);
+              return (
+                <p key={text} className="rb-call-notice">
+                  {text}
+                </p>
+              );
+            })}
           </div>
         )}
 

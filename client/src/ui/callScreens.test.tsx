@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { InterfaceLanguageProvider } from '../i18n';
 import { type Props as InCallProps, InCallScreen } from './InCallScreen';
 import { IncomingCallScreen } from './IncomingCallScreen';
-import { VOICE_UNAVAILABLE_NOTICE } from './notices';
+import { answerFailedNotice, VOICE_UNAVAILABLE_NOTICE } from './notices';
 import { SegmentView } from './SegmentView';
 
 afterEach(cleanup);
@@ -33,8 +34,8 @@ describe('IncomingCallScreen', () => {
   });
 });
 
-function inCall(overrides: Partial<InCallProps> = {}) {
-  const props: InCallProps = {
+function inCallProps(overrides: Partial<InCallProps> = {}): InCallProps {
+  return {
     callerName: 'Codex',
     elapsedMs: 65_000,
     segments: [
@@ -59,6 +60,10 @@ function inCall(overrides: Partial<InCallProps> = {}) {
     onHangUp: vi.fn(),
     ...overrides,
   };
+}
+
+function inCall(overrides: Partial<InCallProps> = {}) {
+  const props = inCallProps(overrides);
   render(<InCallScreen {...props} />);
   return props;
 }
@@ -135,6 +140,31 @@ describe('InCallScreen', () => {
     expect(screen.getByText(VOICE_UNAVAILABLE_NOTICE)).toBeTruthy();
     expect(screen.getByText('Original report')).toBeTruthy();
     expect(screen.getByText('The full original report.')).toBeTruthy();
+  });
+
+  it('says why the model gave no answer (a refused key is not an unreachable model), in the interface language', () => {
+    const notices = [answerFailedNotice('llm.example refused the API key')];
+    inCall({ playing: false, notices });
+    expect(
+      screen.getByText(
+        'Your model did not answer: llm.example refused the API key. The report text is below.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Could not reach your model/)).toBeNull();
+    cleanup();
+    render(
+      <InterfaceLanguageProvider language="zh">
+        <InCallScreen {...inCallProps({ playing: false, notices })} />
+      </InterfaceLanguageProvider>,
+    );
+    expect(
+      screen.getByText('你的模型没有回答：llm.example refused the API key。报告原文在下方。'),
+    ).toBeTruthy();
+  });
+
+  it('without a reason still says the model did not answer', () => {
+    inCall({ playing: false, notices: [answerFailedNotice('  ')] });
+    expect(screen.getByText('Your model did not answer; the report text is below.')).toBeTruthy();
   });
 });
 

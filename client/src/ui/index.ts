@@ -38,7 +38,12 @@ export {
 export { LLM_PRESETS, type LlmPreset, type LlmPresetId, presetForUrl } from './llmPresets';
 export { ModeEditPage } from './modes/ModeEditPage';
 export { ModesPage } from './modes/ModesPage';
-export { ANSWER_FAILED_NOTICE, VOICE_UNAVAILABLE_NOTICE } from './notices';
+export {
+  ANSWER_FAILED_NOTICE,
+  answerFailedNotice,
+  type CallNotice,
+  VOICE_UNAVAILABLE_NOTICE,
+} from './notices';
 export {
   MIN_PASSPHRASE_LENGTH,
   type PairCodeErrors,

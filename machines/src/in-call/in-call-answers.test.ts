@@ -260,20 +260,20 @@ describe('inCallMachine: leaving an answer early', () => {
 });
 
 describe('inCallMachine: answer failures', () => {
-  it('a failed model call pauses with a notice and the question kept; nothing crashes', async () => {
+  it('a failed model call pauses with a notice giving the reason and the question kept; nothing crashes', async () => {
     const { actor, answer } = await pausedOnSecondSentence();
     actor.send({ type: 'question.ask', text: 'Which tests?' });
-    answer({ type: 'answer.failed', message: 'HTTP 500' });
+    answer({ type: 'answer.failed', message: 'llm.example refused the API key' });
     const snapshot = actor.getSnapshot();
     expect(snapshot.hasTag('paused')).toBe(true);
     expect(snapshot.status).toBe('active');
-    expect(snapshot.context.notices.answerFailed).toBe(true);
+    expect(snapshot.context.notices.answerFailed).toBe('llm.example refused the API key');
     expect(snapshot.context.position).toEqual({ segment: 0, sentence: 1 });
     expect(snapshot.context.history).toEqual([{ role: 'user', text: 'Which tests?' }]);
 
     // The next question clears the notice.
     actor.send({ type: 'question.ask', text: 'Try again?' });
-    expect(actor.getSnapshot().context.notices.answerFailed).toBe(false);
+    expect(actor.getSnapshot().context.notices.answerFailed).toBeNull();
   });
 
   it('a failure mid-stream stops the answer audio', async () => {

@@ -17,7 +17,7 @@ export function initialInCallContext(input: InCallInput): InCallContext {
     decisions: input.pendingQuestions.map((question) => ({ question, answer: null })),
     answer: null,
     returnTo: 'paused',
-    notices: { answerFailed: false, voiceUnavailable: false },
+    notices: { answerFailed: null, voiceUnavailable: false },
   };
 }
 

@@ -1,4 +1,4 @@
-import { type AnyEventObject, assign, fromCallback, fromPromise, setup } from 'xstate';
+import { type AnyEventObject, assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import {
   comparePositions,
   firstPosition,
@@ -96,7 +96,7 @@ export const inCallMachine = setup({
     startAnswer: assign(({ context }, params: { question: string; returnTo?: 'paused' | 'finished' }) => ({
       answer: newAnswer(params.question),
       returnTo: params.returnTo ?? context.returnTo,
-      notices: { ...context.notices, answerFailed: false },
+      notices: { ...context.notices, answerFailed: null },
     })),
     queueAnswerSentence: assign(({ context }, params: { text: string }) =>
       context.answer ? { answer: withStreamedSentence(context.answer, params.text) } : {},
@@ -107,7 +107,11 @@ export const inCallMachine = setup({
     answerSentenceSpoken: assign(({ context }) =>
       context.answer ? { answer: { ...context.answer, spoken: context.answer.spoken + 1 } } : {},
     ),
-    noteAnswerFailed: assign(({ context }) => ({ notices: { ...context.notices, answerFailed: true } })),
+    // The reason is kept so the screen can say what happened (a refused key is not an unreachable model).
+    noteAnswerFailed: assign(({ context, event }) => {
+      assertEvent(event, 'answer.failed');
+      return { notices: { ...context.notices, answerFailed: event.message } };
+    }),
     // Whatever ends the answer (done, failure, interruption, hang-up), the user's words stay in
     // the conversation, with as much of the answer as arrived.
     recordExchange: assign(({ context }) =>

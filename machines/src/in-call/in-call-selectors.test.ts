@@ -52,7 +52,7 @@ describe('in-call selectors', () => {
     await vi.advanceTimersByTimeAsync(SPEAK_MS);
     expect(selectAnswerCaption(actor.getSnapshot())).toBe('That is all.');
     answer({ type: 'answer.failed', message: 'boom' });
-    expect(selectAnswerFailed(actor.getSnapshot())).toBe(true);
+    expect(selectAnswerFailed(actor.getSnapshot())).toBe('boom');
     expect(selectQuestion(actor.getSnapshot())).toBe('');
   });
 

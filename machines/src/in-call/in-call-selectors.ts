@@ -66,7 +66,8 @@ export function selectVoiceUnavailable(snapshot: InCallSnapshot): boolean {
   return snapshot.context.notices.voiceUnavailable;
 }
 
-export function selectAnswerFailed(snapshot: InCallSnapshot): boolean {
+/** Why the last question got no answer, or null. */
+export function selectAnswerFailed(snapshot: InCallSnapshot): string | null {
   return snapshot.context.notices.answerFailed;
 }
 

@@ -47,7 +47,8 @@ export interface InCallContext {
   answer: AnswerInProgress | null;
   /** Where an answer returns to: mid-brief (paused) or after the end (finished). */
   returnTo: 'paused' | 'finished';
-  notices: { answerFailed: boolean; voiceUnavailable: boolean };
+  /** `answerFailed`: why the last question got no answer, in the host's words; null when it did not fail. */
+  notices: { answerFailed: string | null; voiceUnavailable: boolean };
 }
 
 export type InCallEvent =

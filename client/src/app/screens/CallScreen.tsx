@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { ANSWER_FAILED_NOTICE, InCallScreen, VOICE_UNAVAILABLE_NOTICE } from '../../ui';
+import { answerFailedNotice, InCallScreen, VOICE_UNAVAILABLE_NOTICE } from '../../ui';
 import { callerName, callSubtitle } from '../call-labels';
-import { useSession } from '../SessionRoot';
+import { useSession } from '../session-context';
 import type { CallPlayerActor } from '../session/call-player';
 
 interface Props {
@@ -44,7 +44,7 @@ export function CallScreen({ call }: Props) {
       decisions={decisions}
       notices={[
         ...(notices.voiceUnavailable ? [VOICE_UNAVAILABLE_NOTICE] : []),
-        ...(notices.answerFailed ? [ANSWER_FAILED_NOTICE] : []),
+        ...(notices.answerFailed !== null ? [answerFailedNotice(notices.answerFailed)] : []),
       ]}
       reportText={report.text}
       canPrevious={canPrevious}

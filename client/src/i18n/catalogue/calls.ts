@@ -97,7 +97,9 @@ export const CALLS_ZH: Record<string, string> = {
   'Or answer in your own words': '或用你自己的话回答',
   'Send answer': '发送回答',
   'Voice unavailable — switched to cards and captions': '语音不可用——已改用卡片和字幕',
-  'Could not reach your model; the report text is below': '无法连接你的模型；报告原文在下方',
+  'Your model did not answer; the report text is below.': '你的模型没有回答；报告原文在下方。',
+  'Your model did not answer: {reason}. The report text is below.':
+    '你的模型没有回答：{reason}。报告原文在下方。',
 
   // Reply.
   Reply: '回复',

@@ -39,7 +39,8 @@ export type Props = {
   onRetry: (eventId: string) => void;
   onIgnore: (eventId: string) => void;
   onAnswerMissed: (eventId: string) => void;
-  onAcknowledgeAll: () => void;
+  /** `eventIds`: a project tab's missed calls; undefined on All (or without tabs) for every one. */
+  onAcknowledgeAll: (eventIds?: string[]) => void;
   onReplay: (eventId: string) => void;
   onOpenCall: (eventId: string) => void;
   onOpenSettings: () => void;
@@ -66,18 +67,17 @@ export function IdlePage(props: Props) {
   const calls = props.calls && inLanguage(props.calls, t);
   const tabbed = calls !== undefined && calls.tabs.length > 1;
   const grouped = tabbed && calls.currentTabId === calls.tabs[0]?.id;
+  // On a project tab only what that tab lists: the other projects' calls were never in view.
+  const acknowledgeAll = () =>
+    props.onAcknowledgeAll(tabbed && !grouped ? props.missed.map((call) => call.eventId) : undefined);
   const missed = grouped ? (
     <GroupedMissedCallList
       groups={calls.missedGroups}
       onAnswer={props.onAnswerMissed}
-      onAcknowledgeAll={props.onAcknowledgeAll}
+      onAcknowledgeAll={acknowledgeAll}
     />
   ) : (
-    <MissedCallList
-      missed={props.missed}
-      onAnswer={props.onAnswerMissed}
-      onAcknowledgeAll={props.onAcknowledgeAll}
-    />
+    <MissedCallList missed={props.missed} onAnswer={props.onAnswerMissed} onAcknowledgeAll={acknowledgeAll} />
   );
   const history = grouped ? (
     <GroupedCallHistoryList

@@ -18,7 +18,11 @@ export function MissedCallList({ missed, onAnswer, onAcknowledgeAll }: Props) {
         <h2 id="rb-missed-title" className="rb-section-title">
           {t('Missed calls')} <span className="rb-count">{missed.length}</span>
         </h2>
-        <button type="button" className="rb-btn rb-btn--small rb-btn--ghost" onClick={onAcknowledgeAll}>
+        <button
+          type="button"
+          className="rb-btn rb-btn--small rb-btn--ghost"
+          onClick={() => onAcknowledgeAll()}
+        >
           {t('Acknowledge all')}
         </button>
       </div>

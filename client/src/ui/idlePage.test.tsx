@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { arrangeCalls } from '../calls';
 import { IdlePage, type Props } from './IdlePage';
 
 afterEach(cleanup);
@@ -57,6 +58,8 @@ describe('IdlePage', () => {
     expect(props.onIgnore).toHaveBeenCalledWith('f1');
     expect(props.onAnswerMissed).toHaveBeenCalledWith('m1');
     expect(props.onAcknowledgeAll).toHaveBeenCalledOnce();
+    // No tabs: every missed call, so no ids are named.
+    expect(props.onAcknowledgeAll).toHaveBeenCalledWith(undefined);
   });
 
   it('history rows copy the resume command, replay, open details and open settings', async () => {
@@ -86,5 +89,53 @@ describe('IdlePage', () => {
     expect(screen.getByText('Copy failed')).toBeTruthy();
     expect(screen.queryByText('Missed calls')).toBeNull();
     expect(screen.queryByText('Could not prepare')).toBeNull();
+  });
+
+  describe('acknowledge-all with project tabs', () => {
+    const missedCall = (eventId: string, project: string) => ({
+      eventId,
+      title: `Call ${eventId}`,
+      agentLabel: 'Multica',
+      callTime: '2025-05-01 10:00:00',
+      occurredAt: '2025-05-01T10:00:00.000Z',
+      project,
+      priority: 2,
+      updatedAt: '2025-05-01T10:00:00.000Z',
+    });
+    const MISSED = [missedCall('api-1', 'API'), missedCall('api-2', 'API'), missedCall('web-1', 'Web')];
+
+    function tabbed(tabId: string) {
+      const view = arrangeCalls({ history: [], missed: MISSED, severalWorkspaces: false, tabId });
+      const tab = view.tabs.find((candidate) => candidate.label === tabId);
+      const arranged = tab
+        ? arrangeCalls({ history: [], missed: MISSED, severalWorkspaces: false, tabId: tab.id })
+        : view;
+      return idle({
+        missed: arranged.missed,
+        history: arranged.history,
+        calls: {
+          tabs: arranged.tabs,
+          currentTabId: arranged.currentTabId,
+          onSelectTab: vi.fn(),
+          pointer: 'coarse',
+          missedGroups: arranged.missedGroups,
+          historyGroups: arranged.historyGroups,
+        },
+      });
+    }
+
+    it("on a project tab acknowledges only that tab's missed calls", () => {
+      const props = tabbed('API');
+      expect(screen.getByRole('tab', { selected: true }).textContent).toContain('API');
+      fireEvent.click(screen.getByRole('button', { name: 'Acknowledge all' }));
+      expect(props.onAcknowledgeAll).toHaveBeenCalledOnce();
+      expect(props.onAcknowledgeAll).toHaveBeenCalledWith(['api-1', 'api-2']);
+    });
+
+    it('on All acknowledges every missed call', () => {
+      const props = tabbed('all');
+      fireEvent.click(screen.getByRole('button', { name: 'Acknowledge all' }));
+      expect(props.onAcknowledgeAll).toHaveBeenCalledWith(undefined);
+    });
   });
 });

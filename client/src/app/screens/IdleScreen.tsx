@@ -12,9 +12,9 @@ import { briefLanguageOf } from '../brief-language';
 import { callerName, callPreview } from '../call-labels';
 import { statusLabelOf } from '../history-labels';
 import { ringVerdictNow, verdictText } from '../ring-schedule';
-import { useSession } from '../SessionRoot';
 import { store } from '../services';
 import { refreshTrackerCalls } from '../session/refresh-tracker-calls';
+import { useSession } from '../session-context';
 import { useComputer } from '../settings/use-computer';
 import { statusItems } from '../status-items';
 import { TRACKER_PRIORITY_RANK } from '../tracker-priority';
@@ -164,7 +164,9 @@ export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings, onDispa
       onRetry={(eventId) => session.queue.send({ type: 'failed.retry', eventId })}
       onIgnore={(eventId) => session.queue.send({ type: 'failed.ignore', eventId })}
       onAnswerMissed={(eventId) => session.answer(eventId)}
-      onAcknowledgeAll={() => session.queue.send({ type: 'missed.acknowledgeAll' })}
+      onAcknowledgeAll={(eventIds) =>
+        session.queue.send({ type: 'missed.acknowledgeAll', ...(eventIds ? { eventIds } : {}) })
+      }
       onReplay={(eventId) => session.replay(eventId)}
       onOpenCall={onOpenCall}
       onOpenSettings={onOpenSettings}

@@ -47,7 +47,11 @@ export function GroupedMissedCallList({ groups, onAnswer, onAcknowledgeAll }: Gr
         <h2 id={id} className="rb-section-title">
           {t('Missed calls')} <span className="rb-count">{count}</span>
         </h2>
-        <button type="button" className="rb-btn rb-btn--small rb-btn--ghost" onClick={onAcknowledgeAll}>
+        <button
+          type="button"
+          className="rb-btn rb-btn--small rb-btn--ghost"
+          onClick={() => onAcknowledgeAll()}
+        >
           {t('Acknowledge all')}
         </button>
       </div>

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { briefLanguageOf } from './brief-language';
 import { type BriefLanguageStatus, createBriefLanguageSync } from './brief-language-sync';
-import { useSession } from './SessionRoot';
 import { observable } from './session/observable';
+import { useSession } from './session-context';
 import { useComputer } from './settings/use-computer';
 
 /** How the last write of the brief language to the computer went, for the brief language page. */

@@ -2,7 +2,7 @@ import { ringScheduleDriving } from '@ringback/machines';
 import { useEffect } from 'react';
 import { createActor } from 'xstate';
 import { modes, ringVerdictNow } from './ring-schedule';
-import { useSession } from './SessionRoot';
+import { useSession } from './session-context';
 
 /**
  * Runs the ring schedule for this session: its verdict goes to the call queue (a silent period

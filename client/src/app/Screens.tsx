@@ -3,12 +3,12 @@ import { useSelector } from '@xstate/react';
 import { useState, useSyncExternalStore } from 'react';
 import { DispatchFlow } from './dispatch/DispatchFlow';
 import { MyDispatchesScreen } from './dispatch/MyDispatchesScreen';
-import { useSession } from './SessionRoot';
 import { CallScreen } from './screens/CallScreen';
 import { DetailScreen } from './screens/DetailScreen';
 import { IdleScreen } from './screens/IdleScreen';
 import { IncomingScreen } from './screens/IncomingScreen';
 import { ReplyScreen } from './screens/ReplyScreen';
+import { useSession } from './session-context';
 import { SettingsScreens } from './settings/SettingsScreens';
 
 export type Page =

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { InterfaceLanguageProvider, resolveInterfaceLanguage } from '../i18n';
 import { createRelayClient, type RelayClient } from '../relay';
 import { warmUpOnDeviceVoice } from '../speech';
@@ -10,21 +10,7 @@ import { Screens } from './Screens';
 import { audio, incomingRingtone, speech, store } from './services';
 import { createSessionRelay } from './session/create-session-relay';
 import { RingbackSession } from './session/ringback-session';
-
-export interface SessionContextValue {
-  session: RingbackSession;
-  client: RelayClient;
-  settings: LocalSettings;
-  updateSettings(patch: Partial<LocalSettings>): void;
-}
-
-const SessionContext = createContext<SessionContextValue | null>(null);
-
-export function useSession(): SessionContextValue {
-  const value = useContext(SessionContext);
-  if (!value) throw new Error('useSession outside SessionRoot');
-  return value;
-}
+import { SessionContext } from './session-context';
 
 interface Props {
   settings: LocalSettings;

@@ -2,8 +2,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { answerFailedNotice, InCallScreen, VOICE_UNAVAILABLE_NOTICE } from '../../ui';
 import { callerName, callSubtitle } from '../call-labels';
-import { useSession } from '../session-context';
 import type { CallPlayerActor } from '../session/call-player';
+import { useSession } from '../session-context';
 
 interface Props {
   call: { eventId: string; player: CallPlayerActor; answeredAt: number };

@@ -5,9 +5,9 @@ import { readHistory } from '../../storage';
 import { CallDetailPage, copyText, type ReplyRecord } from '../../ui';
 import { agentLabel, callPreview } from '../call-labels';
 import { statusLabelOf } from '../history-labels';
-import { useSession } from '../SessionRoot';
 import { store } from '../services';
 import { noBriefLine } from '../session/call-speech';
+import { useSession } from '../session-context';
 
 const REPLY_WORDS = {
   queued: { label: 'Queued on the relay', tone: 'warn' },

@@ -2,7 +2,7 @@ import { sameCalls, selectQueuedCalls } from '@ringback/machines';
 import { useSelector } from '@xstate/react';
 import { IncomingCallScreen } from '../../ui';
 import { callerName, callPreview, callSubtitle } from '../call-labels';
-import { useSession } from '../SessionRoot';
+import { useSession } from '../session-context';
 
 export function IncomingScreen({ eventId }: { eventId: string }) {
   const { session } = useSession();

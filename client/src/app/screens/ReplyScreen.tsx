@@ -1,7 +1,7 @@
 import { ReplyPanel } from '../../ui';
 import { agentLabel } from '../call-labels';
-import { useSession } from '../SessionRoot';
 import type { ReplyView } from '../session/ringback-session';
+import { useSession } from '../session-context';
 
 export function ReplyScreen({ reply }: { reply: ReplyView }) {
   const { session } = useSession();

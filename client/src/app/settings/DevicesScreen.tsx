@@ -2,7 +2,7 @@ import type { Device } from '@ringback/protocol';
 import { useCallback, useEffect, useState } from 'react';
 import { formatCallTime } from '../../format';
 import { DevicesPage } from '../../ui';
-import { useSession } from '../SessionRoot';
+import { useSession } from '../session-context';
 
 /** The account's devices: rename any, remove any (a removed device's token stops working at once). */
 export function DevicesScreen({ onBack }: { onBack(): void }) {

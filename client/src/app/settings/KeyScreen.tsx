@@ -1,6 +1,6 @@
 import { deriveE2eKeyFromPassphrase } from '@ringback/protocol';
 import { KeySettingsPage } from '../../ui';
-import { useSession } from '../SessionRoot';
+import { useSession } from '../session-context';
 import { writeToComputer } from './computer-writes';
 
 /**

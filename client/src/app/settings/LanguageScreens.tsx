@@ -4,7 +4,7 @@ import { DEFAULT_FORM_OF_ADDRESS } from '../../format';
 import { BriefLanguagePage, FormOfAddressPage, InterfaceLanguagePage } from '../../ui';
 import { briefLanguageStatus } from '../BriefLanguageSync';
 import { briefLanguageOf } from '../brief-language';
-import { useSession } from '../SessionRoot';
+import { useSession } from '../session-context';
 
 /**
  * The 90 locales by name in English (the interface's words), grouped by language ("British English"

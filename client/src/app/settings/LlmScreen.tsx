@@ -1,6 +1,6 @@
 import { listModels, normalizeBaseUrl, testConnection } from '../../llm';
 import { LlmSettingsPage, type LlmValues, presetForUrl } from '../../ui';
-import { useSession } from '../SessionRoot';
+import { useSession } from '../session-context';
 import { writeToComputer } from './computer-writes';
 
 /** The model that answers questions in calls; saving also sets the computer's brief model (sealed, through the relay). */

@@ -14,8 +14,8 @@ import {
 import { clampSpeechRate, type VoiceEngineConfig } from '../../storage';
 import { type VoiceEngine, VoiceSettingsPage, type VoiceValues } from '../../ui';
 import { briefLanguageOf } from '../brief-language';
-import { useSession } from '../SessionRoot';
 import { audio, speech } from '../services';
+import { useSession } from '../session-context';
 
 /** Engine, its fields, voice and rate; Preview speaks one line with exactly what would be saved. */
 export function VoiceScreen({ onBack }: { onBack(): void }) {

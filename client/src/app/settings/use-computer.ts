@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { SettingsRequest } from '../../relay';
-import { useSession } from '../SessionRoot';
+import { useSession } from '../session-context';
 import { writeToComputer } from './computer-writes';
 
 /** Calls the account's computer (sealed, through the relay): the local API's answer, or ComputerWriteError in words. */

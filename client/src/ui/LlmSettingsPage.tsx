@@ -7,12 +7,28 @@ import { useAsyncStatus } from './useAsyncStatus';
 import './theme.css';
 import './settings.css';
 
+/** How briefs ask for JSON: the endpoint enforces a schema, or (models without that) the schema rides in the prompt. */
+export type StructuredOutputMode = 'json_schema' | 'json_object';
+
 /** apiKey is empty when the user keeps the saved key. */
-export type LlmValues = { preset: LlmPresetId; baseUrl: string; apiKey: string; model: string };
+export type LlmValues = {
+  preset: LlmPresetId;
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  structuredOutput: StructuredOutputMode;
+};
 export type LlmTestResult = { ok: true } | { ok: false; reason: string };
 
 export type Props = {
-  initial: { baseUrl: string; model: string; preset?: LlmPresetId; apiKeyHint?: string };
+  initial: {
+    baseUrl: string;
+    model: string;
+    preset?: LlmPresetId;
+    apiKeyHint?: string;
+    /** The computer's saved mode; it may arrive after the page opened. */
+    structuredOutput?: StructuredOutputMode;
+  };
   onLoadModels: (values: LlmValues) => Promise<string[]>;
   onTest: (values: LlmValues) => Promise<LlmTestResult>;
   onSave: (values: LlmValues) => Promise<void>;
@@ -28,10 +44,19 @@ export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack 
   const [apiKey, setApiKey] = useState('');
   const [model, setModel] = useState(initial.model);
   const [models, setModels] = useState<string[]>([]);
+  // null until the user picks: until then the page follows the computer's saved mode.
+  const [chosenMode, setChosenMode] = useState<StructuredOutputMode | null>(null);
+  const structuredOutput = chosenMode ?? initial.structuredOutput ?? 'json_schema';
   const load = useAsyncStatus();
   const test = useAsyncStatus();
   const save = useAsyncStatus();
-  const values: LlmValues = { preset, baseUrl: baseUrl.trim(), apiKey, model: model.trim() };
+  const values: LlmValues = {
+    preset,
+    baseUrl: baseUrl.trim(),
+    apiKey,
+    model: model.trim(),
+    structuredOutput,
+  };
 
   function choosePreset(next: LlmPresetId) {
     setPreset(next);
@@ -155,6 +180,26 @@ export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack 
             ))}
           </datalist>
           <StatusLine status={load.status} pendingText={t('Loading models…')} />
+        </div>
+        <div className="rb-field">
+          <label className="rb-label" htmlFor={`${id}-mode`}>
+            {t('Structured output')}
+          </label>
+          <select
+            id={`${id}-mode`}
+            className="rb-select"
+            value={structuredOutput}
+            aria-describedby={`${id}-mode-hint`}
+            onChange={(e) => setChosenMode(e.target.value as StructuredOutputMode)}
+          >
+            <option value="json_schema">{t('JSON schema (json_schema)')}</option>
+            <option value="json_object">{t('JSON object, schema in the prompt (json_object)')}</option>
+          </select>
+          <p id={`${id}-mode-hint`} className="rb-hint">
+            {t(
+              'Briefs need JSON from the model. Choose JSON object for models without JSON schema support; the connection test checks the mode you choose.',
+            )}
+          </p>
         </div>
         <div className="rb-form-actions">
           <button

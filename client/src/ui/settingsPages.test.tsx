@@ -88,7 +88,45 @@ describe('LlmSettingsPage', () => {
       baseUrl: 'https://api.deepseek.com/v1',
       apiKey: '',
       model: 'deepseek-chat',
+      structuredOutput: 'json_schema',
     });
+  });
+
+  it('offers json_object for models without schema support; the test and the save carry the mode', async () => {
+    const onTest = vi.fn(async () => ({ ok: true as const }));
+    const onSave = vi.fn(async () => undefined);
+    const page = (structuredOutput?: 'json_schema' | 'json_object') => (
+      <LlmSettingsPage
+        initial={{
+          baseUrl: 'https://llm.example/v1',
+          model: 'small-model',
+          ...(structuredOutput ? { structuredOutput } : {}),
+        }}
+        onLoadModels={vi.fn(async () => [])}
+        onTest={onTest}
+        onSave={onSave}
+        onBack={vi.fn()}
+      />
+    );
+    const { rerender } = render(page());
+    const mode = () => screen.getByLabelText('Structured output') as HTMLSelectElement;
+    expect(mode().value).toBe('json_schema');
+    // The computer's saved mode arrives after the page opened.
+    rerender(page('json_object'));
+    expect(mode().value).toBe('json_object');
+    fireEvent.change(mode(), { target: { value: 'json_schema' } });
+    rerender(page('json_object'));
+    expect(mode().value).toBe('json_schema');
+
+    fireEvent.change(mode(), { target: { value: 'json_object' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    });
+    expect(onTest).toHaveBeenCalledWith(expect.objectContaining({ structuredOutput: 'json_object' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    });
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ structuredOutput: 'json_object' }));
   });
 });
 

@@ -1,11 +1,31 @@
+import type { LlmSettingsReply, StructuredOutputMode } from '@ringback/protocol';
+import { useEffect, useState } from 'react';
 import { listModels, normalizeBaseUrl, testConnection } from '../../llm';
 import { LlmSettingsPage, type LlmValues, presetForUrl } from '../../ui';
 import { useSession } from '../session-context';
 import { writeToComputer } from './computer-writes';
+import { useComputer } from './use-computer';
 
 /** The model that answers questions in calls; saving also sets the computer's brief model (sealed, through the relay). */
 export function LlmScreen({ onBack }: { onBack(): void }) {
   const { client, settings, updateSettings } = useSession();
+  const computer = useComputer();
+  // The structured-output mode only matters for briefs, so the computer holds it; a save
+  // replaces its whole channel, so the page starts from what it has saved.
+  const [savedMode, setSavedMode] = useState<StructuredOutputMode | undefined>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per visit of the page
+  useEffect(() => {
+    let open = true;
+    void computer<LlmSettingsReply>('GET', '/llm/settings')
+      .then((reply) => {
+        if (open && reply?.channel) setSavedMode(reply.channel.structuredOutput);
+      })
+      // An offline computer leaves the default; the page still saves (and says why that fails).
+      .catch(() => undefined);
+    return () => {
+      open = false;
+    };
+  }, []);
   const endpoint = (values: LlmValues) => {
     const baseUrl = normalizeBaseUrl(values.baseUrl);
     if (!baseUrl) throw new Error('The base address must be an http(s) address');
@@ -19,6 +39,7 @@ export function LlmScreen({ onBack }: { onBack(): void }) {
         model: settings.llm.model,
         ...(preset ? { preset } : {}),
         ...(settings.llm.apiKey ? { apiKeyHint: `…${settings.llm.apiKey.slice(-4)}` } : {}),
+        ...(savedMode ? { structuredOutput: savedMode } : {}),
       }}
       onLoadModels={async (values) => {
         const result = await listModels(endpoint(values));
@@ -26,7 +47,10 @@ export function LlmScreen({ onBack }: { onBack(): void }) {
         return result.models;
       }}
       onTest={async (values) => {
-        const result = await testConnection(endpoint(values));
+        const result = await testConnection({
+          ...endpoint(values),
+          structuredOutput: values.structuredOutput,
+        });
         return result.ok ? { ok: true } : { ok: false, reason: result.reason };
       }}
       onSave={async (values) => {
@@ -39,10 +63,16 @@ export function LlmScreen({ onBack }: { onBack(): void }) {
           {
             method: 'PUT',
             path: '/llm/settings',
-            body: { baseUrl: llm.baseUrl, model: llm.model, ...(llm.apiKey ? { apiKey: llm.apiKey } : {}) },
+            body: {
+              baseUrl: llm.baseUrl,
+              model: llm.model,
+              ...(llm.apiKey ? { apiKey: llm.apiKey } : {}),
+              structuredOutput: values.structuredOutput,
+            },
           },
           (daemonDeviceId) => updateSettings({ daemonDeviceId }),
         );
+        setSavedMode(values.structuredOutput);
       }}
       onBack={onBack}
     />

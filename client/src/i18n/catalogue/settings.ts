@@ -79,6 +79,11 @@ export const SETTINGS_ZH: Record<string, string> = {
   'A local Ollama needs no key.': '本地 Ollama 不需要密钥。',
   'Pick or type a model': '选择或输入模型',
   'Load models': '加载模型',
+  'Structured output': '结构化输出',
+  'JSON schema (json_schema)': 'JSON Schema（json_schema）',
+  'JSON object, schema in the prompt (json_object)': 'JSON 对象，Schema 写在提示词里（json_object）',
+  'Briefs need JSON from the model. Choose JSON object for models without JSON schema support; the connection test checks the mode you choose.':
+    '生成简报需要模型输出 JSON。模型不支持 JSON Schema 时请选 JSON 对象；测试连接会按你选的方式检查。',
   'Loading models…': '正在加载模型…',
   'Test connection': '测试连接',
   'Testing…': '正在测试…',

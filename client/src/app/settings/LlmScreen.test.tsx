@@ -30,7 +30,7 @@ const requests = () =>
   vi.mocked(writeToComputer).mock.calls.map(([, , request]) => request as SettingsRequest);
 
 beforeEach(() => {
-  vi.mocked(writeToComputer).mockImplementation(async (_client, _settings, request) => {
+  vi.mocked(writeToComputer).mockImplementation(async () => {
     const channel = {
       baseUrl: 'https://llm.example/v1',
       model: 'small-model',

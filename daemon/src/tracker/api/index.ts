@@ -11,6 +11,7 @@ export {
   isTrackerRequestError,
   TrackerRequestError,
 } from './tracker-error';
+export { TRACKER_MAX_BODY_BYTES } from './tracker-http';
 export type {
   TrackerAgent,
   TrackerAttachment,

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import Fastify from 'fastify';
 
 /** What the stand-in saw of one request. */
@@ -10,11 +11,15 @@ export interface SeenRequest {
   body: Buffer;
 }
 
-/** A scripted answer; `hang` never answers, `drop` closes the socket without an answer. */
+/**
+ * A scripted answer; `hang` never answers, `drop` closes the socket without an answer, `endless`
+ * answers 200 with a JSON array that never ends (chunked, no length), until the client hangs up.
+ */
 export type StandInAnswer =
   | { status: number; json?: unknown; text?: string; contentType?: string }
   | 'hang'
-  | 'drop';
+  | 'drop'
+  | 'endless';
 
 export interface StandInTracker {
   /** Base URL to give the client (includes the prefix, if any). */
@@ -55,6 +60,8 @@ export async function startStandInTracker(prefix = ''): Promise<StandInTracker> 
       request.raw.socket.destroy();
       return reply.hijack();
     }
+    if (answer === 'endless')
+      return reply.code(200).type('application/json').send(Readable.from(endlessArray()));
     if (answer.json !== undefined) {
       return reply
         .code(answer.status)
@@ -75,6 +82,14 @@ export async function startStandInTracker(prefix = ''): Promise<StandInTracker> 
     answer: (method, path, ...answers) => scripts.set(`${method} ${path}`, answers),
     close: () => app.close(),
   };
+}
+
+/** `[{...},{...},…` in 64 KiB pieces, for as long as someone reads. */
+async function* endlessArray(): AsyncGenerator<Buffer> {
+  const item = JSON.stringify({ id: 't', padding: 'x'.repeat(1000) });
+  const piece = Buffer.from(`${item},`.repeat(64));
+  yield Buffer.from('[');
+  for (;;) yield piece;
 }
 
 /** A base URL nothing listens on: every request to it is refused. */

@@ -3,6 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { recordingSleep, type StandInTracker, startStandInTracker } from './stand-in-tracker';
 import { createTrackerClient } from './tracker-client';
 import { TrackerRequestError } from './tracker-error';
+import {
+  sampleAgent,
+  sampleComment,
+  sampleIssue,
+  sampleProject,
+  sampleTask,
+  sampleWorkspace,
+} from './tracker-wire-samples';
 
 const WS = '0197a000-0000-7000-8000-000000000001';
 const TOKEN = `mul_${'a'.repeat(40)}`;
@@ -30,10 +38,10 @@ async function failureOf(promise: Promise<unknown>): Promise<TrackerRequestError
 describe('headers and paths', () => {
   it('sends the bearer token everywhere and X-Workspace-ID only on workspace routes', async () => {
     const { client } = await setUp();
-    tracker.answer('GET', '/api/workspaces', { status: 200, json: [{ id: WS, name: 'Acme', slug: 'acme' }] });
+    tracker.answer('GET', '/api/workspaces', { status: 200, json: [sampleWorkspace()] });
     tracker.answer('GET', '/api/agents', { status: 200, json: [] });
 
-    expect(await client.listWorkspaces()).toEqual([{ id: WS, name: 'Acme', slug: 'acme' }]);
+    expect(await client.listWorkspaces()).toEqual([sampleWorkspace()]);
     await client.listAgents(WS);
 
     const [workspaces, agents] = tracker.requests;
@@ -52,7 +60,7 @@ describe('headers and paths', () => {
 
   it('maps the issue query to the wire names and returns issues with the total', async () => {
     const { client } = await setUp();
-    const issue = { id: 'i1', identifier: 'ACME-4', title: 'Fix login' };
+    const issue = sampleIssue();
     tracker.answer('GET', '/api/issues', { status: 200, json: { issues: [issue], total: 7 } });
 
     const list = await client.listIssues(WS, {
@@ -87,15 +95,15 @@ describe('headers and paths', () => {
 
   it('reads single objects by id or identifier, escaping the path segment', async () => {
     const { client } = await setUp();
-    tracker.answer('GET', '/api/issues/ACME-4', { status: 200, json: { id: 'i1', identifier: 'ACME-4' } });
-    tracker.answer('GET', '/api/projects/p1', { status: 200, json: { id: 'p1', title: 'Web' } });
-    tracker.answer('GET', '/api/agents/a1', { status: 200, json: { id: 'a1', runtime_id: '' } });
-    tracker.answer('GET', '/api/issues/a%2Fb', { status: 200, json: { id: 'odd' } });
+    tracker.answer('GET', '/api/issues/ACME-4', { status: 200, json: sampleIssue() });
+    tracker.answer('GET', '/api/projects/p1', { status: 200, json: sampleProject() });
+    tracker.answer('GET', '/api/agents/a1', { status: 200, json: sampleAgent() });
+    tracker.answer('GET', '/api/issues/a%2Fb', { status: 200, json: sampleIssue({ id: 'odd' }) });
 
-    expect(await client.getIssue(WS, 'ACME-4')).toEqual({ id: 'i1', identifier: 'ACME-4' });
-    expect(await client.getProject(WS, 'p1')).toEqual({ id: 'p1', title: 'Web' });
-    expect(await client.getAgent(WS, 'a1')).toEqual({ id: 'a1', runtime_id: '' });
-    expect(await client.getIssue(WS, 'a/b')).toEqual({ id: 'odd' });
+    expect(await client.getIssue(WS, 'ACME-4')).toEqual(sampleIssue());
+    expect(await client.getProject(WS, 'p1')).toEqual(sampleProject());
+    expect(await client.getAgent(WS, 'a1')).toEqual(sampleAgent());
+    expect(await client.getIssue(WS, 'a/b')).toMatchObject({ id: 'odd' });
   });
 });
 
@@ -107,16 +115,17 @@ describe('answer shapes', () => {
       status: 200,
       json: { statuses: [status], categories: ['backlog'], total: 1 },
     });
-    tracker.answer('GET', '/api/projects', { status: 200, json: { projects: [{ id: 'p1' }], total: 1 } });
-    tracker.answer('GET', '/api/agents/a1/tasks', { status: 200, json: [{ id: 't1', issue_id: '' }] });
-    tracker.answer('GET', '/api/issues/i1/task-runs', { status: 200, json: [{ id: 't2' }] });
-    tracker.answer('GET', '/api/issues/i1/comments', { status: 200, json: [{ id: 'c1', parent_id: null }] });
+    tracker.answer('GET', '/api/projects', { status: 200, json: { projects: [sampleProject()], total: 1 } });
+    tracker.answer('GET', '/api/agents/a1/tasks', { status: 200, json: [sampleTask()] });
+    const run = { ...sampleTask({ id: 't2', issue_id: 'i1' }), usage: [] };
+    tracker.answer('GET', '/api/issues/i1/task-runs', { status: 200, json: [run] });
+    tracker.answer('GET', '/api/issues/i1/comments', { status: 200, json: [sampleComment()] });
 
     expect(await client.listIssueStatuses(WS)).toEqual([status]);
-    expect(await client.listProjects(WS)).toEqual([{ id: 'p1' }]);
-    expect(await client.listAgentTasks(WS, 'a1')).toEqual([{ id: 't1', issue_id: '' }]);
-    expect(await client.listIssueTaskRuns(WS, 'i1')).toEqual([{ id: 't2' }]);
-    expect(await client.listComments(WS, 'i1')).toEqual([{ id: 'c1', parent_id: null }]);
+    expect(await client.listProjects(WS)).toEqual([sampleProject()]);
+    expect(await client.listAgentTasks(WS, 'a1')).toEqual([sampleTask()]);
+    expect(await client.listIssueTaskRuns(WS, 'i1')).toEqual([run]);
+    expect(await client.listComments(WS, 'i1')).toEqual([sampleComment()]);
   });
 
   it('refuses an answer that is not the documented shape, without retrying it', async () => {
@@ -126,7 +135,7 @@ describe('answer shapes', () => {
 
     const shape = await failureOf(client.listAgents(WS));
     expect(shape.kind).toBe('http');
-    expect(shape.message).toBe('tracker GET /api/agents gave an unreadable answer: unexpected answer shape');
+    expect(shape.message).toBe('tracker GET /api/agents gave an unreadable answer: expected an array');
     const notJson = await failureOf(client.listRuntimes(WS));
     expect(notJson.message).toBe('tracker GET /api/runtimes answered 200: the answer is not JSON');
     expect(delays).toEqual([]);
@@ -196,14 +205,13 @@ describe('writes', () => {
 
   it('posts a comment (201) and cancels a task with no body', async () => {
     const { client } = await setUp();
-    tracker.answer('POST', '/api/issues/ACME-4/comments', { status: 201, json: { id: 'c1', content: 'ok' } });
-    tracker.answer('POST', '/api/tasks/t1/cancel', { status: 200, json: { id: 't1', status: 'cancelled' } });
+    const comment = sampleComment({ parent_id: 'c0' });
+    tracker.answer('POST', '/api/issues/ACME-4/comments', { status: 201, json: comment });
+    const cancelled = sampleTask({ status: 'cancelled' });
+    tracker.answer('POST', '/api/tasks/t1/cancel', { status: 200, json: cancelled });
 
-    expect(await client.createComment(WS, 'ACME-4', { content: 'ok', parent_id: 'c0' })).toEqual({
-      id: 'c1',
-      content: 'ok',
-    });
-    expect(await client.cancelTask(WS, 't1')).toEqual({ id: 't1', status: 'cancelled' });
+    expect(await client.createComment(WS, 'ACME-4', { content: 'ok', parent_id: 'c0' })).toEqual(comment);
+    expect(await client.cancelTask(WS, 't1')).toEqual(cancelled);
     expect(JSON.parse(tracker.requests[0]?.body.toString() ?? '')).toEqual({
       content: 'ok',
       parent_id: 'c0',
@@ -216,6 +224,7 @@ describe('writes', () => {
     const attachment = {
       id: 'f1',
       filename: 'shot.png',
+      url: 'http://x/uploads/f1.png',
       markdown_url: 'http://x/api/attachments/f1/download',
     };
     tracker.answer('POST', '/api/upload-file', { status: 200, json: attachment });

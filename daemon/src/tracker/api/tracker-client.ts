@@ -3,8 +3,15 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { type Dispatcher, FormData } from 'undici';
 import type { Logger } from '../../log/logger';
 import { withReadRetries } from './read-retry';
-import { TrackerRequestError } from './tracker-error';
 import { sendTrackerRequest, type TrackerConnection, type TrackerRequest } from './tracker-http';
+import {
+  parseTrackerIssueList,
+  parseTrackerItems,
+  parseTrackerObject,
+  parseTrackerProjects,
+  parseTrackerStatuses,
+  type TrackerCall,
+} from './tracker-parse';
 import type {
   TrackerAgent,
   TrackerAttachment,
@@ -31,13 +38,15 @@ export const TRACKER_UPLOAD_TIMEOUT_MS = 120_000;
 export interface TrackerClientOptions {
   baseUrl: string;
   token: string;
-  /** Gets one warn line per failed read attempt; defaults to silence. */
+  /** Gets one warn line per failed read attempt and per malformed list item left out; defaults to silence. */
   logger?: Logger;
   dispatcher?: Dispatcher;
   /** Waits between read retries; tests pass a fake that records the delays. */
   sleep?: (ms: number) => Promise<void>;
   timeoutMs?: number;
   uploadTimeoutMs?: number;
+  /** Defaults to TRACKER_MAX_BODY_BYTES. */
+  maxBodyBytes?: number;
 }
 
 /**
@@ -80,6 +89,7 @@ export function createTrackerClient(options: TrackerClientOptions): TrackerClien
     baseUrl: options.baseUrl,
     token: options.token,
     ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+    ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
   };
   const retry = {
     sleep: options.sleep ?? ((ms: number) => delay(ms)),
@@ -108,92 +118,96 @@ export function createTrackerClient(options: TrackerClientOptions): TrackerClien
     ms = timeoutMs,
   ) => sendTrackerRequest(connection, { method: 'POST', path, workspaceId, timeoutMs: ms, ...body });
 
+  const logger = options.logger ?? silentLogger;
+  // One malformed item is left out, not fatal; the log names the call, the item and the field.
+  const skipped = (call: TrackerCall, what: string) =>
+    logger.warn(`tracker ${call.method} ${call.path}: ${what}`);
+  const get = (path: string): TrackerCall => ({ method: 'GET', path });
+  const post = (path: string): TrackerCall => ({ method: 'POST', path });
+
   return {
-    listWorkspaces: async () =>
-      arrayOf<TrackerWorkspace>(await read('/api/workspaces'), 'GET', '/api/workspaces'),
+    listWorkspaces: async () => {
+      const path = '/api/workspaces';
+      return parseTrackerItems('workspace', await read(path), get(path), skipped);
+    },
 
     listIssues: async (ws, query = {}) => {
       const path = '/api/issues';
-      const body = await read(path, ws, issueQuery(query));
-      const list = objectOf(body, 'GET', path);
-      return {
-        issues: arrayOf<TrackerIssue>(list.issues, 'GET', path),
-        total: typeof list.total === 'number' ? list.total : 0,
-      };
+      return parseTrackerIssueList(await read(path, ws, issueQuery(query)), get(path), skipped);
     },
 
     getIssue: async (ws, idOrIdentifier) => {
       const path = `/api/issues/${segment(idOrIdentifier)}`;
-      return objectOf(await read(path, ws), 'GET', path) as unknown as TrackerIssue;
+      return parseTrackerObject('issue', await read(path, ws), get(path));
     },
 
     listIssueStatuses: async (ws) => {
       const path = '/api/issue-statuses';
-      return arrayOf<TrackerIssueStatus>(objectOf(await read(path, ws), 'GET', path).statuses, 'GET', path);
+      return parseTrackerStatuses(await read(path, ws), get(path), skipped);
     },
 
     // Wrapped `{projects, total}`, unlike agents and runtimes.
     listProjects: async (ws) => {
       const path = '/api/projects';
-      return arrayOf<TrackerProject>(objectOf(await read(path, ws), 'GET', path).projects, 'GET', path);
+      return parseTrackerProjects(await read(path, ws), get(path), skipped);
     },
 
     getProject: async (ws, projectId) => {
       const path = `/api/projects/${segment(projectId)}`;
-      return objectOf(await read(path, ws), 'GET', path) as unknown as TrackerProject;
+      return parseTrackerObject('project', await read(path, ws), get(path));
     },
 
-    listAgents: async (ws) => arrayOf<TrackerAgent>(await read('/api/agents', ws), 'GET', '/api/agents'),
+    listAgents: async (ws) => {
+      const path = '/api/agents';
+      return parseTrackerItems('agent', await read(path, ws), get(path), skipped);
+    },
 
     getAgent: async (ws, agentId) => {
       const path = `/api/agents/${segment(agentId)}`;
-      return objectOf(await read(path, ws), 'GET', path) as unknown as TrackerAgent;
+      return parseTrackerObject('agent', await read(path, ws), get(path));
     },
 
-    listRuntimes: async (ws) =>
-      arrayOf<TrackerRuntime>(await read('/api/runtimes', ws), 'GET', '/api/runtimes'),
+    listRuntimes: async (ws) => {
+      const path = '/api/runtimes';
+      return parseTrackerItems('runtime', await read(path, ws), get(path), skipped);
+    },
 
     listAgentTasks: async (ws, agentId) => {
       const path = `/api/agents/${segment(agentId)}/tasks`;
-      return arrayOf<TrackerTask>(await read(path, ws), 'GET', path);
+      return parseTrackerItems('task', await read(path, ws), get(path), skipped);
     },
 
     listIssueTaskRuns: async (ws, issueId) => {
       const path = `/api/issues/${segment(issueId)}/task-runs`;
-      return arrayOf<TrackerTask>(await read(path, ws), 'GET', path);
+      return parseTrackerItems('task', await read(path, ws), get(path), skipped);
     },
 
     listComments: async (ws, issueId) => {
       const path = `/api/issues/${segment(issueId)}/comments`;
-      return arrayOf<TrackerComment>(await read(path, ws), 'GET', path);
+      return parseTrackerItems('comment', await read(path, ws), get(path), skipped);
     },
 
     quickCreate: async (ws, input) => {
       const path = '/api/issues/quick-create';
-      const answer = objectOf(await write(path, ws, { json: input }), 'POST', path);
-      if (typeof answer.task_id !== 'string' || answer.task_id === '') throw shapeError('POST', path);
+      const answer = parseTrackerObject('quickCreate', await write(path, ws, { json: input }), post(path));
       return { task_id: answer.task_id };
     },
 
     cancelTask: async (ws, taskId) => {
       const path = `/api/tasks/${segment(taskId)}/cancel`;
-      return objectOf(await write(path, ws, {}), 'POST', path) as unknown as TrackerTask;
+      return parseTrackerObject('task', await write(path, ws, {}), post(path));
     },
 
     createComment: async (ws, issueId, input) => {
       const path = `/api/issues/${segment(issueId)}/comments`;
-      return objectOf(await write(path, ws, { json: input }), 'POST', path) as unknown as TrackerComment;
+      return parseTrackerObject('comment', await write(path, ws, { json: input }), post(path));
     },
 
     uploadFile: async (ws, file) => {
       const path = '/api/upload-file';
       const form = new FormData();
       form.append('file', new Blob([file.data], { type: file.contentType }), file.filename);
-      return objectOf(
-        await write(path, ws, { form }, uploadTimeoutMs),
-        'POST',
-        path,
-      ) as unknown as TrackerAttachment;
+      return parseTrackerObject('attachment', await write(path, ws, { form }, uploadTimeoutMs), post(path));
     },
   };
 }
@@ -213,19 +227,4 @@ function issueQuery(query: TrackerIssueQuery): TrackerRequest['query'] {
 /** Ids and identifiers go into the path escaped, so a stray `/` or `?` cannot reach another route. */
 function segment(value: string): string {
   return encodeURIComponent(value);
-}
-
-function arrayOf<T>(value: unknown, method: string, path: string): T[] {
-  if (!Array.isArray(value)) throw shapeError(method, path);
-  return value as T[];
-}
-
-function objectOf(value: unknown, method: string, path: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw shapeError(method, path);
-  return value as Record<string, unknown>;
-}
-
-/** A 2xx whose JSON is not the documented shape: a tracker we do not understand, not worth retrying. */
-function shapeError(method: string, path: string): TrackerRequestError {
-  return new TrackerRequestError({ kind: 'http', method, path, detail: 'unexpected answer shape' });
 }

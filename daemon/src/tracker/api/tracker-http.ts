@@ -1,5 +1,13 @@
 import { type Dispatcher, type FormData, request } from 'undici';
+import { BodyTooLargeError, readCappedBody } from './read-capped-body';
 import { describeNetworkError, parseErrorBody, TrackerRequestError } from './tracker-error';
+
+/**
+ * The most of one answer the daemon holds in memory. The largest answers it reads are an agent's
+ * whole task history and an issue's newest 2 000 comments, both far below this in practice; past
+ * it, a broken or hostile tracker could otherwise fill the daemon's memory with one answer.
+ */
+export const TRACKER_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /** Where and as whom to call the tracker. */
 export interface TrackerConnection {
@@ -8,6 +16,8 @@ export interface TrackerConnection {
   /** A `mul_` personal access token. Never logged. */
   token: string;
   dispatcher?: Dispatcher;
+  /** Defaults to TRACKER_MAX_BODY_BYTES; tests lower it. */
+  maxBodyBytes?: number;
 }
 
 /** One call: `path` is the API path (`/api/issues`), kept unencoded-free by the caller. */
@@ -47,7 +57,8 @@ export async function sendTrackerRequest(
   }
 
   const signal = AbortSignal.timeout(call.timeoutMs);
-  let status: number;
+  const maxBodyBytes = connection.maxBodyBytes ?? TRACKER_MAX_BODY_BYTES;
+  let status = 0;
   let text: string;
   try {
     const response = await request(urlOf(connection.baseUrl, path, call.query), {
@@ -58,8 +69,19 @@ export async function sendTrackerRequest(
       ...(connection.dispatcher ? { dispatcher: connection.dispatcher } : {}),
     });
     status = response.statusCode;
-    text = await response.body.text();
+    text = await readCappedBody(response.body, maxBodyBytes, response.headers['content-length']);
   } catch (error) {
+    // Not a network failure: the tracker answered, with more than we will hold.
+    if (error instanceof BodyTooLargeError) {
+      throw new TrackerRequestError({
+        kind: 'http',
+        method,
+        path,
+        status,
+        detail: error.message,
+        cause: error,
+      });
+    }
     const detail = signal.aborted ? `timed out after ${call.timeoutMs} ms` : describeNetworkError(error);
     throw new TrackerRequestError({ kind: 'network', method, path, detail, cause: error });
   }

@@ -37,7 +37,7 @@ function issueItem(issue: TrackerIssue): DispatchIssueItem {
   return {
     id: issue.id,
     identifier: issue.identifier,
-    number: issue.number,
+    number: issue.number ?? numberOf(issue.identifier),
     title: issue.title,
     status: issue.status,
     priority: issue.priority,
@@ -73,4 +73,9 @@ export async function projectIssues(
     .filter((issue) => search.keep(issue) && (!statuses || statuses.has(issue.status)))
     .slice(0, DISPATCH_ISSUES_MAX)
     .map(issueItem);
+}
+
+/** `ACME-42` → 42: the identifier carries the number when an answer leaves `number` out. */
+function numberOf(identifier: string): number {
+  return Number(/-(\d+)$/.exec(identifier)?.[1] ?? 0);
 }

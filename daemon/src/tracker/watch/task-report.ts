@@ -50,7 +50,7 @@ export async function buildTaskReport(
     return { skip: 'it created the issue (quick-create); the issue’s own task is reported' };
   }
   const [project, agentName] = await Promise.all([
-    directory.projectTitle(issue.project_id),
+    directory.projectTitle(issue.project_id ?? null),
     directory.agentName(finished.agentId),
   ]);
   return {
@@ -87,7 +87,7 @@ export function isLinkedQuickCreate(task: TrackerTask, issue: TrackerIssue, own:
     !task.trigger_comment_id &&
     issue.creator_type === 'agent' &&
     issue.creator_id === task.agent_id &&
-    Date.parse(task.created_at) <= Date.parse(issue.created_at)
+    Date.parse(task.created_at) <= Date.parse(issue.created_at ?? '')
   );
 }
 

@@ -12,28 +12,32 @@ import { onDeviceEngine } from './engines/on-device/on-device-engine';
 import { openAiSpeechEngine } from './engines/openai-speech';
 import { qwenEngine } from './engines/qwen/qwen-engine';
 import { tencentEngine } from './engines/tencent/tencent-engine';
+import { withRequestDeadlines } from './request-deadlines';
 import type { TtsEngine } from './tts-engine';
 
 /**
  * Picker order: the on-device voice (the default, no account) first, then the platforms in the
- * reference's order, the custom template last.
+ * reference's order, the custom template last. Each with a deadline on its requests, so a hung
+ * platform fails a sentence instead of holding every later call.
  */
-export const TTS_ENGINES: readonly TtsEngine[] = Object.freeze([
-  onDeviceEngine,
-  azureSpeechEngine,
-  elevenLabsEngine,
-  minimaxEngine,
-  doubaoEngine,
-  qwenEngine,
-  tencentEngine,
-  openAiSpeechEngine,
-  geminiEngine,
-  grokEngine,
-  chatTtsEngine,
-  indexTtsEngine,
-  cosyVoiceEngine,
-  customEngine,
-]);
+export const TTS_ENGINES: readonly TtsEngine[] = Object.freeze(
+  [
+    onDeviceEngine,
+    azureSpeechEngine,
+    elevenLabsEngine,
+    minimaxEngine,
+    doubaoEngine,
+    qwenEngine,
+    tencentEngine,
+    openAiSpeechEngine,
+    geminiEngine,
+    grokEngine,
+    chatTtsEngine,
+    indexTtsEngine,
+    cosyVoiceEngine,
+    customEngine,
+  ].map((engine) => withRequestDeadlines(engine)),
+);
 
 export const DEFAULT_TTS_ENGINE_ID = 'on-device';
 

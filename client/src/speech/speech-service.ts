@@ -1,3 +1,4 @@
+import { isRequestTimeout } from '../net';
 import { speechCacheKey } from './cache-key';
 import { createSemaphore, type Semaphore } from './semaphore';
 import type { SpeechCache } from './speech-cache';
@@ -58,8 +59,10 @@ function abortableWait(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** Failures worth another try: timeouts, rate limits, server errors, network errors. */
+/** Failures worth another try: 408 timeouts, rate limits, server errors, network errors. */
 export function isTransient(error: unknown): boolean {
+  // Our own deadline ran out: a hung platform stays hung, and another try only holds the call longer.
+  if (isRequestTimeout(error)) return false;
   if (typeof error === 'string') return true; // Tauri-style string errors from a native fetch
   if (error instanceof TypeError) return true; // fetch's network failure
   const status = (error as { status?: unknown } | null)?.status;

@@ -54,11 +54,12 @@ describe('resolveVoice', () => {
 });
 
 describe('errors', () => {
-  it('VoiceUnavailableError carries the flag, the fixed message and the cause', () => {
+  it("VoiceUnavailableError carries the flag, the cause, and the cause's words in its message", () => {
     const cause = new VoiceHttpError('boom', 503);
     const error = new VoiceUnavailableError(cause);
     expect(error.voiceUnavailable).toBe(true);
-    expect(error.message).toBe('voice service unavailable');
+    expect(error.message).toBe('voice service unavailable: boom');
+    expect(new VoiceUnavailableError().message).toBe('voice service unavailable');
     expect(error.cause).toBe(cause);
     expect(isVoiceUnavailable(error)).toBe(true);
     expect(isVoiceUnavailable({ voiceUnavailable: true })).toBe(true);

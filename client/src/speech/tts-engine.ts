@@ -83,13 +83,16 @@ export class VoiceHttpError extends Error {
 
 /**
  * Final failure of a synthesis after retries. The in-call machine checks `voiceUnavailable`
- * (not `instanceof`, which breaks across bundles) to switch to cards and captions.
+ * (not `instanceof`, which breaks across bundles) to switch to cards and captions. The message
+ * carries the cause's, since a call that could not be prepared shows it on the idle page, and
+ * the user needs to know which platform failed and how (a timeout names its host).
  */
 export class VoiceUnavailableError extends Error {
   override readonly name = 'VoiceUnavailableError';
   readonly voiceUnavailable = true;
   constructor(cause?: unknown) {
-    super('voice service unavailable', { cause });
+    const detail = cause instanceof Error && cause.message ? `: ${cause.message}` : '';
+    super(`voice service unavailable${detail}`, { cause });
   }
 }
 

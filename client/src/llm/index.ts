@@ -10,7 +10,6 @@ export { type AnswerRequest, streamAnswer } from './answer-question';
 export { type ListModelsResult, listModels } from './list-models';
 export {
   createLlmClient,
-  DEFAULT_LLM_TIMEOUT_MS,
   type LlmClientOptions,
   type LlmEndpoint,
   withoutSdkHeaders,

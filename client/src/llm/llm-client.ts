@@ -1,4 +1,5 @@
 import { OpenAI } from 'openai';
+import { withAbortableBodies } from '../net';
 
 /** What the app needs to call the user's own OpenAI-compatible endpoint. */
 export interface LlmEndpoint {
@@ -11,10 +12,14 @@ export interface LlmEndpoint {
 export interface LlmClientOptions {
   /** Injected in tests and by hosts with their own fetch (the desktop shell's HTTP plugin). */
   fetch?: typeof globalThis.fetch;
-  timeoutMs?: number;
 }
 
-export const DEFAULT_LLM_TIMEOUT_MS = 30_000;
+/**
+ * The SDK's own timer stops at the headers and names no deadline. Each call sets its own (see
+ * `net/deadlines`), which covers the whole answer and names the endpoint; this one only stands
+ * behind them, so it is the SDK's default.
+ */
+const SDK_BACKSTOP_MS = 10 * 60_000;
 
 /**
  * The SDK adds `X-Stainless-*` telemetry headers and a User-Agent. From a page each non-standard header must pass the
@@ -46,7 +51,8 @@ export function createLlmClient(
     apiKey: endpoint.apiKey,
     dangerouslyAllowBrowser: true,
     maxRetries: 0,
-    timeout: options.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS,
-    fetch: withoutSdkHeaders(options.fetch),
+    timeout: SDK_BACKSTOP_MS,
+    // A deadline that aborts mid-answer must end the body's read too, whatever fetch is used.
+    fetch: withAbortableBodies(withoutSdkHeaders(options.fetch)),
   });
 }

@@ -1,4 +1,5 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { requestTimeoutIn } from '../net';
 
 /** A model call that failed, with the reason in plain words for the page (never the key). */
 export class LlmCallError extends Error {
@@ -46,6 +47,8 @@ export function describeLlmFailure(
   const host = hostOf(endpoint.baseUrl);
   const make = (reason: string, status?: number) => new LlmCallError(reason, status, { cause: error });
   if (error instanceof LlmCallError) return error;
+  const timeout = requestTimeoutIn(error);
+  if (timeout) return make(timeout.message);
   if (isAbort(error)) return make('the request was cancelled');
   if (error instanceof APIConnectionTimeoutError) return make(`${host} did not answer in time`);
   if (error instanceof APIConnectionError)

@@ -1,3 +1,4 @@
+import { endpointAt, MODEL_REQUEST_DEADLINE_MS, startDeadline } from '../net';
 import { createLlmClient, type LlmClientOptions, type LlmEndpoint } from './llm-client';
 import { describeLlmFailure } from './llm-failure';
 import { stripCodeFence } from './strip-code-fence';
@@ -29,6 +30,11 @@ export async function testConnection(
   if (mode === 'json_object')
     rules.push(`The JSON must match this JSON Schema:\n${JSON.stringify(CHECK_SCHEMA)}`);
   let completion: Awaited<ReturnType<typeof client.chat.completions.create>>;
+  const deadline = startDeadline({
+    ms: MODEL_REQUEST_DEADLINE_MS,
+    endpoint: endpointAt('the model endpoint', endpoint.baseUrl),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   try {
     completion = await client.chat.completions.create(
       {
@@ -46,10 +52,12 @@ export async function testConnection(
                 json_schema: { name: 'ringback_check', strict: true, schema: CHECK_SCHEMA },
               },
       },
-      options.signal ? { signal: options.signal } : {},
+      { signal: deadline.signal },
     );
   } catch (error) {
-    return { ok: false, reason: describeLlmFailure(error, endpoint).reason };
+    return { ok: false, reason: describeLlmFailure(deadline.expired ?? error, endpoint).reason };
+  } finally {
+    deadline.clear();
   }
   if (!('choices' in completion)) return { ok: false, reason: 'the endpoint answered with a stream' };
   const choice = completion.choices[0];

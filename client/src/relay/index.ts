@@ -25,5 +25,5 @@ export {
   type StatusWriteResult,
   type WrittenStatus,
 } from './relay-client';
-export { RelayError, RelayUnauthorizedError } from './relay-error';
+export { RelayError, RelayTimeoutError, RelayUnauthorizedError } from './relay-error';
 export { newRequestId } from './request-id';

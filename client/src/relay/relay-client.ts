@@ -16,7 +16,15 @@ import {
   StatusChange,
   seal,
 } from '@ringback/protocol';
-import { RelayError, relayErrorOf } from './relay-error';
+import {
+  abortableBody,
+  endpointAt,
+  RELAY_REQUEST_DEADLINE_MS,
+  RELAY_SETTINGS_DEADLINE_MS,
+  startDeadline,
+  withUploadAllowance,
+} from '../net';
+import { RelayError, RelayTimeoutError, relayErrorOf } from './relay-error';
 import { newRequestId } from './request-id';
 
 type Fetch = typeof fetch;
@@ -61,14 +69,30 @@ export interface RelayClient {
   /** Every page of the calls not yet ended, and the stream id to connect with. */
   pendingEvents(): Promise<{ events: RelayedEvent[]; latestId: number }>;
   writeStatus(eventId: string, status: WrittenStatus): Promise<StatusWriteResult>;
-  sendReply(eventId: string, reply: { replyId: string; sealed: string }): Promise<ReplyState>;
-  /** A call to the daemon's local API through the relay, sealed both ways with the e2e key. */
+  /**
+   * Rejects with RelayTimeoutError (code `network_error`, message naming the relay) when the relay
+   * does not answer within RELAY_REQUEST_DEADLINE_MS, or with `signal`'s reason when it aborts.
+   */
+  sendReply(
+    eventId: string,
+    reply: { replyId: string; sealed: string },
+    signal?: AbortSignal,
+  ): Promise<ReplyState>;
+  /**
+   * A call to the daemon's local API through the relay, sealed both ways with the e2e key. The
+   * relay waits for the computer itself; past RELAY_SETTINGS_DEADLINE_MS (plus time to upload a
+   * large body) it is given up with RelayTimeoutError.
+   */
   relaySettingsRequest(
     daemonDeviceId: string,
     key: string,
     request: SettingsRequest,
+    signal?: AbortSignal,
   ): Promise<SettingsResult>;
-  /** `GET /v1/stream`, for the event stream reader: the raw response, whatever its status. */
+  /**
+   * `GET /v1/stream`, for the event stream reader: the raw response, whatever its status. Only
+   * the wait for its headers has a deadline; the stream's silence is the reader's to watch.
+   */
   openStream(lastEventId: string | null, signal: AbortSignal): Promise<Response>;
 }
 
@@ -87,30 +111,63 @@ interface CallOptions {
   body?: unknown;
   token?: string;
   signal?: AbortSignal;
+  /** How long the whole call may take, body read included; RELAY_REQUEST_DEADLINE_MS unless said. */
+  deadlineMs?: number;
 }
 
-/** One JSON call: the answer's body on 2xx, RelayError (RelayUnauthorizedError on 401) else. */
+/**
+ * One JSON call: the answer's body on 2xx, RelayError (RelayUnauthorizedError on 401) else; a
+ * RelayTimeoutError naming the relay when it does not answer in time; the caller's abort reason
+ * when the caller aborts.
+ */
 async function call(fetcher: Fetch, url: string, options: CallOptions = {}): Promise<unknown> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const deadline = startDeadline({
+    ms: options.deadlineMs ?? RELAY_REQUEST_DEADLINE_MS,
+    endpoint: endpointAt('the relay', url),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  // What a failed step really was: our deadline, the caller's abort, or the step's own failure.
+  const failed = (own: () => unknown) => {
+    if (deadline.expired) return new RelayTimeoutError(deadline.expired);
+    if (options.signal?.aborted) return options.signal.reason;
+    return own();
+  };
   try {
-    response = await fetcher(url, {
-      method: options.method ?? 'GET',
-      headers,
-      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-  } catch (error) {
-    throw new RelayError(0, 'network_error', `the relay could not be reached: ${(error as Error).message}`);
-  }
-  if (!response.ok) throw await relayErrorOf(response);
-  if (response.status === 204) return undefined;
-  try {
-    return await response.json();
-  } catch {
-    throw new RelayError(0, 'invalid_response', 'the relay answered something that is not JSON');
+    let response: Response;
+    try {
+      response = abortableBody(
+        await fetcher(url, {
+          method: options.method ?? 'GET',
+          headers,
+          ...(body === undefined ? {} : { body }),
+          signal: deadline.signal,
+        }),
+        deadline.signal,
+      );
+    } catch (error) {
+      throw failed(
+        () =>
+          new RelayError(0, 'network_error', `the relay could not be reached: ${(error as Error).message}`),
+      );
+    }
+    if (!response.ok) {
+      const refused = await relayErrorOf(response);
+      throw failed(() => refused);
+    }
+    if (response.status === 204) return undefined;
+    try {
+      return await response.json();
+    } catch {
+      throw failed(
+        () => new RelayError(0, 'invalid_response', 'the relay answered something that is not JSON'),
+      );
+    }
+  } finally {
+    deadline.clear();
   }
 }
 
@@ -189,17 +246,23 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
         throw error;
       }
     },
-    async sendReply(eventId, reply) {
-      const raw = await api(`/v1/events/${id(eventId)}/replies`, { method: 'POST', body: reply });
+    async sendReply(eventId, reply, signal) {
+      const raw = await api(`/v1/events/${id(eventId)}/replies`, {
+        method: 'POST',
+        body: reply,
+        ...(signal ? { signal } : {}),
+      });
       return checked(parseReplyState, raw);
     },
-    async relaySettingsRequest(daemonDeviceId, key, request) {
+    async relaySettingsRequest(daemonDeviceId, key, request, signal) {
       const requestId = newRequestId();
       const plaintext = JSON.stringify({ ...request, issuedAt: Date.now() });
       const sealed = await seal(key, plaintext, Aad.settingsRequest(requestId));
       const raw = await api(`/v1/devices/${id(daemonDeviceId)}/settings`, {
         method: 'POST',
         body: { requestId, sealed },
+        deadlineMs: withUploadAllowance(RELAY_SETTINGS_DEADLINE_MS, sealed.length),
+        ...(signal ? { signal } : {}),
       });
       const answer = checked(parseSettingsResponse, raw);
       if (answer.requestId !== requestId)
@@ -216,13 +279,26 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
       }
       return checked(parseSettingsResult, opened);
     },
-    openStream(lastEventId, signal) {
+    async openStream(lastEventId, signal) {
       const headers: Record<string, string> = {
         authorization: `Bearer ${options.token}`,
         accept: 'text/event-stream',
       };
       if (lastEventId !== null) headers['last-event-id'] = lastEventId;
-      return fetcher(`${server}/v1/stream`, { headers, signal, cache: 'no-store' });
+      const url = `${server}/v1/stream`;
+      const connecting = startDeadline({
+        ms: RELAY_REQUEST_DEADLINE_MS,
+        endpoint: endpointAt('the relay', url),
+        signal,
+      });
+      try {
+        return await fetcher(url, { headers, signal: connecting.signal, cache: 'no-store' });
+      } catch (error) {
+        throw connecting.expired ? new RelayTimeoutError(connecting.expired) : error;
+      } finally {
+        // Connected (or failed): from here the reader's silence timer watches the stream.
+        connecting.clear();
+      }
     },
   };
 }

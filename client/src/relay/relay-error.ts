@@ -1,4 +1,5 @@
 import type { HandledBy } from '@ringback/protocol';
+import type { RequestTimeoutError } from '../net';
 
 /**
  * A relay call that failed: `status` is the HTTP status (0 when the relay could not be reached
@@ -24,6 +25,19 @@ export class RelayUnauthorizedError extends RelayError {
   constructor(message = 'this device is no longer on the account') {
     super(401, 'unauthorized', message);
     this.name = 'RelayUnauthorizedError';
+  }
+}
+
+/**
+ * The relay did not answer in time. Its code stays `network_error`, so whatever retries or
+ * explains an unreachable relay handles a hung one the same way; the message names the relay's
+ * host and the deadline, and the timeout itself is the cause.
+ */
+export class RelayTimeoutError extends RelayError {
+  constructor(timeout: RequestTimeoutError) {
+    super(0, 'network_error', timeout.message);
+    this.name = 'RelayTimeoutError';
+    this.cause = timeout;
   }
 }
 

@@ -61,8 +61,9 @@ export function ReplyPanel({ defaultText, onSend, onSkip, delivery, onDone, call
             >
               {state === 'sending' ? t('Sending…') : t('Send reply')}
             </button>
-            <button type="button" className="rb-btn" onClick={onSkip} disabled={state === 'sending'}>
-              {t("Don't reply")}
+            {/* Usable while sending: a send that hangs must never keep the user on this page. */}
+            <button type="button" className="rb-btn" onClick={onSkip}>
+              {state === 'sending' ? t('Stop waiting') : t("Don't reply")}
             </button>
           </div>
         )}

@@ -109,6 +109,7 @@ export const CALLS_ZH: Record<string, string> = {
   'Sending…': '正在发送…',
   'Send reply': '发送回复',
   "Don't reply": '不回复',
+  'Stop waiting': '不再等待',
   Delivery: '送达',
   'Not delivered: {reason}': '未送达：{reason}',
   'the reply could not be delivered.': '回复无法送达。',

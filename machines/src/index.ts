@@ -1,5 +1,5 @@
 export type { CallQueueSnapshot } from './call-queue/call-queue-machine';
-export { callQueueMachine, RING_TIMEOUT_MS } from './call-queue/call-queue-machine';
+export { callQueueMachine, PREPARE_DEADLINE_MS, RING_TIMEOUT_MS } from './call-queue/call-queue-machine';
 export type { CallQueueActor, StartCallQueueOptions } from './call-queue/call-queue-persistence';
 export {
   isRestorableCallQueue,
@@ -161,6 +161,15 @@ export {
   RETRY_JITTER,
   retryDelayMs,
 } from './outbox-entry/retry-delay';
+export { REPLY_SEND_DEADLINE_MS, replyMachine } from './reply/reply-machine';
+export type {
+  ReplyContext,
+  ReplyEvent,
+  ReplyInput,
+  ReplyProgress,
+  ReplySendResult,
+} from './reply/reply-types';
+export { ReplyRefusedError } from './reply/reply-types';
 export { defaultModes } from './ring-schedule/default-modes';
 export type { ModeChangeResult, ModeOverlap, ModeProblem } from './ring-schedule/mode-overlaps';
 export {
@@ -194,3 +203,10 @@ export {
 export { formatTimeOfDay, parseTimeOfDay } from './ring-schedule/time-of-day';
 export { MAX_SENTENCE_CHARS, MIN_SENTENCE_CHARS } from './sentences/sentence-rules';
 export { SentenceChunker, splitSentences } from './sentences/split-sentences';
+export {
+  STATUS_RETRY_BASE_MS,
+  STATUS_RETRY_MAX_MS,
+  statusRetryDelayMs,
+  statusWriteMachine,
+} from './status-write/status-write-machine';
+export type { StatusWriteInput, StatusWriteResult } from './status-write/status-write-types';

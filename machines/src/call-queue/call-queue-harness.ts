@@ -1,7 +1,9 @@
 import { fromPromise } from 'xstate';
+import { statusWriteMachine } from '../status-write/status-write-machine';
+import type { StatusWriteResult } from '../status-write/status-write-types';
 import { callQueueMachine } from './call-queue-machine';
 import { type CallQueueActor, startCallQueue } from './call-queue-persistence';
-import type { CallQueueInput, IncomingReport, IssuePriority } from './call-queue-types';
+import type { CallQueueInput, IncomingReport, IssuePriority, WrittenCallStatus } from './call-queue-types';
 
 /** A fixed clock for tests: 2025-01-01T00:00:00Z. */
 export const T0 = Date.UTC(2025, 0, 1);
@@ -20,6 +22,10 @@ export function report(
  */
 export function callQueueHarness() {
   const log: string[] = [];
+  // What the relay answers each status write; tests change it to fail or take calls.
+  let relayAnswer = (_eventId: string, _status: string): Promise<StatusWriteResult> | StatusWriteResult => ({
+    outcome: 'written',
+  });
   const preparing = new Map<string, { resolve: () => void; reject: (error: Error) => void }>();
   let persists = 0;
   const machine = callQueueMachine.provide({
@@ -28,9 +34,18 @@ export function callQueueHarness() {
         log.push(`prepare ${input.eventId}`);
         return new Promise((resolve, reject) => preparing.set(input.eventId, { resolve, reject }));
       }),
+      writeStatus: statusWriteMachine.provide({
+        actors: {
+          postStatus: fromPromise<StatusWriteResult, { eventId: string; status: WrittenCallStatus }>(
+            async ({ input }) => {
+              log.push(`write ${input.eventId} ${input.status}`);
+              return relayAnswer(input.eventId, input.status);
+            },
+          ),
+        },
+      }),
     },
     actions: {
-      writeStatus: (_, params) => void log.push(`write ${params.eventId} ${params.status}`),
       startRinging: (_, params) => void log.push(`ring ${params.eventId}`),
       stopRinging: (_, params) => void log.push(`stop ${params.eventId}`),
       persist: () => {
@@ -58,6 +73,10 @@ export function callQueueHarness() {
       startCallQueue(machine, { persisted, now, input }),
     prepared: (eventId: string) => settle(eventId),
     preparationFails: (eventId: string, message: string) => settle(eventId, new Error(message)),
+    /** How the relay answers status writes from now on. */
+    relayAnswers: (answer: typeof relayAnswer) => {
+      relayAnswer = answer;
+    },
     /** Clears the log, so a test asserts only what follows. */
     clear: () => void log.splice(0),
   };

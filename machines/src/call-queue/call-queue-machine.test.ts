@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callQueueHarness, receive, report, statesOf, T0 } from './call-queue-harness';
-import { RING_TIMEOUT_MS } from './call-queue-machine';
+import { PREPARE_DEADLINE_MS, RING_TIMEOUT_MS } from './call-queue-machine';
 import type { CallQueueActor } from './call-queue-persistence';
 import { selectCurrentCall, selectMissedCalls, selectRingingCall } from './call-queue-selectors';
 
@@ -101,6 +101,29 @@ describe('callQueueMachine: preparing', () => {
     await q.preparationFails('a', 'boom');
     await q.prepared('b');
     expect(statesOf(queue)).toEqual({ a: 'failed', b: 'ringing' });
+  });
+});
+
+describe('callQueueMachine: preparing deadline', () => {
+  it('fails a call whose speech is not ready in time, naming the deadline, and prepares the next', async () => {
+    const q = callQueueHarness();
+    const queue = started(q);
+    receive(queue, report('hung', 'high'));
+    receive(queue, report('next', 'low'));
+    await vi.advanceTimersByTimeAsync(PREPARE_DEADLINE_MS - 1);
+    expect(statesOf(queue)).toEqual({ hung: 'preparing', next: 'preparing' });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(queue.getSnapshot().context.calls.hung).toMatchObject({
+      state: 'failed',
+      failure: 'preparing the call took longer than 90 s',
+    });
+    expect(q.log).toEqual(['prepare hung', 'prepare next']);
+    await q.prepared('next');
+    expect(statesOf(queue).next).toBe('ringing');
+    // Retry prepares it again, with a fresh deadline.
+    queue.send({ type: 'failed.retry', eventId: 'hung' });
+    expect(q.log.filter((line) => line === 'prepare hung')).toHaveLength(2);
+    expect(statesOf(queue).hung).toBe('preparing');
   });
 });
 
@@ -232,7 +255,7 @@ describe('callQueueMachine: missed', () => {
     receive(queue, report('old'), T0 + 10 * 60_000);
     queue.send({ type: 'call.answer', eventId: 'old' });
     expect(statesOf(queue)).toEqual({ ringing: 'missed', old: 'inCall' });
-    expect(q.log.slice(-2)).toEqual(['write old answered', 'stop ringing']);
+    expect(q.log.slice(-2)).toEqual(['stop ringing', 'write old answered']);
   });
 });
 
@@ -246,14 +269,15 @@ describe('callQueueMachine: answering, declining, hanging up', () => {
 
     queue.send({ type: 'call.answer', eventId: 'a' });
     expect(statesOf(queue)).toEqual({ a: 'inCall', b: 'queued' });
-    expect(q.log).toEqual(['write a answered', 'stop a']);
+    expect(q.log).toEqual(['stop a', 'write a answered']);
     expect(queue.getSnapshot().context.answered).toEqual(['a']);
     await vi.advanceTimersByTimeAsync(RING_TIMEOUT_MS * 2);
     expect(statesOf(queue)).toEqual({ a: 'inCall', b: 'queued' });
 
     queue.send({ type: 'call.hangUp', eventId: 'a' });
     expect(statesOf(queue)).toEqual({ a: 'ended', b: 'ringing' });
-    expect(q.log.slice(2)).toEqual(['write a completed', 'ring b']);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(q.log.slice(2)).toEqual(['ring b', 'write a completed']);
   });
 
   it('declines the ringing call with status rejected', async () => {
@@ -261,7 +285,7 @@ describe('callQueueMachine: answering, declining, hanging up', () => {
     const queue = await ringingWith(q);
     queue.send({ type: 'call.decline', eventId: 'a' });
     expect(statesOf(queue)).toEqual({ a: 'declined' });
-    expect(q.log.slice(2)).toEqual(['write a rejected', 'stop a']);
+    expect(q.log.slice(2)).toEqual(['stop a', 'write a rejected']);
     expect(queue.getSnapshot().context.answered).toEqual([]);
   });
 
@@ -354,6 +378,67 @@ describe('callQueueMachine: other devices', () => {
   });
 });
 
+describe('callQueueMachine: status writes', () => {
+  it('the device that lost the race leaves the call when the relay names the winner', async () => {
+    const q = callQueueHarness();
+    const queue = await ringingWith(q);
+    let answer: (result: { outcome: 'taken'; by: { deviceId: string; name: string } }) => void = () => {};
+    q.relayAnswers(() => new Promise((resolve) => (answer = resolve)));
+    queue.send({ type: 'call.answer', eventId: 'a' });
+    const by = { deviceId: 'd2', name: 'Phone' };
+    // The status frame can come before this device's own answer is refused.
+    queue.send({ type: 'call.endedElsewhere', eventId: 'a', status: 'answered', by });
+    expect(queue.getSnapshot().context.calls.a).toMatchObject({
+      state: 'endedElsewhere',
+      endedBy: by,
+      endedStatus: 'answered',
+    });
+    expect(queue.getSnapshot().context.calls.a?.unwritten).toBeUndefined();
+    answer({ outcome: 'taken', by });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(statesOf(queue)).toEqual({ a: 'endedElsewhere' });
+  });
+
+  it('a 409 on the answer ends the call here, naming the device that has it', async () => {
+    const q = callQueueHarness();
+    const queue = await ringingWith(q);
+    const by = { deviceId: 'd2', name: 'Phone' };
+    q.relayAnswers(() => ({ outcome: 'taken', by }));
+    queue.send({ type: 'call.answer', eventId: 'a' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.getSnapshot().context.calls.a).toMatchObject({ state: 'endedElsewhere', endedBy: by });
+  });
+
+  it('an answer the relay did not take is written again until it confirms it, kept across a refresh', async () => {
+    const q = callQueueHarness();
+    const queue = await ringingWith(q);
+    let failures = 3;
+    q.relayAnswers(() => {
+      if (failures-- > 0) throw new Error('the relay did not answer within 15 s');
+      return { outcome: 'written' };
+    });
+    queue.send({ type: 'call.answer', eventId: 'a' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.getSnapshot().context.calls.a?.unwritten).toEqual(['answered']);
+    await vi.advanceTimersByTimeAsync(1_000 + 2_000 + 4_000);
+    expect(q.log.filter((line) => line === 'write a answered')).toHaveLength(4);
+    expect(queue.getSnapshot().context.calls.a?.unwritten).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(q.log.filter((line) => line === 'write a answered')).toHaveLength(4);
+  });
+
+  it('a relay that forgot the call ends the writing', async () => {
+    const q = callQueueHarness();
+    const queue = await ringingWith(q);
+    q.relayAnswers(() => ({ outcome: 'gone' }));
+    queue.send({ type: 'call.decline', eventId: 'a' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(queue.getSnapshot().context.calls.a).toMatchObject({ state: 'declined' });
+    expect(queue.getSnapshot().context.calls.a?.unwritten).toBeUndefined();
+    expect(q.log.filter((line) => line.startsWith('write'))).toEqual(['write a rejected']);
+  });
+});
+
 describe('callQueueMachine: refused transitions', () => {
   it('answers only a ringing or missed call', async () => {
     const q = callQueueHarness();
@@ -388,10 +473,12 @@ describe('callQueueMachine: refused transitions', () => {
     queue.send({ type: 'call.hangUp', eventId: 'a' });
     queue.send({ type: 'call.answer', eventId: 'a' });
     expect(statesOf(queue)).toEqual({ a: 'ended' });
-    expect(q.log.filter((line) => line.startsWith('write'))).toEqual([
-      'write a answered',
-      'write a completed',
-    ]);
+    await vi.advanceTimersByTimeAsync(0);
+    // The hang-up's writer repeats the answer still in flight (the relay takes a repeat as a no-op).
+    expect(new Set(q.log.filter((line) => line.startsWith('write')))).toEqual(
+      new Set(['write a answered', 'write a completed']),
+    );
+    expect(q.log.at(-1)).toBe('write a completed');
   });
 
   it('a report received twice rings once', async () => {

@@ -1,4 +1,5 @@
 import { assertEvent, assign, enqueueActions, fromPromise, not, type SnapshotFrom, setup } from 'xstate';
+import { statusWriteMachine } from '../status-write/status-write-machine';
 import {
   acknowledgeableIds,
   arrivalState,
@@ -10,6 +11,7 @@ import {
   pruneSettled,
   rememberAnswered,
   restoreCalls,
+  withUnwritten,
 } from './call-queue-rules';
 import type {
   CallQueueContext,
@@ -23,27 +25,63 @@ import { headCall } from './call-ranking';
 
 /** How long a call rings unanswered before it is missed: about what a phone rings before voicemail. */
 export const RING_TIMEOUT_MS = 45_000;
+/**
+ * How long preparing one call's speech may take before it is failed (Retry and Ignore on the idle
+ * page) and the queue moves on: a 20-sentence brief takes seconds, so this is a hung voice.
+ */
+export const PREPARE_DEADLINE_MS = 90_000;
 
 type CallParams = { eventId: string };
 type StatusParams = { eventId: string; status: WrittenCallStatus };
 
-/** Lets the batch actions below enqueue the host's `writeStatus` with its params typed. */
-function writingStatuses(
-  collect: Parameters<
+/** The child that writes one call's statuses (one at a time per call). */
+export const statusWriterId = (eventId: string) => `status:${eventId}`;
+
+type StatusWriter = { src: 'writeStatus'; logic: typeof statusWriteMachine; id: string | undefined };
+type WritingArgs = Parameters<
+  Parameters<
     typeof enqueueActions<
       CallQueueContext,
       CallQueueEvent,
       undefined,
       CallQueueEvent,
+      StatusWriter,
       never,
-      { type: 'writeStatus'; params: StatusParams },
       never,
       never,
       never
     >
-  >[0],
+  >[0]
+>[0];
+
+/** Lets the actions below spawn status writers with their types known. */
+function writingStatuses(collect: (args: WritingArgs) => void) {
+  return enqueueActions<
+    CallQueueContext,
+    CallQueueEvent,
+    undefined,
+    CallQueueEvent,
+    StatusWriter,
+    never,
+    never,
+    never,
+    never
+  >(collect);
+}
+
+/**
+ * A new writer replaces the call's old one and writes everything still unconfirmed, in order
+ * (`completed` after the `answered` it needs).
+ */
+function startWriter(
+  { enqueue }: Pick<WritingArgs, 'enqueue'>,
+  calls: CallQueueContext['calls'],
+  eventId: string,
 ) {
-  return enqueueActions(collect);
+  enqueue.stopChild(statusWriterId(eventId));
+  const statuses = calls[eventId]?.unwritten ?? [];
+  if (statuses.length > 0)
+    enqueue.spawnChild('writeStatus', { id: statusWriterId(eventId), input: { eventId, statuses } });
 }
 
 function describe(error: unknown): string {
@@ -69,9 +107,18 @@ export const callQueueMachine = setup({
     prepareSpeech: fromPromise<void, CallParams>(async () => {
       throw new Error('prepareSpeech is provided by the host');
     }),
+    /** The host provides it with its `postStatus` (and jittered retry delay). */
+    writeStatus: statusWriteMachine,
   },
   actions: {
-    writeStatus: (_, _params: StatusParams) => {},
+    /** Writes what the event's call has unconfirmed (answer, decline, hang-up). */
+    writeStatus: writingStatuses((args) => {
+      const { event } = args;
+      if ('eventId' in event) startWriter(args, args.context.calls, event.eventId);
+    }),
+    stopStatusWriter: writingStatuses(({ event, enqueue }) => {
+      if ('eventId' in event) enqueue.stopChild(statusWriterId(event.eventId));
+    }),
     startRinging: (_, _params: CallParams) => {},
     stopRinging: (_, _params: CallParams) => {},
     persist: () => {},
@@ -98,30 +145,57 @@ export const callQueueMachine = setup({
         ),
       }),
     ),
-    answerCall: assign(({ context }, params: CallParams) => ({
+    answerCall: assign(({ context }, params: CallParams) => {
       // Answering a missed call while another rings: that one was seen and passed over.
-      calls: patchCall(moveCalls(context.calls, ['ringing'], 'missed'), params.eventId, { state: 'inCall' }),
-      answered: rememberAnswered(context.answered, params.eventId),
+      const calls = moveCalls(context.calls, ['ringing'], 'missed');
+      const call = calls[params.eventId];
+      return {
+        calls: call
+          ? { ...calls, [params.eventId]: { ...withUnwritten(call, 'answered'), state: 'inCall' as const } }
+          : calls,
+        answered: rememberAnswered(context.answered, params.eventId),
+      };
+    }),
+    /** Sets a call's state and adds the status this device writes for it. */
+    endCall: assign(
+      ({ context }, params: CallParams & { state: QueuedCallState; status: WrittenCallStatus }) => {
+        const call = context.calls[params.eventId];
+        if (!call) return {};
+        const next = { ...withUnwritten(call, params.status), state: params.state };
+        return { calls: pruneSettled({ ...context.calls, [params.eventId]: next }) };
+      },
+    ),
+    confirmStatus: assign(({ context }, params: StatusParams) => {
+      const unwritten = context.calls[params.eventId]?.unwritten ?? [];
+      const left = unwritten.slice(unwritten.indexOf(params.status) + 1);
+      return {
+        calls: patchCall(context.calls, params.eventId, { unwritten: left.length ? left : undefined }),
+      };
+    }),
+    forgetUnwritten: assign(({ context }, params: CallParams) => ({
+      calls: patchCall(context.calls, params.eventId, { unwritten: undefined }),
     })),
-    confirmStatus: assign(({ context }, params: CallParams) => ({
-      calls: patchCall(context.calls, params.eventId, { unconfirmedStatus: undefined }),
-    })),
-    acknowledgeAll: writingStatuses(({ context, event, enqueue }) => {
+    acknowledgeAll: writingStatuses((args) => {
+      const { context, event, enqueue } = args;
       assertEvent(event, 'missed.acknowledgeAll');
       const ids = acknowledgeableIds(context.calls, event.eventIds);
-      let calls = context.calls;
-      for (const id of ids)
-        calls = patchCall(calls, id, { state: 'acknowledged', unconfirmedStatus: 'acknowledged' });
-      enqueue.assign({ calls: pruneSettled(calls) });
-      for (const id of ids) enqueue({ type: 'writeStatus', params: { eventId: id, status: 'acknowledged' } });
+      const calls = { ...context.calls };
+      for (const id of ids) {
+        const call = calls[id];
+        if (call) calls[id] = { ...withUnwritten(call, 'acknowledged'), state: 'acknowledged' };
+      }
+      const pruned = pruneSettled(calls);
+      enqueue.assign({ calls: pruned });
+      for (const id of ids) startWriter(args, pruned, id);
     }),
-    restoreSession: writingStatuses(({ context, event, enqueue }) => {
+    restoreSession: writingStatuses((args) => {
+      const { context, event, enqueue } = args;
       assertEvent(event, 'session.restored');
       const mayRing = event.mayRing ?? context.mayRing;
       const restored = restoreCalls(context.calls, event.now);
       const calls = mayRing ? restored.calls : moveCalls(restored.calls, ['queued'], 'missed');
       enqueue.assign({ calls, mayRing });
-      for (const params of restored.rewrite) enqueue({ type: 'writeStatus', params });
+      for (const eventId of restored.rewrite) startWriter(args, calls, eventId);
     }),
     pickPreparation: assign(({ context }) => ({
       preparingId: headCall(context.calls, isPreparing)?.report.eventId ?? null,
@@ -163,7 +237,16 @@ export const callQueueMachine = setup({
       return state === 'missed' && !Object.values(context.calls).some((call) => call.state === 'inCall');
     },
     isUnconfirmed: ({ context }, params: StatusParams) =>
-      context.calls[params.eventId]?.unconfirmedStatus === params.status,
+      context.calls[params.eventId]?.unwritten?.includes(params.status) ?? false,
+    /** A status frame from another device: ends the call here, even one this device is in. */
+    endedElsewhereApplies: ({ context }, params: CallParams & { by: boolean }) => {
+      const state = context.calls[params.eventId]?.state;
+      if (state === undefined) return false;
+      if (['preparing', 'failed', 'queued', 'ringing', 'missed'].includes(state)) return true;
+      // In a call here and another device is named as having it: that device won the race,
+      // whatever this device's own answer still in flight will be told.
+      return state === 'inCall' && params.by;
+    },
     hasAcknowledgeable: ({ context, event }) =>
       event.type === 'missed.acknowledgeAll' && acknowledgeableIds(context.calls, event.eventIds).length > 0,
     hasPreparingCall: ({ context }) => headCall(context.calls, isPreparing) !== undefined,
@@ -175,7 +258,7 @@ export const callQueueMachine = setup({
     ringingCallGone: ({ context }) => context.calls[context.ringingId ?? '']?.state !== 'ringing',
     hasCallInCall: ({ context }) => Object.values(context.calls).some((call) => call.state === 'inCall'),
   },
-  delays: { ringTimeout: RING_TIMEOUT_MS },
+  delays: { ringTimeout: RING_TIMEOUT_MS, prepareDeadline: PREPARE_DEADLINE_MS },
 }).createMachine({
   id: 'callQueue',
   context: ({ input }) => ({
@@ -194,7 +277,7 @@ export const callQueueMachine = setup({
       guard: { type: 'isAnswerable', params: ({ event }) => ({ eventId: event.eventId }) },
       actions: [
         { type: 'answerCall', params: ({ event }) => ({ eventId: event.eventId }) },
-        { type: 'writeStatus', params: ({ event }) => ({ eventId: event.eventId, status: 'answered' }) },
+        'writeStatus',
         'persist',
       ],
     },
@@ -202,14 +285,10 @@ export const callQueueMachine = setup({
       guard: { type: 'callIn', params: ({ event }) => ({ eventId: event.eventId, states: ['ringing'] }) },
       actions: [
         {
-          type: 'setCallState',
-          params: ({ event }) => ({
-            eventId: event.eventId,
-            state: 'declined',
-            patch: { unconfirmedStatus: 'rejected' },
-          }),
+          type: 'endCall',
+          params: ({ event }) => ({ eventId: event.eventId, state: 'declined', status: 'rejected' }),
         },
-        { type: 'writeStatus', params: ({ event }) => ({ eventId: event.eventId, status: 'rejected' }) },
+        'writeStatus',
         'persist',
       ],
     },
@@ -217,14 +296,10 @@ export const callQueueMachine = setup({
       guard: { type: 'callIn', params: ({ event }) => ({ eventId: event.eventId, states: ['inCall'] }) },
       actions: [
         {
-          type: 'setCallState',
-          params: ({ event }) => ({
-            eventId: event.eventId,
-            state: 'ended',
-            patch: { unconfirmedStatus: 'completed' },
-          }),
+          type: 'endCall',
+          params: ({ event }) => ({ eventId: event.eventId, state: 'ended', status: 'completed' }),
         },
-        { type: 'writeStatus', params: ({ event }) => ({ eventId: event.eventId, status: 'completed' }) },
+        'writeStatus',
         'persist',
       ],
     },
@@ -236,20 +311,17 @@ export const callQueueMachine = setup({
           params: ({ event }) => ({
             eventId: event.eventId,
             state: 'endedElsewhere',
-            patch: { endedBy: event.by, endedStatus: 'answered' },
+            patch: { endedBy: event.by, endedStatus: 'answered', unwritten: undefined },
           }),
         },
+        'stopStatusWriter',
         'persist',
       ],
     },
     'call.endedElsewhere': {
-      // Not a call in progress here: if this device is in it, it won the answer race.
       guard: {
-        type: 'callIn',
-        params: ({ event }) => ({
-          eventId: event.eventId,
-          states: ['preparing', 'failed', 'queued', 'ringing', 'missed'],
-        }),
+        type: 'endedElsewhereApplies',
+        params: ({ event }) => ({ eventId: event.eventId, by: event.by !== undefined }),
       },
       actions: [
         {
@@ -258,10 +330,11 @@ export const callQueueMachine = setup({
             eventId: event.eventId,
             state: 'endedElsewhere',
             patch: event.by
-              ? { endedBy: event.by, endedStatus: event.status }
-              : { endedStatus: event.status },
+              ? { endedBy: event.by, endedStatus: event.status, unwritten: undefined }
+              : { endedStatus: event.status, unwritten: undefined },
           }),
         },
+        'stopStatusWriter',
         'persist',
       ],
     },
@@ -270,7 +343,13 @@ export const callQueueMachine = setup({
         type: 'isUnconfirmed',
         params: ({ event }) => ({ eventId: event.eventId, status: event.status }),
       },
-      actions: [{ type: 'confirmStatus', params: ({ event }) => ({ eventId: event.eventId }) }, 'persist'],
+      actions: [
+        { type: 'confirmStatus', params: ({ event }) => ({ eventId: event.eventId, status: event.status }) },
+        'persist',
+      ],
+    },
+    'status.gone': {
+      actions: [{ type: 'forgetUnwritten', params: ({ event }) => ({ eventId: event.eventId }) }, 'persist'],
     },
     'failed.retry': {
       guard: { type: 'callIn', params: ({ event }) => ({ eventId: event.eventId, states: ['failed'] }) },
@@ -304,6 +383,20 @@ export const callQueueMachine = setup({
         working: {
           // The call left `preparing` meanwhile (ended elsewhere, missed on restore): drop its work.
           always: { guard: 'preparedCallGone', target: 'idle', actions: 'clearPreparation' },
+          after: {
+            prepareDeadline: {
+              target: 'idle',
+              actions: [
+                {
+                  type: 'markPreparationFailed',
+                  params: {
+                    failure: `preparing the call took longer than ${PREPARE_DEADLINE_MS / 1000} s`,
+                  },
+                },
+                'persist',
+              ],
+            },
+          },
           invoke: {
             src: 'prepareSpeech',
             input: ({ context }) => ({ eventId: context.preparingId ?? '' }),

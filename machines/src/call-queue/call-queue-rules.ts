@@ -90,27 +90,41 @@ export function acknowledgeableIds(
   return ids.filter((id) => calls[id]?.state === 'missed' || calls[id]?.state === 'queued');
 }
 
-/** What the restart rows of the table make of the calls, and the statuses to write again. */
+/** The call with `status` added to what the relay has yet to confirm. */
+export function withUnwritten(call: QueuedCall, status: WrittenCallStatus): QueuedCall {
+  return { ...call, unwritten: [...(call.unwritten ?? []).filter((s) => s !== status), status] };
+}
+
+/** What the restart rows of the table make of the calls, and the ids with statuses to write again. */
 export function restoreCalls(
   calls: Record<string, QueuedCall>,
   now: number,
-): { calls: Record<string, QueuedCall>; rewrite: { eventId: string; status: WrittenCallStatus }[] } {
+): { calls: Record<string, QueuedCall>; rewrite: string[] } {
   const next: Record<string, QueuedCall> = {};
-  const rewrite: { eventId: string; status: WrittenCallStatus }[] = [];
-  for (const [id, call] of Object.entries(calls)) {
+  const rewrite: string[] = [];
+  for (const [id, stored] of Object.entries(calls)) {
+    const call = migrated(stored);
     next[id] = { ...call, state: restoredState(call, now) };
-    if (call.unconfirmedStatus) rewrite.push({ eventId: id, status: call.unconfirmedStatus });
+    if (call.unwritten?.length) rewrite.push(id);
   }
   return { calls: next, rewrite };
+}
+
+/** A call as an earlier version stored it: one unconfirmed final status. */
+function migrated(call: QueuedCall & { unconfirmedStatus?: WrittenCallStatus }): QueuedCall {
+  const { unconfirmedStatus, ...rest } = call;
+  return unconfirmedStatus && !rest.unwritten ? { ...rest, unwritten: [unconfirmedStatus] } : rest;
 }
 
 function restoredState(call: QueuedCall, now: number): QueuedCallState {
   switch (call.state) {
     // Answered, then interrupted by the restart: missed, never rung again.
     case 'inCall':
-    // It rang once on this device already, and a call rings only once on one device.
-    case 'ringing':
       return 'missed';
+    // A reload while it rings comes back ringing (unless it is late by now): the user reloaded,
+    // the call did not end. It is prepared again first, from the speech cache.
+    case 'ringing':
+      return isLate(call.report, now) ? 'missed' : 'preparing';
     case 'queued':
     case 'preparing':
       return isLate(call.report, now) ? 'missed' : call.state;

@@ -52,10 +52,11 @@ export interface QueuedCall {
   /** Why speech preparation failed (`failed` only). */
   failure?: string;
   /**
-   * A final status written and not yet confirmed by the host (`status.written`): it is
-   * written again after a restart, since the server keeps a call pending until it ends.
+   * Statuses this device set and the relay has not confirmed yet, oldest first: a writer retries
+   * them in order until it does, and they are written again after a restart, since the other
+   * devices ring until the relay knows.
    */
-  unconfirmedStatus?: WrittenCallStatus;
+  unwritten?: WrittenCallStatus[];
 }
 
 /** Plain JSON, so `getPersistedSnapshot()` round-trips. */
@@ -88,12 +89,14 @@ export type CallQueueEvent =
   | { type: 'call.answer'; eventId: string }
   | { type: 'call.decline'; eventId: string }
   | { type: 'call.hangUp'; eventId: string }
-  /** Writing `answered` met 409 `call_taken`: another device was first. */
+  /** A status write met 409 `call_taken`: another device was first. */
   | { type: 'call.taken'; eventId: string; by: DeviceRef }
   /** A status frame (or the reconnection reconcile) says the call ended on another device. */
   | { type: 'call.endedElsewhere'; eventId: string; status: WrittenCallStatus; by?: DeviceRef }
-  /** The host wrote a final status successfully: no need to write it again after a restart. */
+  /** The relay confirmed a status (from the call's status writer). */
   | { type: 'status.written'; eventId: string; status: WrittenCallStatus }
+  /** The relay no longer knows the call (404): nothing left to write. */
+  | { type: 'status.gone'; eventId: string }
   | { type: 'failed.retry'; eventId: string }
   | { type: 'failed.ignore'; eventId: string }
   /** The missed and queued calls among `eventIds` (the current tab; default all). */

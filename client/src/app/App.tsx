@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { InterfaceLanguageProvider, translatorFor } from '../i18n';
-import { PairLinkError, pairFromLocationHash, parsePairLink } from '../relay';
+import { type PairLink, PairLinkError, pairFromLocationHash, parsePairLink } from '../relay';
 import { forgetPairing, type LocalSettings, loadSettings, updateSettings } from '../storage';
-import { WelcomePage } from '../ui';
+import { PairingSwitchDialog, WelcomePage } from '../ui';
 import { guessDeviceName } from './device-name';
 import { type PairedSettings, pairWithCode, pairWithLink } from './pairing';
 import { interfaceLanguageOf, SessionRoot } from './SessionRoot';
@@ -15,6 +15,8 @@ const isPaired = (settings: LocalSettings) =>
 export function App() {
   const [settings, setSettings] = useState(() => loadSettings(store));
   const [pairing, setPairing] = useState<{ busy: boolean; error?: string }>({ busy: false });
+  // A link that would move this paired device elsewhere waits here until the user confirms it.
+  const [offered, setOffered] = useState<{ link: PairLink; deviceName: string } | null>(null);
   const handledHash = useRef(false);
 
   const update = useCallback((patch: Partial<LocalSettings>) => {
@@ -47,9 +49,15 @@ export function App() {
       if (window.location.hash)
         history.replaceState(null, '', window.location.pathname + window.location.search);
       const current = loadSettings(store);
-      const alreadyThere =
-        link && isPaired(current) && current.serverAddress === link.server && current.e2eKey === link.key;
-      if (link && !alreadyThere) void pair((name) => pairWithLink(link, name));
+      if (!link) return;
+      if (!isPaired(current)) {
+        void pair((name) => pairWithLink(link, name));
+        return;
+      }
+      if (current.serverAddress === link.server && current.e2eKey === link.key) return;
+      // Re-pairing at once would let one crafted link send this device's calls and replies to
+      // another relay: a paired device asks first and keeps its pairing unless the user confirms.
+      setOffered({ link, deviceName: guessDeviceName(navigator.userAgent) });
     };
     if (!handledHash.current) {
       handledHash.current = true;
@@ -92,7 +100,28 @@ export function App() {
       </InterfaceLanguageProvider>
     );
   }
-  return <SessionRoot settings={settings} onSettingsChange={update} onSignedOut={signOut} />;
+  return (
+    <>
+      <SessionRoot settings={settings} onSettingsChange={update} onSignedOut={signOut} />
+      <InterfaceLanguageProvider language={interfaceLanguageOf(settings)}>
+        <PairingSwitchDialog
+          offer={
+            offered && {
+              server: offered.link.server,
+              deviceName: offered.deviceName,
+              currentServer: settings.serverAddress,
+            }
+          }
+          {...(pairing.error ? { error: pairing.error } : {})}
+          onConfirm={() => {
+            if (offered) void pair((name) => pairWithLink(offered.link, name));
+          }}
+          onClose={() => setOffered(null)}
+          onDismissError={() => setPairing({ busy: false })}
+        />
+      </InterfaceLanguageProvider>
+    </>
+  );
 }
 
 function pairingErrorText(error: unknown): string {

@@ -45,6 +45,11 @@ export {
   VOICE_UNAVAILABLE_NOTICE,
 } from './notices';
 export {
+  PairingSwitchDialog,
+  type PairingSwitchOffer,
+  type Props as PairingSwitchDialogProps,
+} from './PairingSwitchDialog';
+export {
   MIN_PASSPHRASE_LENGTH,
   type PairCodeErrors,
   type PairCodeValues,

@@ -40,4 +40,11 @@ export const WELCOME_ZH: Record<string, string> = {
   'This device is no longer on your account (it was removed). Join again to get calls here.':
     '这台设备已不在你的账户中（已被移除）。重新加入才能在这里接到来电。',
   'Could not join: {message}': '无法加入：{message}',
+  'Switch this device to another account?': '要把这台设备切换到另一个账户吗？',
+  'A pairing link asks to join the server {server} as “{device}”. Calls and your replies would then go to that account, not to {current}. Switch only if you made this link yourself.':
+    '一个配对链接要求以“{device}”的名义加入服务器 {server}。之后来电和你的回复都会发往那个账户，而不再是 {current}。只有这个链接是你自己生成的才切换。',
+  'A pairing link asks to join {server} again as “{device}”, with a different end-to-end key. Calls and your replies would then go to the account that made the link. Switch only if you made this link yourself.':
+    '一个配对链接要求以“{device}”的名义用另一个端到端密钥重新加入 {server}。之后来电和你的回复都会发往生成这个链接的账户。只有这个链接是你自己生成的才切换。',
+  'Switch account': '切换账户',
+  Dismiss: '关闭',
 };

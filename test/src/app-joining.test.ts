@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +71,24 @@ async function localDaemonKey(): Promise<string> {
     headers: { authorization: `Bearer ${localKey}` },
   });
   return ((await response.json()) as { key: string }).key;
+}
+
+/** The page's stored settings, as far as pairing goes. */
+async function storedPairing(
+  page: Page,
+): Promise<{ deviceId?: string; e2eKey?: string; deviceName?: string; serverAddress?: string }> {
+  return page.evaluate(() =>
+    JSON.parse((globalThis as unknown as BrowserGlobals).localStorage.getItem('ringback.settings') ?? '{}'),
+  );
+}
+
+/** The same app URL with its pairing link's key swapped: a link crafted by someone holding that key. */
+function withKey(appUrl: string, key: string): string {
+  const url = new URL(appUrl);
+  const link = new URL(decodeURIComponent(url.hash.slice('#pair='.length)));
+  link.searchParams.set('key', key);
+  url.hash = `pair=${encodeURIComponent(link.toString())}`;
+  return url.toString();
 }
 
 async function answerAndHearTheBrief(page: Page): Promise<void> {
@@ -173,6 +192,39 @@ describe('joining the account and changing the key, in real Chromium', () => {
     await desktopContext.close();
     await context.close();
   }, 150_000);
+
+  it('asks before a pairing link moves a paired app to another key: Cancel keeps the old pairing, Switch account pairs', async () => {
+    const context = await newMonitoredContext(browser, PHONE_VIEWPORT, { isMobile: true });
+    const page = await context.newPage();
+    await page.goto((await pairAnotherDevice(up)).url);
+    await waitConnected(page);
+    const before = await storedPairing(page);
+    const attackerKey = `k1_${randomBytes(32).toString('base64url')}`;
+
+    // Opened in the tab that already shows the app: only the fragment changes.
+    await page.goto(withKey((await pairAnotherDevice(up)).url, attackerKey));
+    const dialog = page.getByRole('dialog', { name: 'Switch this device to another account?' });
+    await dialog.waitFor({ timeout: 10_000 });
+    const asked = (await dialog.textContent()) ?? '';
+    expect(asked).toContain(`join ${before.serverAddress} again as “${before.deviceName}”`);
+    expect(page.url()).not.toContain('#pair=');
+    await saveScreenshots(page, 'pairing-switch-asked');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await waitConnected(page);
+    expect(await storedPairing(page)).toMatchObject({ deviceId: before.deviceId, e2eKey: before.e2eKey });
+
+    await page.goto(withKey((await pairAnotherDevice(up)).url, attackerKey));
+    await dialog.getByRole('button', { name: 'Switch account' }).click({ timeout: 10_000 });
+    await waitFor(
+      async () => (await storedPairing(page)).e2eKey === attackerKey,
+      15_000,
+      'the confirmed pairing',
+    );
+    await waitConnected(page);
+    expect((await storedPairing(page)).deviceId).not.toBe(before.deviceId);
+    await context.close();
+  }, 60_000);
 
   it('goes back to the welcome page when the relay answers 401 (the device was removed)', async () => {
     const context = await newMonitoredContext(browser, PHONE_VIEWPORT, { isMobile: true });

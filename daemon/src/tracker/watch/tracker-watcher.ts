@@ -2,13 +2,28 @@ import type { TrackerWorkspace, TrackerWorkspaceStatus } from '@ringback/protoco
 import type { Logger } from '../../log/logger';
 import { createTrackerClient, describeNetworkError, isTrackerRequestError, type TrackerClient } from '../api';
 import type { TrackerConfig } from '../tracker-config';
-import { firstWatermark, nextWatermark, tasksToCatchUp } from './catch-up';
+import {
+  CATCH_UP_PAGE_SIZE,
+  firstWatermark,
+  nextWatermark,
+  type ReportOutcome,
+  reportInPages,
+  tasksToCatchUp,
+} from './catch-up';
 import { trackerRealtimeUrl } from './realtime-url';
 import { buildTaskReport, type FinishedTask, type TrackerFinishedReport } from './task-report';
 import { WatchStore, type WriteWatchFile } from './watch-store';
 import { DEFAULT_WATCH_TIMING, type WatchTiming } from './watch-timing';
 import { isGone, WorkspaceDirectory } from './workspace-directory';
 import { type RealtimeFrame, WorkspaceSocket } from './workspace-socket';
+
+/**
+ * Failed attempts to build one task's report (tracker reads) before it is given up on: logged,
+ * marked handled, never rung. With the default retry every minute that is about ten minutes of a
+ * tracker answering everything but this task; a tracker that is down fails the catch-up's own list
+ * reads first, so an outage costs no task its attempts.
+ */
+export const MAX_REPORT_ATTEMPTS = 10;
 
 export interface TrackerWatcherOptions {
   dataDir: string;
@@ -29,9 +44,11 @@ export interface TrackerWatcherOptions {
   timing?: Partial<WatchTiming>;
   /** How `tracker-watch.json` is written (tests make it fail). */
   writeFile?: WriteWatchFile;
+  /** Defaults to MAX_REPORT_ATTEMPTS; tests lower it. */
+  maxReportAttempts?: number;
+  /** Defaults to CATCH_UP_PAGE_SIZE; tests lower it. */
+  catchUpPageSize?: number;
 }
-
-type ReportOutcome = 'done' | 'busy' | 'failed';
 
 interface Watched {
   workspace: TrackerWorkspace;
@@ -178,7 +195,7 @@ export class TrackerWatcher {
     });
   }
 
-  /** `done`: reported or deliberately not; `busy`: being reported by the other path just now. */
+  /** `done`: reported, deliberately not, or given up on; `busy`: being reported by the other path just now. */
   async #report(watched: Watched, client: TrackerClient, finished: FinishedTask): Promise<ReportOutcome> {
     const store = this.#store;
     if (!store || this.#stopped) return 'busy';
@@ -186,25 +203,29 @@ export class TrackerWatcher {
     if (this.#inFlight.has(finished.taskId)) return 'busy';
     this.#inFlight.add(finished.taskId);
     try {
-      const outcome = await buildTaskReport(
-        { client, workspace: watched.workspace, directory: watched.directory, now: this.#now },
-        finished,
-      );
+      let outcome: Awaited<ReturnType<typeof buildTaskReport>>;
+      try {
+        outcome = await buildTaskReport(
+          { client, workspace: watched.workspace, directory: watched.directory, now: this.#now },
+          finished,
+        );
+      } catch (error) {
+        return this.#stopped ? 'busy' : await this.#failedAttempt(watched, store, finished.taskId, error);
+      }
       if (this.#stopped) return 'busy';
       if ('skip' in outcome) {
         this.#o.logger.info(`tracker task ${finished.taskId} is not reported: ${outcome.skip}`);
       } else {
         const handOver = this.#o.onFinished(outcome.report);
         this.#track(handOver);
+        // Our own outbox failing (a full disk) is not the task's fault: no attempt is counted.
         await handOver;
         this.#o.logger.info(
           `tracker task ${finished.taskId} on ${outcome.report.identifier} finished; its call is queued`,
         );
       }
       // Queued in the outbox already: a failed write here at worst lets the relay dedupe it.
-      const marked = this.#logged(store.markHandled(finished.taskId));
-      this.#track(marked);
-      await marked;
+      await this.#markHandled(store, finished.taskId);
       return 'done';
     } catch (error) {
       this.#o.logger.warn(
@@ -215,6 +236,32 @@ export class TrackerWatcher {
     } finally {
       this.#inFlight.delete(finished.taskId);
     }
+  }
+
+  /** Counts a failed read of the task's report; past the limit the task is given up on for good. */
+  async #failedAttempt(watched: Watched, store: WatchStore, taskId: string, error: unknown) {
+    const max = this.#o.maxReportAttempts ?? MAX_REPORT_ATTEMPTS;
+    const { attempts, saved } = store.addFailedAttempt(taskId);
+    this.#track(this.#logged(saved));
+    const what = `tracker task ${taskId} of workspace ${watched.label}`;
+    if (attempts < max) {
+      this.#o.logger.warn(
+        `could not report ${what} (attempt ${attempts} of ${max}): ${causeOf(error)}; a catch-up read tries again`,
+      );
+      return 'failed' as const;
+    }
+    this.#o.logger.error(
+      `giving up on ${what} after ${attempts} failed attempts: ${causeOf(error)}; it will not ring`,
+    );
+    // Handled, so neither a catch-up read nor a restart tries it again, and the watermark moves on.
+    await this.#markHandled(store, taskId);
+    return 'done' as const;
+  }
+
+  async #markHandled(store: WatchStore, taskId: string): Promise<void> {
+    const marked = this.#logged(store.markHandled(taskId));
+    this.#track(marked);
+    await marked;
   }
 
   /** Reads what finished while no socket was listening; runs once at a time per workspace. */
@@ -258,24 +305,24 @@ export class TrackerWatcher {
           if (!isGone(error)) throw error;
         }
       }
-      const unreported = [];
-      let failed = false;
-      for (const task of tasksToCatchUp(listed, watermark, (taskId) => store.isHandled(taskId))) {
-        if (watched.closed || this.#stopped) return true;
-        const outcome = await this.#report(watched, client, {
-          taskId: task.id,
-          agentId: task.agent_id,
-          issueId: task.issue_id,
-          task,
-        });
-        // Not past a task still on its way: the watermark stays at it until it is done.
-        if (outcome !== 'done') unreported.push(task);
-        failed ||= outcome === 'failed';
-      }
-      if (watched.closed || this.#stopped) return true;
-      await this.#logged(store.setWatermark(id, nextWatermark(watermark, listed, unreported)));
+      const pass = await reportInPages({
+        due: tasksToCatchUp(listed, watermark, (taskId) => store.isHandled(taskId)),
+        watermark,
+        pageSize: this.#o.catchUpPageSize ?? CATCH_UP_PAGE_SIZE,
+        report: (task) =>
+          this.#report(watched, client, {
+            taskId: task.id,
+            agentId: task.agent_id,
+            issueId: task.issue_id,
+            task,
+          }),
+        saveWatermark: (ms) => this.#logged(store.setWatermark(id, ms)),
+        cancelled: () => watched.closed || this.#stopped,
+      });
+      if (pass.cancelled) return true;
+      await this.#logged(store.setWatermark(id, nextWatermark(watermark, listed, pass.unreported)));
       // A busy task is the live path's: it schedules its own retry if it fails.
-      return !failed;
+      return !pass.failed;
     } catch (error) {
       this.#o.logger.warn(`tracker catch-up read of workspace ${watched.label} failed: ${causeOf(error)}`);
       return false;

@@ -14,8 +14,10 @@ interface WatchFile {
   version: 1;
   /** Per watched workspace: tasks that finished before this (epoch ms, ISO in the file) are not looked at. */
   workspaces: Record<string, { watermark: string }>;
-  /** Tasks already reported (or deliberately never reported), oldest first. */
+  /** Tasks already reported (or deliberately never reported, or given up on), oldest first. */
   handled: string[];
+  /** Failed report attempts of tasks not handled yet, so a restart does not start their count afresh. */
+  attempts?: Record<string, number>;
 }
 
 /** Replaceable so tests can make the disk fail. */
@@ -29,6 +31,7 @@ export class WatchStore {
   readonly #path: string;
   readonly #watermarks: Map<string, number>;
   readonly #handled: Set<string>;
+  readonly #attempts: Map<string, number>;
   readonly #write: WriteWatchFile;
   #writing: Promise<unknown> = Promise.resolve();
   #queued: Promise<void> | null = null;
@@ -43,6 +46,7 @@ export class WatchStore {
       }),
     );
     this.#handled = new Set(file.handled.slice(-MAX_HANDLED_TASKS));
+    this.#attempts = new Map(Object.entries(file.attempts ?? {}).slice(-MAX_HANDLED_TASKS));
   }
 
   static async open(
@@ -88,14 +92,25 @@ export class WatchStore {
     return this.#handled.has(taskId);
   }
 
+  /** Failed attempts to report this task so far (0 when none, or once it is handled). */
+  failedAttempts(taskId: string): number {
+    return this.#attempts.get(taskId) ?? 0;
+  }
+
+  /** One more failed attempt: the new count at once, and the write that keeps it. */
+  addFailedAttempt(taskId: string): { attempts: number; saved: Promise<void> } {
+    const attempts = this.failedAttempts(taskId) + 1;
+    this.#attempts.delete(taskId);
+    this.#attempts.set(taskId, attempts);
+    dropOldest(this.#attempts, MAX_HANDLED_TASKS);
+    return { attempts, saved: this.#save() };
+  }
+
   markHandled(taskId: string): Promise<void> {
+    this.#attempts.delete(taskId);
     this.#handled.delete(taskId);
     this.#handled.add(taskId);
-    while (this.#handled.size > MAX_HANDLED_TASKS) {
-      const oldest = this.#handled.values().next().value;
-      if (oldest === undefined) break;
-      this.#handled.delete(oldest);
-    }
+    dropOldest(this.#handled, MAX_HANDLED_TASKS);
     return this.#save();
   }
 
@@ -119,7 +134,16 @@ export class WatchStore {
   #snapshot(): WatchFile {
     const workspaces: WatchFile['workspaces'] = {};
     for (const [id, ms] of this.#watermarks) workspaces[id] = { watermark: new Date(ms).toISOString() };
-    return { version: 1, workspaces, handled: [...this.#handled] };
+    const attempts = Object.fromEntries(this.#attempts);
+    return { version: 1, workspaces, handled: [...this.#handled], attempts };
+  }
+}
+
+/** Sets and maps keep insertion order: the first keys are the oldest. */
+function dropOldest(entries: Set<string> | Map<string, number>, max: number): void {
+  for (const key of entries.keys()) {
+    if (entries.size <= max) break;
+    entries.delete(key);
   }
 }
 
@@ -137,5 +161,11 @@ function parseWatchFile(text: string): WatchFile {
   const handled = Array.isArray(value.handled)
     ? value.handled.filter((id): id is string => typeof id === 'string')
     : [];
-  return { version: 1, workspaces, handled };
+  const attempts: Record<string, number> = {};
+  if (typeof value.attempts === 'object' && value.attempts !== null) {
+    for (const [id, count] of Object.entries(value.attempts)) {
+      if (Number.isInteger(count) && count > 0) attempts[id] = count;
+    }
+  }
+  return { version: 1, workspaces, handled, attempts };
 }

@@ -51,6 +51,10 @@ export const ERROR_CATALOGUE = {
   daemon_only: { status: 403, meaning: 'only a daemon device may call this endpoint' },
   device_offline: { status: 503, meaning: 'the daemon is not connected to the relay' },
   daemon_timeout: { status: 504, meaning: 'the daemon did not answer in time' },
+  relay_unavailable: {
+    status: 503,
+    meaning: 'this relay instance cannot reach its database right now: try another instance or again shortly',
+  },
   not_logged_in: { status: 409, meaning: 'this computer is not logged in to a relay yet (ringback login)' },
   // 409 like a repeated relay write: the request itself may be fine, but it already ran (or may have).
   replayed_request: {

@@ -48,6 +48,17 @@ describe('DeviceNames', () => {
     expect((await fresh).get(phone.deviceId)).toBe('Work phone');
   });
 
+  it('reads every account again after clear, as after notifications that went unheard', async () => {
+    const store = await open();
+    const { accountId, phone } = await household(store);
+    const names = new DeviceNames(store);
+    await names.of(accountId);
+    await store.renameDevice(accountId, phone.deviceId, 'Work phone');
+    names.clear();
+    expect((await names.of(accountId)).get(phone.deviceId)).toBe('Work phone');
+    expect(names.reads).toBe(2);
+  });
+
   it('keeps at most the given number of accounts, dropping the least recently used', async () => {
     const store = await open();
     const accounts = [];

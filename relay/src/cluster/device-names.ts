@@ -15,6 +15,8 @@ export class DeviceNames {
   readonly #byAccount = new Map<string, ReadonlyMap<string, string>>();
   /** Bumped by `forget`: a read that began before it must not cache what it read. */
   readonly #generation = new Map<string, number>();
+  /** Bumped by `clear`, for the same reason across all accounts. */
+  #clears = 0;
   #reads = 0;
 
   constructor(store: RelayStore, maxAccounts = MAX_ACCOUNTS) {
@@ -36,11 +38,19 @@ export class DeviceNames {
       return cached;
     }
     const generation = this.#generation.get(accountId) ?? 0;
+    const clears = this.#clears;
     this.#reads += 1;
     const devices = await this.#store.listDevices(accountId);
     const names = new Map(devices.map((device) => [device.deviceId, device.name]));
-    if ((this.#generation.get(accountId) ?? 0) === generation) this.#remember(accountId, names);
+    if ((this.#generation.get(accountId) ?? 0) === generation && this.#clears === clears)
+      this.#remember(accountId, names);
     return names;
+  }
+
+  /** Forgets every account: changes may have gone unheard (the notification link was down). */
+  clear(): void {
+    this.#byAccount.clear();
+    this.#clears += 1;
   }
 
   forget(accountId: string): void {

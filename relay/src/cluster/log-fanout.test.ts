@@ -103,3 +103,45 @@ describe('LogFanout', () => {
     expect(stream.frames[0]?.frame).toContain('"status":"rejected"');
   });
 });
+
+describe('LogFanout after notifications went unheard', () => {
+  it('sends a stream that joined during the gap every entry after where it joined, not from the first one announced', async () => {
+    const { store, hub, fanout, settled, accountId, daemon, phone } = await setup();
+    const before = await created(store, newEvent(accountId, daemon.deviceId));
+    // The listening connection is lost: positions are forgotten, and a stream joins meanwhile.
+    fanout.reset();
+    const stream = recordingClient(phone.deviceId);
+    hub.add(accountId, stream.client);
+    fanout.joined(accountId, await store.latestLogSeq(accountId));
+    // Written by other instances while this one heard nothing.
+    const unheard = [
+      await created(store, newEvent(accountId, daemon.deviceId)),
+      await created(store, newEvent(accountId, daemon.deviceId)),
+    ];
+    // Listening again: the first entry it hears of is the one after those.
+    const heard = await created(store, newEvent(accountId, daemon.deviceId));
+    fanout.announce(accountId, heard.log.seq);
+    await settled();
+
+    expect(stream.seqs()).toEqual([...unheard.map((entry) => entry.log.seq), heard.log.seq]);
+    expect(stream.seqs()).not.toContain(before.log.seq);
+  });
+
+  it('reads again from a stream that joined below what was already sent, when it says so late', async () => {
+    const { store, hub, fanout, settled, accountId, daemon, phone } = await setup();
+    const first = recordingClient(phone.deviceId);
+    hub.add(accountId, first.client);
+    const joinedAt = await store.latestLogSeq(accountId);
+    const missed = await created(store, newEvent(accountId, daemon.deviceId));
+    const next = await created(store, newEvent(accountId, daemon.deviceId));
+    // Heard only from `next` on, before the stream said where it stands.
+    fanout.announce(accountId, next.log.seq);
+    await settled();
+    expect(first.seqs()).toEqual([next.log.seq]);
+
+    fanout.joined(accountId, joinedAt);
+    await settled();
+    // Sent again from where it joined: the stream itself skips a frame it already has.
+    expect(first.seqs()).toEqual([next.log.seq, missed.log.seq, next.log.seq]);
+  });
+});

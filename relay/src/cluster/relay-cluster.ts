@@ -59,6 +59,11 @@ export interface RelayCluster {
     sealed: string,
     timeoutMs: number,
   ): Promise<SettingsOutcome>;
+  /**
+   * Whether a new stream may start here: not while this instance cannot hear the log's
+   * notifications (its frames would not come), so its client goes to another instance.
+   */
+  acceptsStreams(): boolean;
   /** Failed claim and pairing attempts: per client address and for the whole relay. */
   attempts: CodeAttempts;
   /** The pairing codes a wrong guess could hit. */

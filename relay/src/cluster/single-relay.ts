@@ -24,6 +24,8 @@ export function singleRelay(attempts: AttemptLimiter): ClusterFactory {
       },
       askSettings: (deviceId, requestId, sealed, timeoutMs) =>
         askOverLocalLink(local, deviceId, requestId, sealed, timeoutMs),
+      // Its own writes announce its frames: nothing to lose.
+      acceptsStreams: () => true,
       attempts: memoryCodeAttempts(attempts, local.now),
       liveCodes,
       async close() {},

@@ -1,6 +1,7 @@
 import { type ErrorCode, RingbackError, statusOf } from '@ringback/protocol';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { RelayLogger } from '../relay-logger';
+import { isConnectionFailure } from '../storage/postgres/connection-failure';
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
@@ -10,7 +11,10 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_request',
 };
 
-/** Every failure leaves as `{ error, message? }` with the catalogue's status; 400 names the field. */
+/**
+ * Every failure leaves as `{ error, message? }` with the catalogue's status; 400 names the field,
+ * and a database out of reach is 503 `relay_unavailable`.
+ */
 export function installRelayErrorHandler(app: FastifyInstance, logger: RelayLogger): void {
   app.setErrorHandler((error: FastifyError | RingbackError, request, reply) => {
     if (error instanceof RingbackError) return reply.status(error.status).send(error.toBody());
@@ -28,6 +32,14 @@ export function installRelayErrorHandler(app: FastifyInstance, logger: RelayLogg
     }
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (mapped) return reply.status(statusOf(mapped)).send({ error: mapped, message: error.message });
+    if (isConnectionFailure(error)) {
+      // Not a fault of the request: this instance cannot reach PostgreSQL (a dead link, a
+      // failover). 503 sends the client to another instance, or to try again shortly.
+      logger.warn(`${request.method} ${request.url}: the database is unreachable: ${error.message}`);
+      const unavailable = new RingbackError('relay_unavailable');
+      // A closed connection sends the client's retry to another instance behind a balancer.
+      return reply.status(unavailable.status).header('connection', 'close').send(unavailable.toBody());
+    }
     logger.error(`${request.method} ${request.url} failed: ${error.stack ?? error.message}`);
     return reply
       .status(500)

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AttemptLimiter } from '../auth/attempt-limiter';
 import { buildRelay } from '../build-relay';
+import type { ClusterFactory } from '../cluster/relay-cluster';
+import { singleRelay } from '../cluster/single-relay';
 import { DaemonLinks } from '../link/daemon-links';
 import { createSilentRelayLogger } from '../relay-logger';
 import { openSqliteRelayStore } from '../storage/sqlite-relay-store';
@@ -67,7 +69,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
   }
 }
 
-async function liveRelay() {
+async function liveRelay(options: { instances?: ClusterFactory } = {}) {
   const store = await openSqliteRelayStore(':memory:');
   const app: FastifyInstance = await buildRelay({
     store,
@@ -78,6 +80,7 @@ async function liveRelay() {
     attempts: new AttemptLimiter({ limit: 5, windowMs: 60_000 }),
     now: Date.now,
     heartbeatMs: 100,
+    ...(options.instances ? { instances: options.instances } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   cleanups.push(() => app.close());
@@ -223,5 +226,29 @@ describe('GET /v1/stream', () => {
     const stream = await openStream(relay.url, relay.phone.deviceToken, 0);
     await until(() => stream.data().length === 1, 'the resync frame');
     expect(stream.data()[0]).toMatchObject({ event: 'resync', data: { latestId: 1 } });
+  });
+
+  it('refuses a new stream with 503 relay_unavailable while the instance cannot hear the log, and serves again after', async () => {
+    let hearing = true;
+    // A lone relay whose log notifications can be switched off, as an instance on PostgreSQL
+    // whose listening connection is down.
+    const instances: ClusterFactory = async (local) => ({
+      ...(await singleRelay(new AttemptLimiter({ limit: 5, windowMs: 60_000 }))(local)),
+      acceptsStreams: () => hearing,
+    });
+    const { url, phone, postEvent } = await liveRelay({ instances });
+    hearing = false;
+    const refused = await fetch(`${url}/v1/stream`, {
+      headers: { authorization: `Bearer ${phone.deviceToken}` },
+    });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('connection')).toBe('close');
+    expect(await refused.json()).toMatchObject({ error: 'relay_unavailable', message: expect.any(String) });
+
+    hearing = true;
+    const stream = await openStream(url, phone.deviceToken);
+    expect(stream.status).toBe(200);
+    await postEvent('evt-after');
+    await until(() => stream.data().length === 1, 'the event on the stream');
   });
 });

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorBody, StreamHeaders, StreamQuery } from '@ringback/protocol';
+import { ErrorBody, RingbackError, StreamHeaders, StreamQuery } from '@ringback/protocol';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { deviceOf } from '../auth/device-auth';
@@ -13,6 +13,8 @@ import { sseFrame } from '../stream/stream-hub';
 /** A client that lets this much pile up unread is too slow: it is closed and resumes by id. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const REPLAY_PAGE = 500;
+const UNAVAILABLE_MESSAGE =
+  'this relay instance has lost its link to the database: connect to another or try again shortly';
 
 /**
  * `GET /v1/stream`: the account's ordered log as SSE. With `Last-Event-ID` it first replays
@@ -32,11 +34,20 @@ export function streamRoutes(deps: RelayRuntime): FastifyPluginAsync {
               description: 'text/event-stream: frames `event`, `status`, `reply`, `resync`',
             }),
             '4xx': ErrorBody,
+            503: ErrorBody,
           },
         },
       },
       async (request, reply) => {
         const me = deviceOf(request);
+        // Checked in the same turn as the stream joins the hub below: a stream in the hub was let
+        // in while this instance heard the log, and is closed (its client resumes) if it stops.
+        if (!deps.cluster.acceptsStreams()) {
+          const refused = new RingbackError('relay_unavailable', UNAVAILABLE_MESSAGE);
+          // Closing the connection sends the client's next try to another instance, also behind a
+          // balancer that picks the instance per connection.
+          return reply.code(refused.status).header('connection', 'close').send(refused.toBody());
+        }
         const resumeId = request.headers['last-event-id'] ?? request.query.lastEventId;
         const resumeAfter = resumeId === undefined ? null : Number(resumeId);
         reply.hijack();
@@ -58,11 +69,15 @@ export function streamRoutes(deps: RelayRuntime): FastifyPluginAsync {
         leaveHub = deps.hub.add(me.accountId, connection);
         try {
           if (resumeAfter === null) {
-            connection.skipTo(await deps.store.latestLogSeq(me.accountId));
+            const latest = await deps.store.latestLogSeq(me.accountId);
+            connection.skipTo(latest);
+            // Where this stream stands, so the fan-out owes it everything after (log-fanout.ts).
+            if (connection.open) deps.local.fanout.joined(me.accountId, latest);
             writer.start();
           } else {
             writer.start();
-            await replay(deps, me, resumeAfter, connection);
+            const replayed = await replay(deps, me, resumeAfter, connection);
+            if (connection.open) deps.local.fanout.joined(me.accountId, replayed);
           }
         } catch (error) {
           deps.logger.error(`stream replay for device ${me.deviceId} failed: ${(error as Error).message}`);
@@ -75,12 +90,13 @@ export function streamRoutes(deps: RelayRuntime): FastifyPluginAsync {
   };
 }
 
+/** Sends what follows `after` from the log; returns the seq it read up to. */
 async function replay(
   deps: RelayRuntime,
   me: DeviceRecord,
   after: number,
   connection: StreamConnection,
-): Promise<void> {
+): Promise<number> {
   const [oldest, latest] = await Promise.all([
     deps.store.oldestLogSeq(me.accountId),
     deps.store.latestLogSeq(me.accountId),
@@ -90,7 +106,7 @@ async function replay(
   const purgedGap = oldest === null ? after < latest : after + 1 < oldest;
   if (purgedGap) {
     await connection.replay(latest, sseFrame(latest, 'resync', { latestId: latest }));
-    return;
+    return latest;
   }
   const names = await deps.names.of(me.accountId);
   let cursor = after;
@@ -99,8 +115,9 @@ async function replay(
     for (const entry of entries) {
       cursor = entry.seq;
       const frame = await logFrame(deps.store, entry, names);
-      if (frame !== null && !(await connection.replay(entry.seq, frame))) return;
+      if (frame !== null && !(await connection.replay(entry.seq, frame))) return cursor;
     }
-    if (entries.length < REPLAY_PAGE) return;
+    if (entries.length < REPLAY_PAGE) return cursor;
   }
+  return cursor;
 }

@@ -1,6 +1,7 @@
 import { Pool, TypeOverrides } from 'pg';
 import { postgresAccounts } from './postgres/accounts';
 import { postgresContext } from './postgres/context';
+import { type DatabaseTimeouts, databaseTimeouts } from './postgres/database-timeouts';
 import { postgresDevices } from './postgres/devices';
 import { postgresEvents } from './postgres/events';
 import { applyPostgresMigrations } from './postgres/migrations';
@@ -19,6 +20,8 @@ export interface PostgresRelayStoreOptions {
   now?: () => number;
   /** Connections the store may hold open at once. */
   poolSize?: number;
+  /** How long to wait on PostgreSQL; else from the env (storage/postgres/database-timeouts.ts). */
+  timeouts?: DatabaseTimeouts;
   /** Handed the store once it is open. */
   onOpen?: (store: PostgresRelayStore) => void;
 }
@@ -38,13 +41,22 @@ export async function openPostgresRelayStore(
   url: string,
   options: PostgresRelayStoreOptions = {},
 ): Promise<PostgresRelayStore> {
+  const timeouts = options.timeouts ?? databaseTimeouts();
   const pool = new Pool({
     connectionString: url,
     max: options.poolSize ?? DEFAULT_POOL_SIZE,
     types: bigintAsNumber(),
+    // Nothing waits on PostgreSQL forever: over a dead link a query fails (and its connection is
+    // dropped) instead of holding its request, and a stream's reads, until TCP gives up.
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.answerMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: timeouts.keepAliveIdleMs,
   });
   // An idle connection the server closed (restart, failover) is dropped by the pool, and the next
-  // query opens a new one; without a listener the 'error' event would crash the process.
+  // query opens a new one; without a listener the 'error' event would crash the process. The
+  // relay's cluster logs them (cluster/postgres/postgres-cluster.ts), where the logger is.
   pool.on('error', () => undefined);
   try {
     await applyPostgresMigrations(pool);

@@ -1,10 +1,11 @@
 import type { Pool } from 'pg';
+import { databaseTimeouts } from '../../storage/postgres/database-timeouts';
 import { CHANNELS, splitPayload } from '../channels';
 import { applyDeviceChange } from '../device-change';
 import { askOverLocalLink } from '../local-settings';
 import type { ClusterFactory, LocalRelay, RelayCluster } from '../relay-cluster';
 import { DaemonLinkRegistry } from './daemon-link-registry';
-import { NotificationListener } from './notification-listener';
+import { type ListenerTimeouts, NotificationListener } from './notification-listener';
 import { postgresCodeAttempts } from './postgres-code-attempts';
 import { RemoteSettings } from './remote-settings';
 import { storeLiveCodes } from './store-live-codes';
@@ -20,6 +21,8 @@ export interface PostgresClusterOptions {
   /** Wrong codes one client address may try per window. */
   perAddressLimit: number;
   windowMs: number;
+  /** How the listening connection is probed; else from the env (database-timeouts.ts). */
+  timeouts?: ListenerTimeouts;
 }
 
 /**
@@ -35,6 +38,11 @@ export function postgresCluster(options: PostgresClusterOptions): ClusterFactory
     const registry = new DaemonLinkRegistry(pool, local.now);
     const settings = new RemoteSettings(pool, local, (deviceId) => registry.isOnline(deviceId));
     const report = (what: string) => (error: Error) => local.logger.error(`${what}: ${error.message}`);
+    // An idle pooled connection that broke (a restart, a failover, a dead link): the pool drops
+    // it and opens another for the next query, but it is worth a line in the log.
+    const poolError = (error: Error) =>
+      local.logger.warn(`a pooled connection to PostgreSQL failed: ${error.message}`);
+    pool.on('error', poolError);
 
     const onLog = (payload: string) => {
       for (const entry of payload.split(',')) {
@@ -77,13 +85,18 @@ export function postgresCluster(options: PostgresClusterOptions): ClusterFactory
           else if (channel === CHANNELS.settings) settings.notified(payload);
         },
         lost() {
-          // Whatever was notified meanwhile is lost: streams resume from the log by id (on any
-          // instance), and the names are read again.
+          // Whatever was notified meanwhile is lost: streams resume from the log by id (on
+          // another instance: new ones are refused here until it is back), and the names are
+          // read again. Tokens stay known (each for its minute at most), so a device is told
+          // 503 at once rather than after a read from a database that may be out of reach.
           local.fanout.reset();
-          local.tokens.clear();
+          local.names.clear();
           local.hub.closeAll();
         },
         restored(session) {
+          // What was known or read during the gap may miss a rename or removal notified meanwhile.
+          local.tokens.clear();
+          local.names.clear();
           void registry
             .moved(session.pid)
             .then(() =>
@@ -93,8 +106,12 @@ export function postgresCluster(options: PostgresClusterOptions): ClusterFactory
         },
       },
       local.logger,
+      options.timeouts ?? databaseTimeouts(),
     );
-    await listener.start();
+    await listener.start().catch((error: Error) => {
+      pool.off('error', poolError);
+      throw error;
+    });
 
     const sweep = setInterval(() => {
       Promise.all([registry.sweep(), settings.sweep()]).catch(report('sweeping the cluster tables failed'));
@@ -119,6 +136,7 @@ export function postgresCluster(options: PostgresClusterOptions): ClusterFactory
         if (!(await registry.isOnline(deviceId))) return { refused: 'device_offline' };
         return settings.ask(deviceId, requestId, sealed, timeoutMs);
       },
+      acceptsStreams: () => listener.session !== null,
       attempts: postgresCodeAttempts(pool, {
         perAddressLimit: options.perAddressLimit,
         windowMs: options.windowMs,
@@ -129,6 +147,7 @@ export function postgresCluster(options: PostgresClusterOptions): ClusterFactory
         clearInterval(sweep);
         settings.close();
         await listener.close();
+        pool.off('error', poolError);
       },
     };
   };

@@ -18,16 +18,22 @@ export type Page =
   | { name: 'dispatch' }
   | { name: 'myDispatches'; from: 'dispatch' | 'idle' };
 
-/** A call on screen comes first (in call, then the reply, then ringing); otherwise the page the user chose. */
+/**
+ * A call answered here comes first; then a ringing call, over anything else (a replay, the reply
+ * panel, settings, dispatch), so it can always be answered; then a replay, the reply panel, and
+ * otherwise the page the user chose (kept underneath, so it is there again afterwards).
+ */
 export function Screens() {
   const { session } = useSession();
   const view = useSyncExternalStore(session.view.subscribe, session.view.get);
   const ringing = useSelector(session.queue, selectRingingCall);
   const [page, setPage] = useState<Page>({ name: 'idle' });
 
+  if (view.call && !view.call.replay) return <CallScreen key={view.call.eventId} call={view.call} />;
+  if (ringing && session.openedEvent(ringing.report.eventId))
+    return <IncomingScreen eventId={ringing.report.eventId} />;
   if (view.call) return <CallScreen key={view.call.eventId} call={view.call} />;
-  if (view.reply) return <ReplyScreen key={view.reply.eventId} reply={view.reply} />;
-  if (ringing) return <IncomingScreen eventId={ringing.report.eventId} />;
+  if (view.reply) return <ReplyScreen key={view.reply.eventId} eventId={view.reply.eventId} />;
   switch (page.name) {
     case 'detail':
       return <DetailScreen eventId={page.eventId} onBack={() => setPage({ name: 'idle' })} />;

@@ -3,6 +3,7 @@ import { InterfaceLanguageProvider, resolveInterfaceLanguage } from '../i18n';
 import { createRelayClient, type RelayClient } from '../relay';
 import { warmUpOnDeviceVoice } from '../speech';
 import type { LocalSettings } from '../storage';
+import { OpenElsewherePage } from '../ui';
 import { BriefLanguageSync } from './BriefLanguageSync';
 import { InterfaceLanguageEffect } from './InterfaceLanguageEffect';
 import { RingScheduleDriver } from './RingScheduleDriver';
@@ -11,6 +12,7 @@ import { audio, incomingRingtone, speech, store } from './services';
 import { createSessionRelay } from './session/create-session-relay';
 import { RingbackSession } from './session/ringback-session';
 import { SessionContext } from './session-context';
+import { useTabLock } from './use-tab-lock';
 
 interface Props {
   settings: LocalSettings;
@@ -18,7 +20,10 @@ interface Props {
   onSignedOut(): void;
 }
 
-/** One live session per paired relay and token; settings changes reach it without a restart. */
+/**
+ * One live session per paired relay and token, in one tab of the browser at a time (the others
+ * offer to take it over); settings changes reach it without a restart.
+ */
 export function SessionRoot({ settings, onSettingsChange, onSignedOut }: Props) {
   const latest = useRef(settings);
   latest.current = settings;
@@ -26,9 +31,11 @@ export function SessionRoot({ settings, onSettingsChange, onSignedOut }: Props) 
   signedOut.current = onSignedOut;
   const [live, setLive] = useState<{ session: RingbackSession; client: RelayClient } | null>(null);
   const { serverAddress, deviceToken } = settings;
+  const lock = useTabLock(`ringback.session.${settings.deviceId ?? 'this-device'}`);
+  const holding = lock.state === 'holding';
 
   useEffect(() => {
-    if (!deviceToken) return;
+    if (!deviceToken || !holding) return;
     const client = createRelayClient({ server: serverAddress, token: deviceToken });
     const session = new RingbackSession({
       store,
@@ -43,9 +50,20 @@ export function SessionRoot({ settings, onSettingsChange, onSignedOut }: Props) 
     // Loading the on-device voice takes a few hundred ms: done now, not when the first call arrives.
     if (latest.current.voice.engineId === 'on-device') void warmUpOnDeviceVoice();
     setLive({ session, client });
-    return () => session.stop();
-  }, [serverAddress, deviceToken]);
+    return () => {
+      session.stop();
+      setLive(null);
+    };
+  }, [serverAddress, deviceToken, holding]);
 
+  if (!holding) {
+    return (
+      <InterfaceLanguageProvider language={interfaceLanguageOf(settings)}>
+        <InterfaceLanguageEffect />
+        <OpenElsewherePage checking={lock.state === 'waiting'} onUseHere={lock.takeOver} />
+      </InterfaceLanguageProvider>
+    );
+  }
   if (!live) return null;
   return (
     <SessionContext.Provider value={{ ...live, settings, updateSettings: onSettingsChange }}>

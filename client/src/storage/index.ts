@@ -20,7 +20,7 @@ export {
   quotaExceededError,
   webStorageStore,
 } from './key-value-store';
-export { callKey, STORAGE_KEYS } from './keys';
+export { callKey, replyKey, STORAGE_KEYS } from './keys';
 export {
   forgetPairing,
   loadSettings,
@@ -35,6 +35,12 @@ export {
   QUEUE_SNAPSHOT_VERSION,
   saveQueueSnapshot,
 } from './queue-snapshot';
+export {
+  listReplySnapshots,
+  MAX_REPLY_SNAPSHOTS,
+  removeReplySnapshot,
+  saveReplySnapshot,
+} from './reply-snapshots';
 export {
   clampSpeechRate,
   DEFAULT_VOICE_ENGINE_ID,

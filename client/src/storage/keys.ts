@@ -4,6 +4,7 @@ export const STORAGE_KEYS = {
   answered: 'ringback.answered',
   queue: 'ringback.queue',
   callPrefix: 'ringback.call.',
+  replyPrefix: 'ringback.reply.',
   dispatchLast: 'ringback.dispatch.last',
   modes: 'ringback.modes',
   ringtones: 'ringback.ringtones',
@@ -11,4 +12,8 @@ export const STORAGE_KEYS = {
 
 export function callKey(eventId: string): string {
   return `${STORAGE_KEYS.callPrefix}${eventId}`;
+}
+
+export function replyKey(eventId: string): string {
+  return `${STORAGE_KEYS.replyPrefix}${eventId}`;
 }

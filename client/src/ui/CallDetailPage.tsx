@@ -31,6 +31,10 @@ export type Props = {
   resumeCommand?: string;
   reportText?: string;
   onReplay: () => void;
+  /** The call was answered here: send (or send again, or retry) a reply to the agent. */
+  onReply?: () => void;
+  /** The reply action's words: "Reply", or "Retry the reply" when one is waiting. */
+  replyLabel?: string;
   onBack: () => void;
   onCopy?: (text: string) => Promise<void> | void;
 };
@@ -53,6 +57,11 @@ export function CallDetailPage(props: Props) {
           <button type="button" className="rb-btn rb-btn--primary" onClick={props.onReplay}>
             {t('Replay')}
           </button>
+          {props.onReply && (
+            <button type="button" className="rb-btn" onClick={props.onReply}>
+              {props.replyLabel ?? t('Reply')}
+            </button>
+          )}
         </div>
         {props.resumeCommand && (
           <div className="rb-resume">

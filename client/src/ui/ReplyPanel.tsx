@@ -4,7 +4,8 @@ import './theme.css';
 import './reply.css';
 
 export type DeliveryState = 'idle' | 'sending' | 'queued' | 'dispatched' | 'delivered' | 'failed';
-export type Delivery = { state: DeliveryState; reason?: string };
+/** `retryable: false`: a failure sending again cannot mend (another device has the call). */
+export type Delivery = { state: DeliveryState; reason?: string; retryable?: boolean };
 
 export type Props = {
   /** Built by the lead from the user's words and decisions; the user may edit it. */
@@ -82,9 +83,15 @@ export function ReplyPanel({ defaultText, onSend, onSkip, delivery, onDone, call
                 })}
               </p>
               <div className="rb-actions">
-                <button type="button" className="rb-btn rb-btn--primary" onClick={() => onSend(text.trim())}>
-                  {t('Retry')}
-                </button>
+                {delivery.retryable !== false && (
+                  <button
+                    type="button"
+                    className="rb-btn rb-btn--primary"
+                    onClick={() => onSend(text.trim())}
+                  >
+                    {t('Retry')}
+                  </button>
+                )}
                 <button type="button" className="rb-btn" onClick={onDone}>
                   {t('Done')}
                 </button>

@@ -44,6 +44,7 @@ export {
   type CallNotice,
   VOICE_UNAVAILABLE_NOTICE,
 } from './notices';
+export { OpenElsewherePage, type Props as OpenElsewherePageProps } from './OpenElsewherePage';
 export {
   PairingSwitchDialog,
   type PairingSwitchOffer,

@@ -192,8 +192,10 @@ export const callQueueMachine = setup({
       const { context, event, enqueue } = args;
       assertEvent(event, 'session.restored');
       const mayRing = event.mayRing ?? context.mayRing;
-      const restored = restoreCalls(context.calls, event.now);
-      const calls = mayRing ? restored.calls : moveCalls(restored.calls, ['queued'], 'missed');
+      // Ready calls restored into a quiet period are missed at once; the rest as the restart rows say.
+      const quiet = mayRing ? context.calls : moveCalls(context.calls, ['queued', 'ringing'], 'missed');
+      const restored = restoreCalls(quiet, event.now);
+      const calls = restored.calls;
       enqueue.assign({ calls, mayRing });
       for (const eventId of restored.rewrite) startWriter(args, calls, eventId);
     }),

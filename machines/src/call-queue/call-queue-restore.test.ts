@@ -131,19 +131,21 @@ describe('callQueueMachine: restart and refresh', () => {
     expect(statesOf(after)).toEqual({
       ringing: 'preparing',
       oldQueued: 'missed',
-      queued: 'ringing',
+      queued: 'preparing',
       oldPreparing: 'missed',
       preparing: 'preparing',
     });
-    expect(q.log).toContain('ring queued');
-    // Preparation starts again for the calls waiting for their speech, the most urgent first.
+    // Every call still on its way is prepared again (its speech is cached), the most urgent first,
+    // and rings in rank order once ready.
     expect(q.log.filter((line) => line.startsWith('prepare'))).toEqual(['prepare ringing']);
     await q.prepared('ringing');
+    expect(q.log).toContain('ring ringing');
     await q.prepared('preparing');
-    after.send({ type: 'call.decline', eventId: 'queued' });
-    expect(statesOf(after).ringing).toBe('ringing');
+    await q.prepared('queued');
     after.send({ type: 'call.decline', eventId: 'ringing' });
     expect(statesOf(after).preparing).toBe('ringing');
+    after.send({ type: 'call.decline', eventId: 'preparing' });
+    expect(statesOf(after).queued).toBe('ringing');
   });
 
   it('restores into a no-ring period when the schedule says so', async () => {
@@ -171,7 +173,7 @@ describe('callQueueMachine: restart and refresh', () => {
     // Before session.restored the restored records are as saved.
     expect(statesOf(after)).toEqual({ a: 'ringing', b: 'queued' });
     after.send({ type: 'session.restored', now: T0 + 1_000 });
-    expect(statesOf(after)).toEqual({ a: 'preparing', b: 'ringing' });
+    expect(statesOf(after)).toEqual({ a: 'preparing', b: 'preparing' });
   });
 
   it('starts afresh from an unusable persisted value, taking the stored answered ids', () => {

@@ -122,12 +122,12 @@ function restoredState(call: QueuedCall, now: number): QueuedCallState {
     case 'inCall':
       return 'missed';
     // A reload while it rings comes back ringing (unless it is late by now): the user reloaded,
-    // the call did not end. It is prepared again first, from the speech cache.
+    // the call did not end. Ready calls are prepared again first (from the speech cache), so the
+    // host has opened each one again before it can ring.
     case 'ringing':
-      return isLate(call.report, now) ? 'missed' : 'preparing';
     case 'queued':
     case 'preparing':
-      return isLate(call.report, now) ? 'missed' : call.state;
+      return isLate(call.report, now) ? 'missed' : 'preparing';
     default:
       return call.state;
   }

@@ -31,6 +31,11 @@ export function DetailScreen({ eventId, onBack }: { eventId: string; onBack(): v
     ? buildCallSegments({ brief, reportText: record.report.text, noBriefLine: noBriefLine(brief.language) })
     : [];
   const command = resumeCommand(record.report);
+  // Only the device that answered a call may reply to it (the relay refuses the others).
+  const answeredHere = (record.status === 'completed' || record.status === 'answered') && !record.handledBy;
+  const pending = session.replies.get(eventId)?.getSnapshot();
+  const replyWaiting =
+    pending?.status === 'active' && !pending.matches('queued') && !pending.matches('dispatched');
   const replies: ReplyRecord[] = record.replies.map((reply) => ({
     text: reply.text,
     statusLabel: t(REPLY_WORDS[reply.status].label),
@@ -53,6 +58,12 @@ export function DetailScreen({ eventId, onBack }: { eventId: string; onBack(): v
       {...(command ? { resumeCommand: command } : {})}
       reportText={record.report.text}
       onReplay={() => session.replay(eventId)}
+      {...(answeredHere
+        ? {
+            onReply: () => session.openReply(eventId),
+            replyLabel: t(replyWaiting ? 'Finish the reply' : 'Reply'),
+          }
+        : {})}
       onBack={onBack}
       onCopy={copyText}
     />

@@ -113,17 +113,26 @@ export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings, onDispa
     severalWorkspaces: workspaces.size > 1,
     tabId,
   });
+  const wrongKey = view.undecryptable.filter((failure) => failure.reason === 'key');
+  const unreadable = view.undecryptable.flatMap((failure) => (failure.reason === 'schema' ? [failure] : []));
   const notices = [
-    ...(view.undecryptable.length > 0
+    ...(wrongKey.length > 0
       ? [
           t(
-            view.undecryptable.length === 1
+            wrongKey.length === 1
               ? '{count} call could not be decrypted: this device holds a different end-to-end key than the computer'
               : '{count} calls could not be decrypted: this device holds a different end-to-end key than the computer',
-            { count: view.undecryptable.length },
+            { count: wrongKey.length },
           ),
         ]
       : []),
+    // Opened with the right key, yet not a call this version reads: the two sides' versions differ.
+    ...unreadable.map((failure) =>
+      t(
+        'A call arrived that this app cannot read: the computer runs another version of Ringback ({detail}). Update the app and the computer to the same version.',
+        { detail: failure.detail },
+      ),
+    ),
     ...endedElsewhere.map((call) =>
       t('A call was answered on {device}', { device: call.endedBy?.name ?? t('another device') }),
     ),

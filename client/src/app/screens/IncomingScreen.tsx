@@ -17,7 +17,7 @@ export function IncomingScreen({ eventId }: { eventId: string }) {
       preview={callPreview(event.brief, report.text)}
       queueCount={waiting.length}
       onAnswer={() => session.answer(eventId)}
-      onDecline={() => session.queue.send({ type: 'call.decline', eventId })}
+      onDecline={() => session.decline(eventId)}
     />
   );
 }

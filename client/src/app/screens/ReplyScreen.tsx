@@ -1,19 +1,64 @@
-import { ReplyPanel } from '../../ui';
+import type { ReplyContext } from '@ringback/machines';
+import { useSelector } from '@xstate/react';
+import { useText } from '../../i18n';
+import { type Delivery, ReplyPanel } from '../../ui';
 import { agentLabel } from '../call-labels';
-import type { ReplyView } from '../session/ringback-session';
+import type { ReplyActor } from '../session/call-replies';
 import { useSession } from '../session-context';
 
-export function ReplyScreen({ reply }: { reply: ReplyView }) {
+/** The reply panel of one call, following its persisted reply machine. */
+export function ReplyScreen({ eventId }: { eventId: string }) {
   const { session } = useSession();
-  const event = session.openedEvent(reply.eventId);
+  const actor = session.replies.get(eventId);
+  if (!actor) return null;
+  return <ReplyView eventId={eventId} actor={actor} />;
+}
+
+function ReplyView({ eventId, actor }: { eventId: string; actor: ReplyActor }) {
+  const { session } = useSession();
+  const t = useText();
+  const value = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : 'editing'));
+  const context = useSelector(actor, (s) => s.context);
+  const source = session.openedEvent(eventId)?.plaintext.report.source;
   return (
     <ReplyPanel
-      defaultText={reply.defaultText}
-      {...(event ? { callerName: agentLabel(event.plaintext.report.source) } : {})}
-      delivery={{ state: reply.state, ...(reply.reason ? { reason: reply.reason } : {}) }}
-      onSend={(text) => void session.sendReply(text)}
-      onSkip={() => session.closeReply()}
-      onDone={() => session.closeReply()}
+      // A reply restored after a reload shows the words it is sending, not the offer.
+      key={context.replyId ?? 'draft'}
+      defaultText={context.text ?? context.defaultText}
+      {...(source ? { callerName: agentLabel(source) } : {})}
+      delivery={deliveryOf(value, context, t)}
+      onSend={(text) => session.sendReply(eventId, text)}
+      onSkip={() => session.closeReply({ skip: true })}
+      onDone={() => session.closeReply({ skip: false })}
     />
   );
+}
+
+/** The panel's delivery steps for the machine's state. */
+function deliveryOf(value: string, context: ReplyContext, t: ReturnType<typeof useText>): Delivery {
+  switch (value) {
+    case 'sending':
+      return { state: 'sending' };
+    case 'queued':
+    case 'dispatched':
+    case 'delivered':
+      return { state: value };
+    case 'unsent':
+      return {
+        state: 'failed',
+        reason: t('could not send the reply: {reason}', { reason: context.reason ?? '' }),
+      };
+    case 'failed':
+      return { state: 'failed', ...(context.reason ? { reason: context.reason } : {}) };
+    case 'refused':
+      return {
+        state: 'failed',
+        reason: context.answeredOn
+          ? t('the call was answered on {device}: reply from there', { device: context.answeredOn.name })
+          : t('the call was not answered on this device, so it cannot reply'),
+        retryable: false,
+      };
+    default:
+      return { state: 'idle' };
+  }
 }

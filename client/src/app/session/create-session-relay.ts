@@ -1,11 +1,12 @@
-import { openEventStream, type RelayClient } from '../../relay';
+import { ReplyRefusedError } from '@ringback/machines';
+import { openEventStream, type RelayClient, RelayError } from '../../relay';
 import type { SessionRelay } from './session-relay';
 
 /** The session's view of the relay, backed by the real client and the fetch-based stream reader. */
 export function createSessionRelay(client: RelayClient): SessionRelay {
   return {
     openStream(handlers) {
-      const stream = openEventStream({
+      return openEventStream({
         client,
         onFrame(frame) {
           if (frame.type === 'event') handlers.onEvent(frame.event);
@@ -19,15 +20,25 @@ export function createSessionRelay(client: RelayClient): SessionRelay {
             handlers.onConnection(state);
         },
       });
-      return stream;
     },
-    async writeStatus(eventId, status) {
-      const result = await client.writeStatus(eventId, status);
-      if (result.ok) return {};
-      return result.handledBy
-        ? { taken: result.handledBy }
-        : { taken: { deviceId: '', name: 'another device' } };
+    async postStatus(eventId, status) {
+      try {
+        const result = await client.writeStatus(eventId, status);
+        if (result.ok) return { outcome: 'written' };
+        return { outcome: 'taken', by: result.handledBy ?? { deviceId: '', name: 'another device' } };
+      } catch (error) {
+        if (error instanceof RelayError && error.code === 'event_not_found') return { outcome: 'gone' };
+        throw error;
+      }
     },
-    sendReply: (eventId, body) => client.sendReply(eventId, body),
+    async sendReply(eventId, body, signal) {
+      try {
+        return await client.sendReply(eventId, body, signal);
+      } catch (error) {
+        if (error instanceof RelayError && error.code === 'not_call_answerer')
+          throw new ReplyRefusedError(error.handledBy);
+        throw error;
+      }
+    },
   };
 }

@@ -21,24 +21,34 @@ export interface OpenedEvent {
   brief: Brief;
 }
 
-export type OpenResult = { ok: true; event: OpenedEvent } | { ok: false; eventId: string };
+/** Why a call did not open: another key (or tampering), or a body this version cannot read. */
+export type OpenFailure =
+  | { eventId: string; reason: 'key' }
+  | { eventId: string; reason: 'schema'; detail: string };
+
+export type OpenResult = { ok: true; event: OpenedEvent } | ({ ok: false } & OpenFailure);
 
 /**
  * Opens one relayed call with the end-to-end key. The event id is the AAD, so a relay cannot pass
- * one call's ciphertext off as another's; anything that does not open (another key, tampering,
- * a malformed body) is reported as undecryptable and never rings.
+ * one call's ciphertext off as another's; what does not open (another key, tampering) and what
+ * opens but does not read as a call (another version's shape) never rings, and each says why.
  */
 export async function openRelayedEvent(
   event: RelayedEvent,
   key: string,
   formOfAddress: string,
 ): Promise<OpenResult> {
-  if (!event.sealed) return { ok: false, eventId: event.eventId };
+  const keyFailure = { ok: false as const, eventId: event.eventId, reason: 'key' as const };
+  if (!event.sealed) return keyFailure;
+  let text: string;
   try {
-    const plaintext = parsePlaintext.parse(
-      JSON.parse(await open(key, event.sealed, Aad.report(event.eventId))),
-    );
-    if (plaintext.eventId !== event.eventId) return { ok: false, eventId: event.eventId };
+    text = await open(key, event.sealed, Aad.report(event.eventId));
+  } catch {
+    return keyFailure;
+  }
+  try {
+    const plaintext = parsePlaintext.parse(JSON.parse(text));
+    if (plaintext.eventId !== event.eventId) return keyFailure;
     return {
       ok: true,
       event: {
@@ -49,7 +59,7 @@ export async function openRelayedEvent(
         brief: briefWithFormOfAddress(plaintext.brief, formOfAddress),
       },
     };
-  } catch {
-    return { ok: false, eventId: event.eventId };
+  } catch (error) {
+    return { ok: false, eventId: event.eventId, reason: 'schema', detail: (error as Error).message };
   }
 }

@@ -2,13 +2,12 @@ import {
   type CallQueueActor,
   callQueueMachine,
   type InCallOutput,
+  selectCall,
   selectCurrentCall,
   startCallQueue,
-  type WrittenCallStatus,
 } from '@ringback/machines';
-import { Aad, open, type RelayedEvent, type ReplyState, type StatusChange, seal } from '@ringback/protocol';
+import type { RelayedEvent, StatusChange } from '@ringback/protocol';
 import { fromPromise } from 'xstate';
-import { briefWithFormOfAddress } from '../../format';
 import {
   type AudioOutput,
   findEngine,
@@ -21,50 +20,32 @@ import {
   type LocalSettings,
   loadAnswered,
   loadQueueSnapshot,
-  markAnswered,
-  mergeStatus,
   readHistory,
-  saveHistory,
   saveQueueSnapshot,
 } from '../../storage';
+import { recordAnswered, recordCallEnd, recordEndedElsewhere } from './call-history-writes';
 import { type CallPlayerActor, startCallPlayer } from './call-player';
+import { openedFromHistory } from './call-replay';
+import { CallReplies } from './call-replies';
 import { callSentences, speechOptionsFor } from './call-speech';
-import { historyRecordOf } from './history-record';
 import { type Observable, observable } from './observable';
-import { type OpenedEvent, openRelayedEvent } from './open-event';
+import type { OpenedEvent, OpenFailure } from './open-event';
+import { OpenedEvents } from './opened-events';
 import { randomId } from './random-id';
-import { replyPlaintextOf } from './reply-plaintext';
 import { defaultReplyText } from './reply-text';
 import type { SessionRelay } from './session-relay';
-
-const REPLY_PROGRESS: Record<ReplyView['state'], number> = {
-  idle: 0,
-  sending: 1,
-  queued: 2,
-  dispatched: 3,
-  delivered: 4,
-  failed: 4,
-};
+import { statusWriterFor } from './status-writer';
 
 export type ConnectionState = 'connecting' | 'connected' | 'offline';
 
-export interface ReplyView {
-  eventId: string;
-  defaultText: string;
-  replyId: string | null;
-  state: 'idle' | 'sending' | 'queued' | 'dispatched' | 'delivered' | 'failed';
-  reason?: string;
-  /** Set from the send until the relay has the reply. */
-  unsent?: boolean;
-}
-
 export interface SessionView {
   connection: ConnectionState;
-  /** Calls that could not be opened with this device's key: they never ring. */
-  undecryptable: string[];
-  /** The answered call on screen, with its player. */
-  call: { eventId: string; player: CallPlayerActor; answeredAt: number } | null;
-  reply: ReplyView | null;
+  /** Calls that did not open here, and why: they never ring. */
+  undecryptable: OpenFailure[];
+  /** The call on screen with its player: answered here, or a past call replayed. */
+  call: { eventId: string; player: CallPlayerActor; answeredAt: number; replay: boolean } | null;
+  /** The reply panel on screen (its machine is `session.replies.get(eventId)`). */
+  reply: { eventId: string } | null;
   /** Bumped whenever stored history changes, so lists re-read it. */
   historyVersion: number;
 }
@@ -81,16 +62,21 @@ export interface SessionDeps {
 }
 
 /**
- * One paired device's live session: the relay stream feeds the call queue, the queue's effects
- * prepare speech, ring, and write statuses back; an answered call gets its player; hang-up stores
- * the call in history and opens the reply panel. Components read `view` and the queue actor.
+ * One paired device's live session: the relay stream feeds the call queue (frames handled one at
+ * a time, in order, each call decrypted before the queue hears of it); the queue prepares speech,
+ * rings and writes statuses through its own actors; the call on screen gets its player; hang-up
+ * stores the call and opens its reply, a persisted machine of its own.
  */
 export class RingbackSession {
   readonly queue: CallQueueActor;
   readonly view: Observable<SessionView>;
-  private readonly opened = new Map<string, OpenedEvent>();
+  readonly replies: CallReplies;
+  private readonly events = new OpenedEvents();
   private stream: { close(): void } | null = null;
+  private frames: Promise<void> = Promise.resolve();
   private persistQueued = false;
+  /** Stopped (signed out, or another tab took the session): nothing more is written. */
+  private stopped = false;
   private readonly now: () => number;
 
   constructor(private readonly deps: SessionDeps) {
@@ -102,46 +88,64 @@ export class RingbackSession {
       reply: null,
       historyVersion: 0,
     });
+    this.replies = new CallReplies({
+      store: deps.store,
+      relay: deps.relay,
+      key: () => deps.settings().e2eKey,
+      now: this.now,
+      onHistoryChanged: () => this.bumpHistory(),
+    });
     const machine = callQueueMachine.provide({
       actors: {
         prepareSpeech: fromPromise(({ input, signal }) => this.prepare(input.eventId, signal)),
+        writeStatus: statusWriterFor(deps.relay),
       },
       actions: {
-        writeStatus: (_, params) => void this.writeStatus(params.eventId, params.status),
-        startRinging: () => deps.ringtone.start(),
+        startRinging: () => this.ringing(),
         stopRinging: () => deps.ringtone.stop(),
         persist: () => this.schedulePersist(),
       },
     });
+    // Restored at once, yet nothing rings or fails before its call is decrypted again: speech
+    // preparation waits for the relay's stream to bring each call back (`OpenedEvents`).
     this.queue = startCallQueue(machine, {
       persisted: loadQueueSnapshot(deps.store),
       input: { answered: loadAnswered(deps.store) },
       now: this.now(),
     });
-    this.queue.subscribe(() => this.followCurrentCall());
+    this.queue.subscribe(() => this.followQueue());
   }
 
   start(): void {
+    const unfinished = this.replies.restore();
+    if (unfinished) this.view.set((view) => ({ ...view, reply: { eventId: unfinished } }));
+    const inOrder = (handle: () => Promise<void> | void) => {
+      this.frames = this.frames
+        .then(handle)
+        .catch((error) => console.error('ringback: a stream frame', error));
+    };
     this.stream = this.deps.relay.openStream({
-      onEvent: (event) => void this.receive(event),
-      onStatus: (change) => this.statusChanged(change),
-      onReply: (reply) => void this.replyChanged(reply),
-      onReconciled: (events) => this.reconciled(events),
+      onEvent: (event) => inOrder(() => this.receive(event)),
+      onStatus: (change) => inOrder(() => this.statusChanged(change)),
+      onReply: (reply) => inOrder(() => this.replies.progress(reply)),
+      onReconciled: (events) => inOrder(() => this.reconciled(events)),
       onConnection: (connection) => this.view.set((view) => ({ ...view, connection })),
       onUnauthorized: () => this.deps.onSignedOut(),
     });
   }
 
   stop(): void {
+    this.stopped = true;
     this.stream?.close();
     this.stream = null;
     this.deps.ringtone.stop();
     this.view.get().call?.player.stop();
+    this.replies.stop();
     this.queue.stop();
   }
 
   openedEvent(eventId: string): OpenedEvent | undefined {
-    return this.opened.get(eventId);
+    return this.events.get(eventId);
   }
 
   answer(eventId: string): void {
@@ -149,95 +153,57 @@ export class RingbackSession {
     this.queue.send({ type: 'call.answer', eventId });
   }
 
-  async sendReply(text: string): Promise<void> {
-    const reply = this.view.get().reply;
-    const event = reply && this.opened.get(reply.eventId);
-    const key = this.deps.settings().e2eKey;
-    if (!reply || !event || !key) return;
-    // The same id again after a failed POST (the relay keeps replies idempotent by id); a new one
-    // after the computer reported a failed delivery, since that reply is finished.
-    const replyId = reply.replyId && reply.unsent ? reply.replyId : randomId();
-    this.setReply({ replyId, state: 'sending', unsent: true });
-    const { report } = event.plaintext;
-    try {
-      const sealed = await seal(
-        key,
-        JSON.stringify(replyPlaintextOf(event.eventId, report, text)),
-        Aad.reply(event.eventId),
-      );
-      const state = await this.deps.relay.sendReply(event.eventId, { replyId, sealed });
-      this.setReply({ unsent: false });
-      const record = readHistory(this.deps.store, event.eventId);
-      if (record && !record.replies.some((sent) => sent.replyId === replyId)) {
-        saveHistory(this.deps.store, {
-          ...record,
-          replies: [...record.replies, { replyId, text, status: 'queued' }],
-        });
-      }
-      await this.replyChanged(state);
-    } catch (error) {
-      this.setReply({ state: 'failed', reason: `could not send the reply: ${(error as Error).message}` });
-    }
+  decline(eventId: string): void {
+    this.queue.send({ type: 'call.decline', eventId });
   }
 
   /** Plays a past call again from history: the same player, no status written, no reply asked. */
   replay(eventId: string): void {
     const record = readHistory(this.deps.store, eventId);
     if (!record || this.view.get().call) return;
-    const brief = record.brief ?? {
-      status: 'failed' as const,
-      language: 'en-US',
-      reason: 'no brief was kept for this call',
-      llmCalls: 0,
-    };
-    const event: OpenedEvent = {
-      eventId,
-      occurredAt: Date.parse(record.occurredAt),
-      receivedAt: Date.parse(record.receivedAt),
-      // Tracker calls (a later issue) replay the same way; the sealed shape names only agent sources today.
-      plaintext: {
-        eventId,
-        occurredAt: record.occurredAt,
-        report: record.report as OpenedEvent['plaintext']['report'],
-        brief,
-      },
-      brief: briefWithFormOfAddress(brief, this.deps.settings().formOfAddress),
-    };
-    if (!this.opened.has(eventId)) this.opened.set(eventId, event);
+    const event = openedFromHistory(record, this.deps.settings().formOfAddress);
+    if (!this.events.get(eventId)) this.events.add(event);
     void this.deps.audio.unlock();
-    const player = startCallPlayer(
-      event,
-      { speech: this.deps.speech, audio: this.deps.audio, settings: this.deps.settings },
-      () => this.view.set((view) => ({ ...view, call: null })),
-    );
-    this.view.set((view) => ({ ...view, call: { eventId, player, answeredAt: this.now() } }));
+    const player = this.startPlayer(event, () => this.view.set((view) => ({ ...view, call: null })));
+    this.view.set((view) => ({ ...view, call: { eventId, player, answeredAt: this.now(), replay: true } }));
   }
 
-  closeReply(): void {
+  /** Opens the reply panel of a call answered here (after hang-up, or from its page later). */
+  openReply(eventId: string, defaultText = ''): void {
+    this.replies.open(eventId, defaultText);
+    this.view.set((view) => ({ ...view, reply: { eventId } }));
+  }
+
+  sendReply(eventId: string, text: string): void {
+    const actor = this.replies.get(eventId);
+    if (actor?.getSnapshot().can({ type: 'reply.retry' })) actor.send({ type: 'reply.retry' });
+    else actor?.send({ type: 'reply.send', text, replyId: randomId() });
+  }
+
+  /** Skip: an unsent reply is given up; one the relay has goes on in the background. */
+  closeReply(options: { skip: boolean }): void {
+    const eventId = this.view.get().reply?.eventId;
+    if (eventId && options.skip) this.replies.get(eventId)?.send({ type: 'reply.skip' });
     this.view.set((view) => ({ ...view, reply: null }));
   }
 
   private async receive(event: RelayedEvent): Promise<void> {
     const me = this.deps.settings().deviceId;
-    const handledElsewhere = event.status !== 'pending' && event.handledBy?.deviceId !== me;
-    if (handledElsewhere) {
+    if (event.status !== 'pending' && event.handledBy?.deviceId !== me) {
       this.statusChanged({ eventId: event.eventId, status: event.status, handledBy: event.handledBy });
       return;
     }
-    if (this.opened.has(event.eventId)) return;
-    const key = this.deps.settings().e2eKey;
-    const result = key
-      ? await openRelayedEvent(event, key, this.deps.settings().formOfAddress)
-      : { ok: false as const, eventId: event.eventId };
+    const known = this.events.get(event.eventId);
+    const result = await this.events.open(
+      event,
+      this.deps.settings().e2eKey,
+      this.deps.settings().formOfAddress,
+    );
     if (!result.ok) {
-      this.view.set((view) =>
-        view.undecryptable.includes(event.eventId)
-          ? view
-          : { ...view, undecryptable: [...view.undecryptable, event.eventId] },
-      );
+      this.view.set((view) => ({ ...view, undecryptable: this.events.failures() }));
       return;
     }
-    this.opened.set(event.eventId, result.event);
+    if (known) return;
     // A tracker call ranks by its issue's priority and update time; a local report by its time.
     const { report } = result.event.plaintext;
     const tracker = report.source === 'tracker' ? report : null;
@@ -263,22 +229,12 @@ export class RingbackSession {
       status: change.status,
       ...(change.handledBy ? { by: change.handledBy } : {}),
     });
-    const opened = this.opened.get(change.eventId);
-    if (opened && !readHistory(this.deps.store, change.eventId)) {
-      saveHistory(
-        this.deps.store,
-        historyRecordOf(opened, { status: change.status, handledBy: change.handledBy }),
-      );
-      this.bumpHistory();
-    } else if (
-      mergeStatus(this.deps.store, change.eventId, { status: change.status, handledBy: change.handledBy })
-    ) {
-      this.bumpHistory();
-    }
+    const event = this.events.get(change.eventId);
+    if (recordEndedElsewhere(this.deps.store, change.eventId, event, change)) this.bumpHistory();
   }
 
   /** After (re)connecting: calls this device still holds that are no longer pending ended elsewhere. */
-  private reconciled(pending: readonly RelayedEvent[]): void {
+  private async reconciled(pending: readonly RelayedEvent[]): Promise<void> {
     const live = new Set(pending.map((event) => event.eventId));
     for (const [eventId, call] of Object.entries(this.queue.getSnapshot().context.calls)) {
       const waiting = ['preparing', 'failed', 'queued', 'ringing', 'missed'].includes(call.state);
@@ -286,48 +242,12 @@ export class RingbackSession {
         this.queue.send({ type: 'call.endedElsewhere', eventId, status: 'completed' });
       }
     }
-    for (const event of pending) void this.receive(event);
-  }
-
-  private async replyChanged(reply: ReplyState): Promise<void> {
-    let reason: string | undefined;
-    if (reply.status === 'failed') reason = await this.failureReason(reply);
-    if (
-      mergeStatus(this.deps.store, reply.eventId, {
-        replies: [{ replyId: reply.replyId, status: reply.status, ...(reason ? { failure: reason } : {}) }],
-      })
-    ) {
-      this.bumpHistory();
-    }
-    const current = this.view.get().reply;
-    // Stream frames can overtake the POST's own answer: a reply's state only moves forward.
-    if (current?.replyId === reply.replyId && REPLY_PROGRESS[reply.status] > REPLY_PROGRESS[current.state]) {
-      this.setReply({ state: reply.status, ...(reason ? { reason } : {}) });
-    }
-  }
-
-  private async failureReason(reply: ReplyState): Promise<string> {
-    if (reply.error === 'undecryptable_reply')
-      return 'the computer could not open the reply: it holds a different end-to-end key';
-    const key = this.deps.settings().e2eKey;
-    if (!reply.failure || !key) return 'the computer could not deliver the reply';
-    try {
-      const failure = JSON.parse(await open(key, reply.failure, Aad.replyError(reply.replyId))) as {
-        reason: string;
-        code?: string;
-      };
-      return failure.code === 'may_have_run'
-        ? `${failure.reason} (the agent may already have acted on it, so it was not started again)`
-        : failure.reason;
-    } catch {
-      return 'the computer could not deliver the reply';
-    }
+    for (const event of pending) await this.receive(event);
   }
 
   /** The queue's speech preparation: every sentence of the call synthesised and cached. */
   private async prepare(eventId: string, signal: AbortSignal): Promise<void> {
-    const event = this.opened.get(eventId);
-    if (!event) throw new Error('the report is no longer available on this device');
+    const event = await this.events.whenOpened(eventId, signal);
     const settings = this.deps.settings();
     const options = speechOptionsFor(settings, event.brief.language);
     const engine = findEngine(options.engineId);
@@ -337,61 +257,64 @@ export class RingbackSession {
     await prepareSpeech(callSentences(event), this.deps.speech, options, signal);
   }
 
-  private async writeStatus(eventId: string, status: WrittenCallStatus): Promise<void> {
-    const result = await this.deps.relay.writeStatus(eventId, status).catch(() => null);
-    if (!result) return; // Reported again after the next restart (the queue keeps it unconfirmed).
-    if (result.taken) {
-      this.queue.send({ type: 'call.taken', eventId, by: result.taken });
-      return;
-    }
-    this.queue.send({ type: 'status.written', eventId, status });
+  /** A call rings over whatever shows; a past call being replayed pauses for it. */
+  private ringing(): void {
+    this.deps.ringtone.start();
+    const shown = this.view.get().call;
+    if (shown?.replay && shown.player.getSnapshot().hasTag('playing'))
+      shown.player.send({ type: 'interrupt' });
   }
 
-  /** Starts the player when the queue puts a call on screen. */
-  private followCurrentCall(): void {
-    const current = selectCurrentCall(this.queue.getSnapshot());
+  /** Puts the call answered here on screen, and takes it off when another device has it. */
+  private followQueue(): void {
+    const snapshot = this.queue.getSnapshot();
     const shown = this.view.get().call;
-    if (!current || shown?.eventId === current.report.eventId) return;
-    const event = this.opened.get(current.report.eventId);
+    if (shown && !shown.replay && selectCall(snapshot, shown.eventId)?.state === 'endedElsewhere') {
+      this.lostCall(shown.eventId);
+    }
+    const current = selectCurrentCall(snapshot);
+    if (!current || this.view.get().call?.eventId === current.report.eventId) return;
+    const event = this.events.get(current.report.eventId);
     if (!event) return;
+    if (this.view.get().call?.replay) this.view.get().call?.player.stop();
     const eventId = event.eventId;
-    markAnswered(this.deps.store, eventId);
     const answeredAt = this.now();
-    saveHistory(this.deps.store, {
-      ...historyRecordOf(event, { status: 'answered', handledBy: null }),
-      callTime: new Date(answeredAt).toISOString(),
-    });
-    const player = startCallPlayer(
-      event,
-      { speech: this.deps.speech, audio: this.deps.audio, settings: this.deps.settings },
-      (output) => this.callEnded(eventId, output),
-    );
-    this.view.set((view) => ({ ...view, call: { eventId, player, answeredAt } }));
+    if (recordAnswered(this.deps.store, event, answeredAt)) this.bumpHistory();
+    const player = this.startPlayer(event, (output) => this.callEnded(eventId, output));
+    this.view.set((view) => ({ ...view, call: { eventId, player, answeredAt, replay: false } }));
+  }
+
+  /** This device answered, but another was first: the call stops here, and history says where it is. */
+  private lostCall(eventId: string): void {
+    const call = selectCall(this.queue.getSnapshot(), eventId);
+    this.view.get().call?.player.stop();
+    this.view.set((view) => ({ ...view, call: null }));
+    const handledBy = call?.endedBy ?? null;
+    const status = call?.endedStatus ?? 'answered';
+    if (recordEndedElsewhere(this.deps.store, eventId, this.events.get(eventId), { status, handledBy }))
+      this.bumpHistory();
   }
 
   private callEnded(eventId: string, output: InCallOutput): void {
+    // Ended elsewhere meanwhile: the player was stopped, and there is nothing to reply to.
+    if (selectCall(this.queue.getSnapshot(), eventId)?.state !== 'inCall') return;
     this.queue.send({ type: 'call.hangUp', eventId });
-    const record = readHistory(this.deps.store, eventId);
-    if (record) {
-      saveHistory(this.deps.store, {
-        ...record,
-        status: 'completed',
-        conversation: [...output.conversation],
-        decisions: output.decisions
-          .filter((decision) => decision.answer !== null)
-          .map((decision) => ({ question: decision.question, answer: decision.answer ?? '' })),
-      });
-    }
+    recordCallEnd(this.deps.store, eventId, output);
+    this.replies.open(eventId, defaultReplyText(output));
     this.view.set((view) => ({
       ...view,
       call: null,
-      reply: { eventId, defaultText: defaultReplyText(output), replyId: null, state: 'idle' },
+      reply: { eventId },
       historyVersion: view.historyVersion + 1,
     }));
   }
 
-  private setReply(patch: Partial<ReplyView>): void {
-    this.view.set((view) => (view.reply ? { ...view, reply: { ...view.reply, ...patch } } : view));
+  private startPlayer(event: OpenedEvent, onEnded: (output: InCallOutput) => void): CallPlayerActor {
+    return startCallPlayer(
+      event,
+      { speech: this.deps.speech, audio: this.deps.audio, settings: this.deps.settings },
+      onEnded,
+    );
   }
 
   private bumpHistory(): void {
@@ -404,6 +327,7 @@ export class RingbackSession {
     this.persistQueued = true;
     queueMicrotask(() => {
       this.persistQueued = false;
+      if (this.stopped) return;
       saveQueueSnapshot(this.deps.store, this.queue.getPersistedSnapshot());
     });
   }

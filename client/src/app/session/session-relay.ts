@@ -1,5 +1,5 @@
-import type { WrittenCallStatus } from '@ringback/machines';
-import type { HandledBy, RelayedEvent, ReplyBody, ReplyState, StatusChange } from '@ringback/protocol';
+import type { StatusWriteResult, WrittenCallStatus } from '@ringback/machines';
+import type { RelayedEvent, ReplyBody, ReplyState, StatusChange } from '@ringback/protocol';
 
 export interface SessionStreamHandlers {
   onEvent(event: RelayedEvent): void;
@@ -15,7 +15,11 @@ export interface SessionStreamHandlers {
 /** What a session needs of the relay; `createSessionRelay` backs it with the real client. */
 export interface SessionRelay {
   openStream(handlers: SessionStreamHandlers): { close(): void };
-  /** `taken` when another device answered first (409 `call_taken`). */
-  writeStatus(eventId: string, status: WrittenCallStatus): Promise<{ taken?: HandledBy }>;
-  sendReply(eventId: string, body: ReplyBody): Promise<ReplyState>;
+  /**
+   * One status write: `taken` when another device has the call (409 `call_taken`), `gone` when
+   * the relay no longer knows it (404); rejects when it may not have been written (retried).
+   */
+  postStatus(eventId: string, status: WrittenCallStatus): Promise<StatusWriteResult>;
+  /** Rejects with `ReplyRefusedError` when only another device may reply (403 `not_call_answerer`). */
+  sendReply(eventId: string, body: ReplyBody, signal?: AbortSignal): Promise<ReplyState>;
 }

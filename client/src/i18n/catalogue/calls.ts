@@ -110,6 +110,13 @@ export const CALLS_ZH: Record<string, string> = {
   'Send reply': '发送回复',
   "Don't reply": '不回复',
   'Stop waiting': '不再等待',
+  'Finish the reply': '完成回复',
+  'could not send the reply: {reason}': '回复未能发送：{reason}',
+  'the call was answered on {device}: reply from there': '该来电已在 {device} 上接听：请在那里回复',
+  'the call was not answered on this device, so it cannot reply':
+    '该来电不是在本设备上接听的，因此无法从这里回复',
+  'A call arrived that this app cannot read: the computer runs another version of Ringback ({detail}). Update the app and the computer to the same version.':
+    '收到一个本应用无法读取的来电：电脑上运行的是另一个版本的 Ringback（{detail}）。请将应用和电脑更新到同一版本。',
   Delivery: '送达',
   'Not delivered: {reason}': '未送达：{reason}',
   'the reply could not be delivered.': '回复无法送达。',

@@ -47,4 +47,10 @@ export const WELCOME_ZH: Record<string, string> = {
     '一个配对链接要求以“{device}”的名义用另一个端到端密钥重新加入 {server}。之后来电和你的回复都会发往生成这个链接的账户。只有这个链接是你自己生成的才切换。',
   'Switch account': '切换账户',
   Dismiss: '关闭',
+  'Starting…': '正在启动…',
+  'Ringback is open in another tab of this browser. Calls ring there, not here.':
+    'Ringback 已在此浏览器的另一个标签页中打开。来电会在那里响铃，而不是这里。',
+  'Use it here instead: the other tab stops ringing and says so, and calls ring in this tab.':
+    '改在这里使用：另一个标签页将停止响铃并提示，来电会在此标签页响铃。',
+  'Use here': '在这里使用',
 };

@@ -1,0 +1,141 @@
+import { type ReplyProgress, replyMachine } from '@ringback/machines';
+import { Aad, type ReplyState, seal } from '@ringback/protocol';
+import { type Actor, createActor, fromPromise } from 'xstate';
+import {
+  type KeyValueStore,
+  listReplySnapshots,
+  mergeStatus,
+  readHistory,
+  removeReplySnapshot,
+  saveReplySnapshot,
+} from '../../storage';
+import { recordReplySent } from './call-history-writes';
+import { replyFailureReason } from './reply-failure';
+import { replyPlaintextOf } from './reply-plaintext';
+import type { SessionRelay } from './session-relay';
+
+export type ReplyActor = Actor<typeof replyMachine>;
+
+/** States a reply panel opened again (after a reload) comes back to: the user still has work there. */
+const UNFINISHED = ['editing', 'sending', 'unsent'];
+
+export interface CallRepliesDeps {
+  store: KeyValueStore;
+  relay: SessionRelay;
+  key(): string | null;
+  now(): number;
+  /** History changed (a reply recorded or its delivery moved on). */
+  onHistoryChanged(): void;
+}
+
+/**
+ * One persisted reply machine per call (`ringback.reply.<eventId>`): created at hang-up or from a
+ * past call's page, restored at start (a reply caught sending is sent again, with its id), and
+ * removed once it is delivered or skipped. The reply is sealed with the report kept in history,
+ * so it needs nothing that only lived in the page.
+ */
+export class CallReplies {
+  private readonly actors = new Map<string, ReplyActor>();
+  private readonly machine: typeof replyMachine;
+
+  constructor(private readonly deps: CallRepliesDeps) {
+    this.machine = replyMachine.provide({
+      actors: {
+        sendReply: fromPromise(async ({ input, signal }) => {
+          const record = readHistory(deps.store, input.eventId);
+          const key = deps.key();
+          if (!record || !key) throw new Error('this call is no longer kept on this device');
+          const sealed = await seal(
+            key,
+            JSON.stringify(replyPlaintextOf(input.eventId, record.report, input.text)),
+            Aad.reply(input.eventId),
+          );
+          const state = await deps.relay.sendReply(input.eventId, { replyId: input.replyId, sealed }, signal);
+          if (recordReplySent(deps.store, input.eventId, input.replyId, input.text)) deps.onHistoryChanged();
+          await this.recordProgress(state);
+          return {
+            status: state.status,
+            ...(state.status === 'failed' ? { reason: await replyFailureReason(state, key) } : {}),
+          };
+        }),
+      },
+    });
+  }
+
+  /** Brings back every stored reply; returns the newest one the user still has work on, if any. */
+  restore(): string | null {
+    let unfinished: string | null = null;
+    for (const { eventId, snapshot } of listReplySnapshots(this.deps.store)) {
+      try {
+        const actor = this.start(eventId, { snapshot });
+        if (UNFINISHED.some((state) => actor.getSnapshot().matches(state as never))) unfinished = eventId;
+      } catch {
+        removeReplySnapshot(this.deps.store, eventId);
+      }
+    }
+    return unfinished;
+  }
+
+  /** The call's reply, made now if it has none (or its last one finished). */
+  open(eventId: string, defaultText: string): ReplyActor {
+    const actor = this.actors.get(eventId);
+    if (actor && actor.getSnapshot().status === 'active') return actor;
+    return this.start(eventId, { input: { eventId, defaultText } });
+  }
+
+  get(eventId: string): ReplyActor | undefined {
+    return this.actors.get(eventId);
+  }
+
+  /** A stream frame: the reply's delivery moved on. */
+  async progress(state: ReplyState): Promise<void> {
+    const reason = state.status === 'failed' ? await replyFailureReason(state, this.deps.key()) : undefined;
+    await this.recordProgress(state, reason);
+    this.actors.get(state.eventId)?.send({
+      type: 'reply.progress',
+      replyId: state.replyId,
+      status: state.status as ReplyProgress,
+      ...(reason ? { reason } : {}),
+    });
+  }
+
+  stop(): void {
+    for (const actor of this.actors.values()) actor.stop();
+    this.actors.clear();
+  }
+
+  private start(
+    eventId: string,
+    options: { snapshot: unknown } | { input: { eventId: string; defaultText: string } },
+  ): ReplyActor {
+    this.actors.get(eventId)?.stop();
+    const actor =
+      'snapshot' in options
+        ? createActor(this.machine, {
+            snapshot: options.snapshot as never,
+            input: { eventId, defaultText: '' },
+          })
+        : createActor(this.machine, { input: options.input });
+    this.actors.set(eventId, actor);
+    actor.subscribe(() => this.persist(eventId, actor));
+    actor.start();
+    this.persist(eventId, actor);
+    return actor;
+  }
+
+  /** Persisted at every change; gone once it finished (history keeps what was sent). */
+  private persist(eventId: string, actor: ReplyActor): void {
+    if (this.actors.get(eventId) !== actor) return;
+    if (actor.getSnapshot().status === 'done') removeReplySnapshot(this.deps.store, eventId);
+    else saveReplySnapshot(this.deps.store, eventId, actor.getPersistedSnapshot(), this.deps.now());
+  }
+
+  private async recordProgress(state: ReplyState, reason?: string): Promise<void> {
+    const failure =
+      reason ?? (state.status === 'failed' ? await replyFailureReason(state, this.deps.key()) : undefined);
+    const changed = mergeStatus(this.deps.store, state.eventId, {
+      replies: [{ replyId: state.replyId, status: state.status, ...(failure ? { failure } : {}) }],
+    });
+    if (changed) this.deps.onHistoryChanged();
+  }
+}

@@ -10,6 +10,8 @@ describe('statusLabelOf', () => {
     expect(statusLabelOf(record('answered', 'Pixel 8'))).toBe('Answered on Pixel 8');
     expect(statusLabelOf(record('rejected', 'Pixel 8'))).toBe('Declined on Pixel 8');
     expect(statusLabelOf(record('acknowledged', 'Pixel 8'))).toBe('Acknowledged on Pixel 8');
+    // Hung up there later: still where the call went.
+    expect(statusLabelOf(record('completed', 'Pixel 8'))).toBe('Answered on Pixel 8');
   });
 
   it('says answered, not "in call", for a call answered here (it may have been cut off by a refresh)', () => {

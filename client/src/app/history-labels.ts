@@ -8,7 +8,7 @@ export function statusLabelOf(record: CallRecord, t: Translate = english): strin
   const by = record.handledBy?.name;
   switch (record.status) {
     case 'completed':
-      return t('Answered');
+      return by ? t('Answered on {device}', { device: by }) : t('Answered');
     case 'answered':
       return by ? t('Answered on {device}', { device: by }) : t('Answered');
     case 'rejected':

@@ -11,6 +11,8 @@ export type Props = {
   /** Built by the lead from the user's words and decisions; the user may edit it. */
   defaultText: string;
   onSend: (text: string) => void;
+  /** The words as they are edited (kept, so a reload brings them back). */
+  onDraftChange?: (text: string) => void;
   onSkip: () => void;
   delivery: Delivery;
   onDone: () => void;
@@ -25,7 +27,15 @@ const STEPS: { state: DeliveryState; label: string }[] = [
 const ORDER: DeliveryState[] = ['idle', 'sending', 'queued', 'dispatched', 'delivered'];
 
 /** After hang-up: edit and send the reply to the agent, then follow its delivery live. */
-export function ReplyPanel({ defaultText, onSend, onSkip, delivery, onDone, callerName }: Props) {
+export function ReplyPanel({
+  defaultText,
+  onSend,
+  onDraftChange,
+  onSkip,
+  delivery,
+  onDone,
+  callerName,
+}: Props) {
   const t = useText();
   const [text, setText] = useState(defaultText);
   const id = useId();
@@ -48,7 +58,10 @@ export function ReplyPanel({ defaultText, onSend, onSkip, delivery, onDone, call
           id={`${id}-text`}
           className="rb-textarea rb-reply-text"
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            onDraftChange?.(e.target.value);
+          }}
           readOnly={!editing || state === 'sending'}
           rows={6}
         />

@@ -103,9 +103,10 @@ describe('replyMachine', () => {
   it('an unsent reply and a draft survive a restore', async () => {
     const { start } = harness([new Error('offline')]);
     const draft = start();
+    draft.send({ type: 'reply.draft', text: 'OK, go on, and' });
     const restoredDraft = start(refresh(draft));
     expect(restoredDraft.getSnapshot().value).toBe('editing');
-    expect(restoredDraft.getSnapshot().context.defaultText).toBe('OK, go on.');
+    expect(restoredDraft.getSnapshot().context.defaultText).toBe('OK, go on, and');
     restoredDraft.send({ type: 'reply.send', text: 'Ship it.', replyId: 'r-1' });
     await vi.advanceTimersByTimeAsync(0);
     const restored = start(refresh(restoredDraft));

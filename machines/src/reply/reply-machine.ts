@@ -32,6 +32,10 @@ export const replyMachine = setup({
       assertEvent(event, 'reply.send');
       return { text: event.text, replyId: event.replyId, reason: null };
     }),
+    keepDraft: assign(({ event }) => {
+      assertEvent(event, 'reply.draft');
+      return { defaultText: event.text };
+    }),
     recordProgress: assign((_, params: { reason?: string | undefined }) => ({
       reason: params.reason ?? null,
     })),
@@ -73,6 +77,7 @@ export const replyMachine = setup({
       on: {
         'reply.send': { guard: 'hasWords', target: 'sending', actions: 'takeWords' },
         'reply.skip': 'skipped',
+        'reply.draft': { actions: 'keepDraft' },
       },
     },
     sending: {

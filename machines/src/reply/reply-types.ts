@@ -33,6 +33,8 @@ export type ReplyEvent =
   /** Send the unsent reply again: the same id and words. */
   | { type: 'reply.retry' }
   | { type: 'reply.skip' }
+  /** The words as the user edits them, kept so a reload brings them back. */
+  | { type: 'reply.draft'; text: string }
   /** A stream frame about this reply. */
   | { type: 'reply.progress'; replyId: string; status: ReplyProgress; reason?: string };
 

@@ -1,8 +1,10 @@
 import type { ReplyContext } from '@ringback/machines';
 import { useSelector } from '@xstate/react';
 import { useText } from '../../i18n';
+import { readHistory } from '../../storage';
 import { type Delivery, ReplyPanel } from '../../ui';
 import { agentLabel } from '../call-labels';
+import { store } from '../services';
 import type { ReplyActor } from '../session/call-replies';
 import { useSession } from '../session-context';
 
@@ -19,7 +21,8 @@ function ReplyView({ eventId, actor }: { eventId: string; actor: ReplyActor }) {
   const t = useText();
   const value = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : 'editing'));
   const context = useSelector(actor, (s) => s.context);
-  const source = session.openedEvent(eventId)?.plaintext.report.source;
+  // After a reload the call may not be open again yet; history has its source.
+  const source = session.openedEvent(eventId)?.plaintext.report.source ?? readHistory(store, eventId)?.source;
   return (
     <ReplyPanel
       // A reply restored after a reload shows the words it is sending, not the offer.
@@ -28,6 +31,7 @@ function ReplyView({ eventId, actor }: { eventId: string; actor: ReplyActor }) {
       {...(source ? { callerName: agentLabel(source) } : {})}
       delivery={deliveryOf(value, context, t)}
       onSend={(text) => session.sendReply(eventId, text)}
+      onDraftChange={(text) => actor.send({ type: 'reply.draft', text })}
       onSkip={() => session.closeReply({ skip: true })}
       onDone={() => session.closeReply({ skip: false })}
     />

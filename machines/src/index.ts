@@ -40,6 +40,7 @@ export type {
 } from './call-queue/call-queue-types';
 export { compareCalls, PRIORITY_ORDER, rankCalls } from './call-queue/call-ranking';
 export type {
+  DeliveryGateBackoff,
   DeliveryGateContext,
   DeliveryGateEvent,
   DeliveryGateInput,

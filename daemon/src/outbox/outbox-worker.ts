@@ -78,7 +78,9 @@ export class OutboxWorker implements ReportIntake {
             `report ${context.eventId} dropped: the relay refused it (${context.lastError ?? 'no reason'})`,
           ),
         relayAnswered: () => this.#gate?.send({ type: 'RELAY_ANSWERED' }),
-        relayUnreachable: (_, { reason }) => this.#gate?.send({ type: 'RELAY_UNREACHABLE', reason }),
+        // Machines read no clock and draw no randoms: the failure's time and its jitter come from here.
+        relayUnreachable: (_, { reason }) =>
+          this.#gate?.send({ type: 'RELAY_UNREACHABLE', reason, at: Date.now(), random: Math.random() }),
         relayNotReady: (_, { reason }) => this.#gate?.send({ type: 'RELAY_NOT_READY', reason }),
       },
     });
@@ -168,7 +170,7 @@ export class OutboxWorker implements ReportIntake {
   #startGate(persisted: unknown): void {
     let gate: DeliveryGateActor;
     try {
-      gate = createDeliveryGateActor(deliveryGateMachine, persisted);
+      gate = createDeliveryGateActor(deliveryGateMachine, { persisted, at: Date.now() });
     } catch (error) {
       this.#logger.warn(
         `the saved delivery backoff is unusable (${(error as Error).message}); starting afresh`,

@@ -9,9 +9,10 @@ import {
 
 let gate: DeliveryGateActor | undefined;
 
+// The simulated clock is the host's clock here; the host's draw for the jitter is 0 unless a
+// test says otherwise.
 beforeEach(() => {
   vi.useFakeTimers();
-  vi.spyOn(Math, 'random').mockReturnValue(0);
 });
 afterEach(() => {
   gate?.stop();
@@ -20,14 +21,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function start(persisted?: unknown): DeliveryGateActor {
-  gate = createDeliveryGateActor(deliveryGateMachine, persisted).start();
+function start(persisted?: unknown, at = Date.now()): DeliveryGateActor {
+  gate = createDeliveryGateActor(deliveryGateMachine, { persisted, at }).start();
   return gate;
 }
 
 const state = (actor: DeliveryGateActor) => String(actor.getSnapshot().value);
 const slots = (actor: DeliveryGateActor) => deliverySlots(actor.getSnapshot());
-const unreachable = { type: 'RELAY_UNREACHABLE', reason: 'relay answered 503' } as const;
+/** A failure the host saw now, with its draw for the jitter. */
+const unreachable = (random = 0) =>
+  ({ type: 'RELAY_UNREACHABLE', reason: 'relay answered 503', at: Date.now(), random }) as const;
 
 /** Advances until the gate probes; returns how long that took. */
 async function untilProbing(actor: DeliveryGateActor, limitMs = 10 * 60_000): Promise<number> {
@@ -51,7 +54,7 @@ describe('deliveryGateMachine', () => {
 
   it('backs off from 1 s doubling, letting exactly one probe through each time', async () => {
     const actor = start();
-    actor.send(unreachable);
+    actor.send(unreachable());
     expect(state(actor)).toBe('backingOff');
     expect(slots(actor)).toBe(0);
     await vi.advanceTimersByTimeAsync(999);
@@ -62,7 +65,7 @@ describe('deliveryGateMachine', () => {
 
     const waits: number[] = [];
     for (let probe = 0; probe < 4; probe += 1) {
-      actor.send(unreachable);
+      actor.send(unreachable());
       waits.push(await untilProbing(actor));
     }
     expect(waits).toEqual([2000, 4000, 8000, 16000]);
@@ -75,24 +78,41 @@ describe('deliveryGateMachine', () => {
 
   it('never waits longer than 5 minutes, and jitters by up to 20 %', async () => {
     const actor = start();
-    actor.send(unreachable);
+    actor.send(unreachable());
     let wait = 0;
     for (let probe = 0; probe < 12; probe += 1) {
       wait = await untilProbing(actor);
-      actor.send(unreachable);
+      actor.send(unreachable());
     }
     expect(wait).toBe(5 * 60_000);
 
-    vi.spyOn(Math, 'random').mockReturnValue(0.999);
     const jittered = start();
-    jittered.send(unreachable);
+    jittered.send(unreachable(0.999));
     expect(await untilProbing(jittered)).toBe(1200);
+  });
+
+  it('takes the time and the jitter from the host: two draws, two waits', async () => {
+    const ownRandom = vi.spyOn(Math, 'random');
+    const seen: { nextProbeAt: number | null; wait: number }[] = [];
+    for (const random of [0, 0.5]) {
+      const actor = start();
+      // A host clock far from the simulated one: the probe time follows the host's.
+      actor.send({ type: 'RELAY_UNREACHABLE', reason: 'relay answered 503', at: 1_000_000, random });
+      const { nextProbeAt } = actor.getSnapshot().context;
+      seen.push({ nextProbeAt, wait: await untilProbing(actor) });
+      actor.stop();
+    }
+    expect(seen).toEqual([
+      { nextProbeAt: 1_001_000, wait: 1000 },
+      { nextProbeAt: 1_001_100, wait: 1100 },
+    ]);
+    expect(ownRandom).not.toHaveBeenCalled();
   });
 
   it('holds one timer however long the outage', async () => {
     const actor = start();
     for (let probe = 0; probe < 6; probe += 1) {
-      actor.send(unreachable);
+      actor.send(unreachable());
       expect(vi.getTimerCount()).toBe(1);
       await untilProbing(actor);
       expect(vi.getTimerCount()).toBe(0);
@@ -101,18 +121,18 @@ describe('deliveryGateMachine', () => {
 
   it('ignores the answers of deliveries still in flight once it backs off: a 429 is for everyone', async () => {
     const actor = start();
-    actor.send({ type: 'RELAY_UNREACHABLE', reason: 'relay answered 429' });
+    actor.send({ type: 'RELAY_UNREACHABLE', reason: 'relay answered 429', at: Date.now(), random: 0 });
     const backingOff = actor.getSnapshot().context;
     actor.send({ type: 'RELAY_ANSWERED' });
-    actor.send(unreachable);
-    actor.send(unreachable);
+    actor.send(unreachable());
+    actor.send(unreachable());
     expect(state(actor)).toBe('backingOff');
     expect(actor.getSnapshot().context).toEqual(backingOff);
   });
 
   it('probes at once when told delivery may work now', () => {
     const actor = start();
-    actor.send(unreachable);
+    actor.send(unreachable());
     actor.send({ type: 'PROBE_NOW' });
     expect(state(actor)).toBe('probing');
   });
@@ -143,7 +163,7 @@ describe('a persisted delivery gate', () => {
   it('changes once per probe, not while it waits or probes', async () => {
     const actor = start();
     const open = JSON.stringify(persistDeliveryGate(actor.getSnapshot()));
-    actor.send(unreachable);
+    actor.send(unreachable());
     const backingOff = JSON.stringify(persistDeliveryGate(actor.getSnapshot()));
     expect(backingOff).not.toBe(open);
     await untilProbing(actor);
@@ -152,9 +172,9 @@ describe('a persisted delivery gate', () => {
 
   it('continues its backoff across a restart, waiting only the time left', async () => {
     const actor = start();
-    actor.send(unreachable);
+    actor.send(unreachable());
     await untilProbing(actor);
-    actor.send(unreachable); // waits 2 s
+    actor.send(unreachable()); // waits 2 s
     await vi.advanceTimersByTimeAsync(1500);
     const persisted = JSON.parse(JSON.stringify(persistDeliveryGate(actor.getSnapshot())));
     actor.stop();
@@ -166,7 +186,7 @@ describe('a persisted delivery gate', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(state(restored)).toBe('probing');
     // The next failure doubles on from where it was: 4 s.
-    restored.send(unreachable);
+    restored.send(unreachable());
     expect(await untilProbing(restored)).toBe(4000);
   });
 
@@ -178,6 +198,15 @@ describe('a persisted delivery gate', () => {
       lastError: 'connect ECONNREFUSED',
     });
     await vi.advanceTimersByTimeAsync(0);
+    expect(state(actor)).toBe('probing');
+  });
+
+  it('counts the time left by the host clock it is restored at', async () => {
+    const persisted = { schemaVersion: 1, failures: 3, nextProbeAt: 50_000, lastError: 'relay answered 503' };
+    const actor = start(persisted, 47_000);
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(state(actor)).toBe('backingOff');
+    await vi.advanceTimersByTimeAsync(1);
     expect(state(actor)).toBe('probing');
   });
 

@@ -6,30 +6,50 @@ export const MAX_CONCURRENT_DELIVERIES = 8;
 /** While not logged in or without a key, how often one waiting entry checks again. */
 export const NOT_READY_CHECK_MS = 5_000;
 
-/** Plain JSON, so the snapshot persists as is: a few dozen bytes, written once per probe. */
-export interface DeliveryGateContext {
-  schemaVersion: 1;
+/** The backoff reached: what the outbox keeps of the gate across restarts. */
+export interface DeliveryGateBackoff {
   /** Attempts in a row that found the relay unreachable (network error, 5xx, 429). */
   failures: number;
-  /** Epoch ms of the next probe while backing off; survives restarts. */
+  /** Epoch ms (host clock) of the next probe while backing off; survives restarts. */
   nextProbeAt: number | null;
   lastError: string | null;
 }
 
+/** Plain JSON, so the snapshot persists as is: a few dozen bytes, written once per probe. */
+export interface DeliveryGateContext extends DeliveryGateBackoff {
+  schemaVersion: 1;
+  /**
+   * How long `backingOff` waits once entered: `nextProbeAt` less the host time the gate last
+   * learnt (the failure, or the restore). Not persisted: a restore works it out afresh.
+   */
+  probeDelayMs: number;
+}
+
 export interface DeliveryGateInput {
-  /** Restoring after a restart (see `persistDeliveryGate`). */
-  restored?: Omit<DeliveryGateContext, 'schemaVersion'>;
+  /** Restoring after a restart (see `persistDeliveryGate`), at host time `at` (epoch ms). */
+  restored?: { backoff: DeliveryGateBackoff; at: number };
 }
 
 export type DeliveryGateEvent =
   /** A delivery got an answer that says the relay is there: 2xx, 409, another 4xx. */
   | { type: 'RELAY_ANSWERED' }
-  /** A delivery failed with a network error, 5xx or 429: every entry backs off. */
-  | { type: 'RELAY_UNREACHABLE'; reason: string }
+  /**
+   * A delivery failed with a network error, 5xx or 429: every entry backs off. The host says
+   * when (`at`, epoch ms) and draws `random` in [0, 1) for the jitter, so the machine reads
+   * neither clock nor randomness and a test chooses both.
+   */
+  | { type: 'RELAY_UNREACHABLE'; reason: string; at: number; random: number }
   /** A delivery could not be tried: not logged in to a relay, or no end-to-end key. */
   | { type: 'RELAY_NOT_READY'; reason: string }
   /** The host learnt delivery may work now (a login): probe at once. */
   | { type: 'PROBE_NOW' };
+
+/** What `recordFailure` takes from a `RELAY_UNREACHABLE`. */
+const failureOf = ({ event }: { event: Extract<DeliveryGateEvent, { type: 'RELAY_UNREACHABLE' }> }) => ({
+  reason: event.reason,
+  at: event.at,
+  random: event.random,
+});
 
 /**
  * Whether outbox entries may deliver, shared by all of them, so a relay outage costs one probe
@@ -42,38 +62,41 @@ export type DeliveryGateEvent =
 export const deliveryGateMachine = setup({
   types: {} as { context: DeliveryGateContext; events: DeliveryGateEvent; input: DeliveryGateInput },
   actions: {
-    recordFailure: assign(({ context }, params: { reason: string }) => {
+    recordFailure: assign(({ context }, params: { reason: string; at: number; random: number }) => {
       const failures = context.failures + 1;
-      return { failures, nextProbeAt: Date.now() + retryDelayMs(failures), lastError: params.reason };
+      const probeDelayMs = retryDelayMs(failures, () => params.random);
+      return { failures, nextProbeAt: params.at + probeDelayMs, probeDelayMs, lastError: params.reason };
     }),
     recordNotReady: assign((_, params: { reason: string }) => ({ lastError: params.reason })),
-    recordAnswer: assign(() => ({ failures: 0, nextProbeAt: null, lastError: null })),
+    recordAnswer: assign(() => ({ failures: 0, nextProbeAt: null, probeDelayMs: 0, lastError: null })),
   },
   guards: {
     wasBackingOff: ({ context }) => context.failures > 0,
   },
   delays: {
-    // From the persisted absolute time, so a restart waits only what is left.
-    untilProbe: ({ context }) => Math.max(0, (context.nextProbeAt ?? 0) - Date.now()),
+    untilProbe: ({ context }) => context.probeDelayMs,
     notReadyCheck: NOT_READY_CHECK_MS,
   },
 }).createMachine({
   id: 'deliveryGate',
-  context: ({ input }) => ({
-    schemaVersion: 1,
-    failures: input.restored?.failures ?? 0,
-    nextProbeAt: input.restored?.nextProbeAt ?? null,
-    lastError: input.restored?.lastError ?? null,
-  }),
+  context: ({ input }) => {
+    const backoff = input.restored?.backoff;
+    const at = input.restored?.at ?? 0;
+    return {
+      schemaVersion: 1,
+      failures: backoff?.failures ?? 0,
+      nextProbeAt: backoff?.nextProbeAt ?? null,
+      // From the persisted absolute time, so a restart waits only what is left.
+      probeDelayMs: Math.max(0, (backoff?.nextProbeAt ?? at) - at),
+      lastError: backoff?.lastError ?? null,
+    };
+  },
   initial: 'resuming',
   states: {
     resuming: { always: [{ guard: 'wasBackingOff', target: 'backingOff' }, { target: 'open' }] },
     open: {
       on: {
-        RELAY_UNREACHABLE: {
-          target: 'backingOff',
-          actions: { type: 'recordFailure', params: ({ event }) => ({ reason: event.reason }) },
-        },
+        RELAY_UNREACHABLE: { target: 'backingOff', actions: { type: 'recordFailure', params: failureOf } },
         RELAY_NOT_READY: {
           target: 'notReady',
           actions: { type: 'recordNotReady', params: ({ event }) => ({ reason: event.reason }) },
@@ -87,10 +110,7 @@ export const deliveryGateMachine = setup({
     probing: {
       on: {
         RELAY_ANSWERED: { target: 'open', actions: 'recordAnswer' },
-        RELAY_UNREACHABLE: {
-          target: 'backingOff',
-          actions: { type: 'recordFailure', params: ({ event }) => ({ reason: event.reason }) },
-        },
+        RELAY_UNREACHABLE: { target: 'backingOff', actions: { type: 'recordFailure', params: failureOf } },
         RELAY_NOT_READY: {
           target: 'notReady',
           actions: { type: 'recordNotReady', params: ({ event }) => ({ reason: event.reason }) },

@@ -1,10 +1,12 @@
 import { type Actor, type ActorOptions, createActor } from 'xstate';
-import type { DeliveryGateContext, DeliveryGateSnapshot, deliveryGateMachine } from './delivery-gate-machine';
+import type { DeliveryGateBackoff, DeliveryGateSnapshot, deliveryGateMachine } from './delivery-gate-machine';
 
 export type DeliveryGateActor = Actor<typeof deliveryGateMachine>;
 
 /** What the outbox keeps of the gate: the backoff reached and when to probe next. */
-export type PersistedDeliveryGate = DeliveryGateContext;
+export interface PersistedDeliveryGate extends DeliveryGateBackoff {
+  schemaVersion: 1;
+}
 
 export function persistDeliveryGate(snapshot: DeliveryGateSnapshot): PersistedDeliveryGate {
   const { failures, nextProbeAt, lastError } = snapshot.context;
@@ -29,15 +31,17 @@ export function parsePersistedDeliveryGate(raw: unknown): PersistedDeliveryGate 
 }
 
 /**
- * The gate, fresh (`persisted` undefined or null) or restored from disk, not yet started.
+ * The gate, fresh (no `restore`, or nothing persisted) or restored from disk at host time
+ * `restore.at` (epoch ms, so a backoff waits only what is left of it), not yet started.
  * `machine` is `deliveryGateMachine`, possibly with the host's options provided.
  */
 export function createDeliveryGateActor(
   machine: typeof deliveryGateMachine,
-  persisted?: unknown,
+  restore?: { persisted: unknown; at: number },
   options: Omit<ActorOptions<typeof deliveryGateMachine>, 'input' | 'snapshot'> = {},
 ): DeliveryGateActor {
-  if (persisted === undefined || persisted === null) return createActor(machine, { ...options, input: {} });
-  const { schemaVersion: _, ...restored } = parsePersistedDeliveryGate(persisted);
-  return createActor(machine, { ...options, input: { restored } });
+  if (restore?.persisted === undefined || restore.persisted === null)
+    return createActor(machine, { ...options, input: {} });
+  const { schemaVersion: _, ...backoff } = parsePersistedDeliveryGate(restore.persisted);
+  return createActor(machine, { ...options, input: { restored: { backoff, at: restore.at } } });
 }

@@ -41,7 +41,9 @@ function outbox(count: number, relay: Relay) {
     },
     actions: {
       relayAnswered: () => gate.send({ type: 'RELAY_ANSWERED' }),
-      relayUnreachable: (_, { reason }) => gate.send({ type: 'RELAY_UNREACHABLE', reason }),
+      // The simulated clock, and a fixed draw for the jitter.
+      relayUnreachable: (_, { reason }) =>
+        gate.send({ type: 'RELAY_UNREACHABLE', reason, at: Date.now(), random: 0 }),
       relayNotReady: (_, { reason }) => gate.send({ type: 'RELAY_NOT_READY', reason }),
     },
   });
@@ -78,7 +80,6 @@ function outbox(count: number, relay: Relay) {
 let stop: (() => void) | undefined;
 beforeEach(() => {
   vi.useFakeTimers();
-  vi.spyOn(Math, 'random').mockReturnValue(0);
 });
 afterEach(() => {
   stop?.();

@@ -9,7 +9,7 @@ export {
   StopPayload,
 } from './agent-report';
 export { AddedNotes, Brief, BriefCard, FailedBrief, ReadyBrief } from './brief';
-export type { CryptoBackend, OpenFailure } from './crypto/index';
+export type { CryptoBackend, CryptoKeyLike, OpenFailure, SealingKey } from './crypto/index';
 export {
   Aad,
   defaultCryptoBackend,
@@ -17,6 +17,7 @@ export {
   E2E_KEY_PREFIX,
   formatE2eKey,
   generateE2eKey,
+  importE2eCryptoKey,
   isE2eKey,
   keyIdOf,
   OpenError,
@@ -24,6 +25,8 @@ export {
   parseE2eKey,
   pureJsBackend,
   seal,
+  sealingKeyFromCryptoKey,
+  sealingKeyFromText,
   webCryptoBackend,
 } from './crypto/index';
 export {

@@ -1,8 +1,14 @@
 type Bytes = Uint8Array<ArrayBuffer>;
 
-/** A WebCrypto CryptoKey, which only ever goes back into the subtle API that made it. */
-interface CryptoKeyLike {
+/**
+ * A WebCrypto CryptoKey, which only ever goes back into the subtle API that made it. Browsers
+ * can store one in IndexedDB as it is: a non-extractable one stays non-extractable there.
+ */
+export interface CryptoKeyLike {
   readonly type: string;
+  readonly extractable: boolean;
+  readonly algorithm: { readonly name: string };
+  readonly usages: readonly string[];
 }
 
 interface AesGcmParams {

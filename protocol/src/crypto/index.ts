@@ -1,5 +1,6 @@
 export { Aad } from './aad';
 export type { CryptoBackend } from './crypto-backend';
+export type { CryptoKeyLike } from './crypto-global';
 export { defaultCryptoBackend } from './default-crypto-backend';
 export { E2E_KEY_PREFIX, formatE2eKey, generateE2eKey, isE2eKey, keyIdOf, parseE2eKey } from './e2e-key';
 export type { OpenFailure } from './open-error';
@@ -7,4 +8,6 @@ export { OpenError } from './open-error';
 export { deriveE2eKeyFromPassphrase } from './passphrase-key';
 export { pureJsBackend } from './pure-js-backend';
 export { open, seal } from './seal';
+export type { SealingKey } from './sealing-key';
+export { importE2eCryptoKey, sealingKeyFromCryptoKey, sealingKeyFromText } from './sealing-key';
 export { webCryptoBackend } from './web-crypto-backend';

@@ -2,18 +2,18 @@ import type { CryptoBackend } from './crypto-backend';
 import { cryptoGlobal, type SubtleCryptoLike } from './crypto-global';
 
 /** WebCrypto wants ArrayBuffer-backed views; a view over a SharedArrayBuffer is copied. */
-function bufferSource(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+export function bufferSource(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
   return bytes.buffer instanceof ArrayBuffer ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(bytes);
 }
 
 /** Looked up at each call, not at import, so importing this module never fails where it is absent. */
-function subtle(): SubtleCryptoLike {
+export function subtle(): SubtleCryptoLike {
   const found = cryptoGlobal()?.subtle;
   if (!found) throw new Error('crypto.subtle is not available here (not a secure context?)');
   return found;
 }
 
-function aesGcm(iv: Uint8Array, aad: Uint8Array) {
+export function aesGcm(iv: Uint8Array, aad: Uint8Array) {
   return {
     name: 'AES-GCM',
     iv: bufferSource(iv),

@@ -40,7 +40,8 @@ export class OpenedEvents {
       : { ok: false as const, eventId: event.eventId, reason: 'key' as const };
     if (result.ok) this.add(result.event);
     else {
-      this.failed.set(event.eventId, result);
+      const { ok: _, ...failure } = result;
+      this.failed.set(event.eventId, failure);
       this.wake(event.eventId);
     }
     return result;

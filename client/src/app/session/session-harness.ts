@@ -1,0 +1,175 @@
+import type { StatusWriteResult, WrittenCallStatus } from '@ringback/machines';
+import {
+  Aad,
+  type Brief,
+  generateE2eKey,
+  type RelayedEvent,
+  type ReplyBody,
+  type ReplyState,
+  seal,
+} from '@ringback/protocol';
+import type { AudioOutput, SpeechService } from '../../speech';
+import { defaultSettings, type KeyValueStore, type LocalSettings, memoryStore } from '../../storage';
+import { RingbackSession } from './ringback-session';
+import type { SessionRelay, SessionStreamHandlers } from './session-relay';
+
+export const BRIEF: Brief = {
+  status: 'ready',
+  language: 'en-US',
+  spoken: 'The tests pass. The build is green.',
+  cards: [],
+  conclusion: 'Nothing else.',
+  pendingQuestions: [],
+  criticalFacts: [],
+  llmCalls: 1,
+  model: 'm-1',
+};
+
+/** A call as the relay's stream brings it: sealed for `key`, the event id as the AAD. */
+export async function sealedCall(
+  key: string,
+  eventId: string,
+  options: { occurredAt?: number; plaintext?: object } = {},
+): Promise<RelayedEvent> {
+  const occurredAt = new Date(options.occurredAt ?? Date.now()).toISOString();
+  const plaintext = options.plaintext ?? {
+    eventId,
+    occurredAt,
+    report: { source: 'claude-code', cwd: '/work/app', sessionId: `sess-${eventId}`, text: 'Done.' },
+    brief: BRIEF,
+  };
+  return {
+    eventId,
+    source: 'claude-code',
+    occurredAt,
+    taskId: null,
+    sealed: await seal(key, JSON.stringify(plaintext), Aad.report(eventId)),
+    status: 'pending',
+    handledBy: null,
+    receivedAt: occurredAt,
+  };
+}
+
+/**
+ * A relay the test plays: it pushes stream frames through the handlers the session gave, answers
+ * status writes and reply posts as told, and records every request.
+ */
+export function fakeSessionRelay() {
+  let handlers: SessionStreamHandlers | null = null;
+  const statuses: { eventId: string; status: WrittenCallStatus }[] = [];
+  const replies: { eventId: string; body: ReplyBody }[] = [];
+  let statusAnswer: (eventId: string, status: WrittenCallStatus) => Promise<StatusWriteResult> =
+    async () => ({
+      outcome: 'written',
+    });
+  let replyAnswer: (eventId: string, body: ReplyBody) => Promise<ReplyState> = async (eventId, body) => ({
+    eventId,
+    replyId: body.replyId,
+    status: 'queued',
+    failure: null,
+    error: null,
+  });
+  const relay: SessionRelay = {
+    openStream(given) {
+      handlers = given;
+      return {
+        close() {
+          handlers = null;
+        },
+      };
+    },
+    postStatus(eventId, status) {
+      statuses.push({ eventId, status });
+      return statusAnswer(eventId, status);
+    },
+    sendReply(eventId, body) {
+      replies.push({ eventId, body });
+      return replyAnswer(eventId, body);
+    },
+  };
+  const stream = () => {
+    if (!handlers) throw new Error('the session has no stream open');
+    return handlers;
+  };
+  return {
+    relay,
+    statuses,
+    replies,
+    stream,
+    answerStatuses(answer: typeof statusAnswer) {
+      statusAnswer = answer;
+    },
+    answerReplies(answer: typeof replyAnswer) {
+      replyAnswer = answer;
+    },
+  };
+}
+
+const silentAudio: AudioOutput = {
+  play: async () => {},
+  unlock: async () => {},
+  level: () => 0,
+};
+
+/** Every sentence "synthesised" at once; the session under test cares that it was asked. */
+export function fakeSpeech(): SpeechService & { spoken: string[] } {
+  const spoken: string[] = [];
+  return {
+    spoken,
+    synthesize: async (text) => {
+      spoken.push(text);
+      return new Blob([text]);
+    },
+    isCached: () => false,
+  };
+}
+
+/** A paired device's session on `store`, as a page (load or reload) starts it. */
+export function startSession(options: {
+  store?: KeyValueStore;
+  key?: string;
+  relay?: ReturnType<typeof fakeSessionRelay>;
+  now?: () => number;
+}) {
+  const store = options.store ?? memoryStore();
+  const relay = options.relay ?? fakeSessionRelay();
+  const key = options.key ?? generateE2eKey();
+  const settings: LocalSettings = {
+    ...defaultSettings(),
+    serverAddress: 'http://relay.test',
+    deviceToken: 'dev_token',
+    accountId: 'acc-1',
+    deviceId: 'dev-me',
+    e2eKey: key,
+  };
+  const ringtone = {
+    ringing: false,
+    start() {
+      ringtone.ringing = true;
+    },
+    stop() {
+      ringtone.ringing = false;
+    },
+  };
+  const speech = fakeSpeech();
+  const session = new RingbackSession({
+    store,
+    settings: () => settings,
+    relay: relay.relay,
+    speech,
+    audio: silentAudio,
+    ringtone,
+    onSignedOut: () => {},
+    ...(options.now ? { now: options.now } : {}),
+  });
+  session.start();
+  return { session, store, relay, key, ringtone, speech };
+}
+
+/**
+ * Lets the work in flight settle: decryption (WebCrypto runs off the main thread), promise actors,
+ * the stream's ordered frame handling.
+ */
+export async function settle(): Promise<void> {
+  for (let round = 0; round < 20; round++) await new Promise((resolve) => setTimeout(resolve, 5));
+}

@@ -31,6 +31,10 @@ export const LIVE_STATES: readonly QueuedCallState[] = [
   'missed',
 ];
 
+/** Prepared, waiting for its turn to ring. */
+export const isReadyToRing = (call: QueuedCall) => call.state === 'queued';
+export const isPreparing = (call: QueuedCall) => call.state === 'preparing';
+
 export function isLate(report: IncomingReport, at: number): boolean {
   return at - report.occurredAt > LATE_AFTER_MS;
 }

@@ -227,6 +227,16 @@ describe('one call, one answer, in real Chromium', () => {
     await saveScreenshots(page, 'ringing-over-reply');
     await declineButton(page).click();
     await page.getByLabel('Your reply').waitFor({ timeout: 5_000 });
+    await page.getByRole('button', { name: "Don't reply" }).click();
+
+    // Settings, and a new call arrives: answerable at once, and the page is still there after.
+    await page.getByRole('button', { name: /Settings/ }).first().click();
+    await page.getByRole('button', { name: /Voice/ }).click();
+    await report();
+    await ringing(page);
+    await saveScreenshots(page, 'ringing-over-settings');
+    await declineButton(page).click();
+    await page.getByRole('button', { name: 'Preview' }).first().waitFor({ timeout: 5_000 });
     await context.close();
   }, 180_000);
 });

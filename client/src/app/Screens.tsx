@@ -8,6 +8,7 @@ import { DetailScreen } from './screens/DetailScreen';
 import { IdleScreen } from './screens/IdleScreen';
 import { IncomingScreen } from './screens/IncomingScreen';
 import { ReplyScreen } from './screens/ReplyScreen';
+import type { SessionView } from './session/ringback-session';
 import { useSession } from './session-context';
 import { SettingsScreens } from './settings/SettingsScreens';
 
@@ -19,9 +20,9 @@ export type Page =
   | { name: 'myDispatches'; from: 'dispatch' | 'idle' };
 
 /**
- * A call answered here comes first; then a ringing call, over anything else (a replay, the reply
- * panel, settings, dispatch), so it can always be answered; then a replay, the reply panel, and
- * otherwise the page the user chose (kept underneath, so it is there again afterwards).
+ * A call answered here fills the screen. A ringing call shows over anything else (a replay, the
+ * reply panel, settings, dispatch, My dispatches), so it can always be answered; what it covers
+ * stays mounted underneath (a dispatch keeps waiting, a replay keeps its place) and inert.
  */
 export function Screens() {
   const { session } = useSession();
@@ -30,8 +31,23 @@ export function Screens() {
   const [page, setPage] = useState<Page>({ name: 'idle' });
 
   if (view.call && !view.call.replay) return <CallScreen key={view.call.eventId} call={view.call} />;
-  if (ringing && session.openedEvent(ringing.report.eventId))
-    return <IncomingScreen eventId={ringing.report.eventId} />;
+  const ringingId = ringing && session.openedEvent(ringing.report.eventId) ? ringing.report.eventId : null;
+  return (
+    <>
+      <div className="rb-under-call" inert={ringingId !== null}>
+        <PageScreen view={view} page={page} setPage={setPage} />
+      </div>
+      {ringingId && (
+        <div className="rb-ringing-overlay">
+          <IncomingScreen eventId={ringingId} />
+        </div>
+      )}
+    </>
+  );
+}
+
+/** A replay, the reply panel, or the page the user chose. */
+function PageScreen({ view, page, setPage }: { view: SessionView; page: Page; setPage(page: Page): void }) {
   if (view.call) return <CallScreen key={view.call.eventId} call={view.call} />;
   if (view.reply) return <ReplyScreen key={view.reply.eventId} eventId={view.reply.eventId} />;
   switch (page.name) {

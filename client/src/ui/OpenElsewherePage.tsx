@@ -1,5 +1,5 @@
 import { useText } from '../i18n';
-import { PhoneIcon } from './icons';
+import { AppHero } from './AppHero';
 import './theme.css';
 import './welcome.css';
 
@@ -14,11 +14,7 @@ export function OpenElsewherePage({ checking, onUseHere }: Props) {
   const t = useText();
   return (
     <main className="rb-page rb-welcome">
-      <header className="rb-welcome-hero">
-        <div className="rb-welcome-logo" aria-hidden="true">
-          <PhoneIcon className="rb-icon rb-icon--xl" />
-        </div>
-        <h1>Ringback</h1>
+      <AppHero>
         {checking ? (
           <p className="rb-welcome-lead" aria-live="polite">
             {t('Starting…')}
@@ -28,7 +24,7 @@ export function OpenElsewherePage({ checking, onUseHere }: Props) {
             {t('Ringback is open in another tab of this browser. Calls ring there, not here.')}
           </p>
         )}
-      </header>
+      </AppHero>
       {!checking && (
         <section className="rb-card">
           <p className="rb-hint">

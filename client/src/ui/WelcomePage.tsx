@@ -1,7 +1,7 @@
 import { type ChangeEvent, type FormEvent, useCallback, useId, useState } from 'react';
 import { useText } from '../i18n';
+import { AppHero } from './AppHero';
 import { decodeQrImage } from './decodeQrImage';
-import { PhoneIcon } from './icons';
 import { PairCodeForm } from './PairCodeForm';
 import type { PairCodeValues } from './pairCodeValidation';
 import { QrScanDialog } from './QrScanDialog';
@@ -53,15 +53,11 @@ export function WelcomePage({ onPairLink, onPairCode, busy, error, defaultServer
 
   return (
     <main className="rb-page rb-welcome">
-      <header className="rb-welcome-hero">
-        <div className="rb-welcome-logo" aria-hidden="true">
-          <PhoneIcon className="rb-icon rb-icon--xl" />
-        </div>
-        <h1>Ringback</h1>
+      <AppHero>
         <p className="rb-welcome-lead">
           {t('When your coding agent finishes, it phones you: hear a short brief, ask questions, and reply.')}
         </p>
-      </header>
+      </AppHero>
 
       {error && (
         <p role="alert" className="rb-notice rb-notice--error">

@@ -11,19 +11,12 @@ import {
   tasksToCatchUp,
 } from './catch-up';
 import { trackerRealtimeUrl } from './realtime-url';
+import { countFailedAttempt, type ReportAttemptDeps } from './report-attempts';
 import { buildTaskReport, type FinishedTask, type TrackerFinishedReport } from './task-report';
 import { WatchStore, type WriteWatchFile } from './watch-store';
 import { DEFAULT_WATCH_TIMING, type WatchTiming } from './watch-timing';
 import { isGone, WorkspaceDirectory } from './workspace-directory';
 import { type RealtimeFrame, WorkspaceSocket } from './workspace-socket';
-
-/**
- * Failed attempts to build one task's report (tracker reads) before it is given up on: logged,
- * marked handled, never rung. With the default retry every minute that is about ten minutes of a
- * tracker answering everything but this task; a tracker that is down fails the catch-up's own list
- * reads first, so an outage costs no task its attempts.
- */
-export const MAX_REPORT_ATTEMPTS = 10;
 
 export interface TrackerWatcherOptions {
   dataDir: string;
@@ -80,11 +73,14 @@ export class TrackerWatcher {
   #token: string | null = null;
   #client: TrackerClient | null = null;
   #stopped = false;
+  readonly #attemptDeps: ReportAttemptDeps;
 
   constructor(options: TrackerWatcherOptions) {
     this.#o = options;
     this.#timing = { ...DEFAULT_WATCH_TIMING, ...options.timing };
     this.#now = options.now ?? Date.now;
+    const save = (write: Promise<void>) => this.#save(write);
+    this.#attemptDeps = { logger: options.logger, maxAttempts: options.maxReportAttempts, save };
   }
 
   /** Reads `tracker-watch.json` and connects to every watched workspace. */
@@ -210,7 +206,10 @@ export class TrackerWatcher {
           finished,
         );
       } catch (error) {
-        return this.#stopped ? 'busy' : await this.#failedAttempt(watched, store, finished.taskId, error);
+        if (this.#stopped) return 'busy';
+        const what = `tracker task ${finished.taskId} of workspace ${watched.label}`;
+        const failed = { store, taskId: finished.taskId, what, cause: causeOf(error) };
+        return await countFailedAttempt(failed, this.#attemptDeps);
       }
       if (this.#stopped) return 'busy';
       if ('skip' in outcome) {
@@ -225,7 +224,7 @@ export class TrackerWatcher {
         );
       }
       // Queued in the outbox already: a failed write here at worst lets the relay dedupe it.
-      await this.#markHandled(store, finished.taskId);
+      await this.#save(store.markHandled(finished.taskId));
       return 'done';
     } catch (error) {
       this.#o.logger.warn(
@@ -238,30 +237,11 @@ export class TrackerWatcher {
     }
   }
 
-  /** Counts a failed read of the task's report; past the limit the task is given up on for good. */
-  async #failedAttempt(watched: Watched, store: WatchStore, taskId: string, error: unknown) {
-    const max = this.#o.maxReportAttempts ?? MAX_REPORT_ATTEMPTS;
-    const { attempts, saved } = store.addFailedAttempt(taskId);
-    this.#track(this.#logged(saved));
-    const what = `tracker task ${taskId} of workspace ${watched.label}`;
-    if (attempts < max) {
-      this.#o.logger.warn(
-        `could not report ${what} (attempt ${attempts} of ${max}): ${causeOf(error)}; a catch-up read tries again`,
-      );
-      return 'failed' as const;
-    }
-    this.#o.logger.error(
-      `giving up on ${what} after ${attempts} failed attempts: ${causeOf(error)}; it will not ring`,
-    );
-    // Handled, so neither a catch-up read nor a restart tries it again, and the watermark moves on.
-    await this.#markHandled(store, taskId);
-    return 'done' as const;
-  }
-
-  async #markHandled(store: WatchStore, taskId: string): Promise<void> {
-    const marked = this.#logged(store.markHandled(taskId));
-    this.#track(marked);
-    await marked;
+  /** A `tracker-watch.json` write that `stop()` waits for, its failure logged. */
+  #save(write: Promise<void>): Promise<void> {
+    const logged = this.#logged(write);
+    this.#track(logged);
+    return logged;
   }
 
   /** Reads what finished while no socket was listening; runs once at a time per workspace. */

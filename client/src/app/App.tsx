@@ -1,20 +1,27 @@
+import { keyIdOf, type SealingKey } from '@ringback/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { InterfaceLanguageProvider, translatorFor } from '../i18n';
 import { type PairLink, PairLinkError, pairFromLocationHash, parsePairLink } from '../relay';
-import { forgetPairing, type LocalSettings, loadSettings, updateSettings } from '../storage';
+import { forgetPairing, hasE2eKey, type LocalSettings, loadSettings, updateSettings } from '../storage';
 import { PairingSwitchDialog, WelcomePage } from '../ui';
 import { guessDeviceName } from './device-name';
 import { type PairedSettings, pairWithCode, pairWithLink } from './pairing';
 import { interfaceLanguageOf, SessionRoot } from './SessionRoot';
-import { store } from './services';
+import { e2eKeys, store } from './services';
 
 const isPaired = (settings: LocalSettings) =>
-  Boolean(settings.serverAddress && settings.deviceToken && settings.e2eKey);
+  Boolean(settings.serverAddress && settings.deviceToken && hasE2eKey(settings));
 
 /** Pairs this browser (by the `#pair=` URL, a pasted link, a QR code or a code + passphrase), then runs the session. */
 export function App() {
   const [settings, setSettings] = useState(() => loadSettings(store));
   const [pairing, setPairing] = useState<{ busy: boolean; error?: string }>({ busy: false });
+  // The key is read from IndexedDB (moved there from an older version's settings first), so the
+  // session starts once it is known: a call that arrived before would not open.
+  const [e2eKey, setE2eKey] = useState<{ loaded: boolean; key: SealingKey | null }>({
+    loaded: false,
+    key: null,
+  });
   // A link that would move this paired device elsewhere waits here until the user confirms it.
   const [offered, setOffered] = useState<{ link: PairLink; deviceName: string } | null>(null);
   const handledHash = useRef(false);
@@ -23,17 +30,38 @@ export function App() {
     setSettings(updateSettings(store, patch).settings);
   }, []);
 
+  useEffect(() => {
+    let live = true;
+    void e2eKeys.load().then((key) => {
+      if (!live) return;
+      setE2eKey({ loaded: true, key });
+      setSettings(loadSettings(store));
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  /** A new key (pairing, a passphrase): held as safely as the page allows, then in effect. */
+  const replaceKey = useCallback(async (text: string) => {
+    const key = await e2eKeys.replace(text);
+    setE2eKey({ loaded: true, key });
+    setSettings(loadSettings(store));
+  }, []);
+
   const pair = useCallback(
     async (join: (deviceName: string) => Promise<PairedSettings>) => {
       setPairing({ busy: true });
       try {
-        update(await join(guessDeviceName(navigator.userAgent)));
+        const { e2eKey: key, ...paired } = await join(guessDeviceName(navigator.userAgent));
+        await replaceKey(key);
+        update(paired);
         setPairing({ busy: false });
       } catch (error) {
         setPairing({ busy: false, error: pairingErrorText(error) });
       }
     },
-    [update],
+    [update, replaceKey],
   );
 
   // The fragment never reaches a server; it holds the key, so it leaves the address bar at once.
@@ -54,10 +82,14 @@ export function App() {
         void pair((name) => pairWithLink(link, name));
         return;
       }
-      if (current.serverAddress === link.server && current.e2eKey === link.key) return;
-      // Re-pairing at once would let one crafted link send this device's calls and replies to
-      // another relay: a paired device asks first and keeps its pairing unless the user confirms.
-      setOffered({ link, deviceName: guessDeviceName(navigator.userAgent) });
+      const offer = { link, deviceName: guessDeviceName(navigator.userAgent) };
+      // Keys are compared by keyId: this page may hold its key only as a CryptoKey it cannot read.
+      void Promise.all([e2eKeys.load(), keyIdOf(link.key)]).then(([held, offeredKeyId]) => {
+        if (current.serverAddress === link.server && held?.keyId === offeredKeyId) return;
+        // Re-pairing at once would let one crafted link send this device's calls and replies to
+        // another relay: a paired device asks first and keeps its pairing unless the user confirms.
+        setOffered(offer);
+      });
     };
     if (!handledHash.current) {
       handledHash.current = true;
@@ -100,9 +132,16 @@ export function App() {
       </InterfaceLanguageProvider>
     );
   }
+  if (!e2eKey.loaded) return null;
   return (
     <>
-      <SessionRoot settings={settings} onSettingsChange={update} onSignedOut={signOut} />
+      <SessionRoot
+        settings={settings}
+        e2eKey={e2eKey.key}
+        onE2eKeyChange={replaceKey}
+        onSettingsChange={update}
+        onSignedOut={signOut}
+      />
       <InterfaceLanguageProvider language={interfaceLanguageOf(settings)}>
         <PairingSwitchDialog
           offer={

@@ -1,3 +1,4 @@
+import type { SealingKey } from '@ringback/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { InterfaceLanguageProvider, resolveInterfaceLanguage } from '../i18n';
 import { createRelayClient, type RelayClient } from '../relay';
@@ -16,6 +17,10 @@ import { useTabLock } from './use-tab-lock';
 
 interface Props {
   settings: LocalSettings;
+  /** The end-to-end key in effect (null: this device has none it can use). */
+  e2eKey: SealingKey | null;
+  /** Makes `k1_` text this device's key (a passphrase on the key page). */
+  onE2eKeyChange(text: string): Promise<void>;
   onSettingsChange(patch: Partial<LocalSettings>): void;
   onSignedOut(): void;
 }
@@ -24,9 +29,11 @@ interface Props {
  * One live session per paired relay and token, in one tab of the browser at a time (the others
  * offer to take it over); settings changes reach it without a restart.
  */
-export function SessionRoot({ settings, onSettingsChange, onSignedOut }: Props) {
+export function SessionRoot({ settings, e2eKey, onE2eKeyChange, onSettingsChange, onSignedOut }: Props) {
   const latest = useRef(settings);
   latest.current = settings;
+  const latestKey = useRef(e2eKey);
+  latestKey.current = e2eKey;
   const signedOut = useRef(onSignedOut);
   signedOut.current = onSignedOut;
   const [live, setLive] = useState<{ session: RingbackSession; client: RelayClient } | null>(null);
@@ -40,6 +47,7 @@ export function SessionRoot({ settings, onSettingsChange, onSignedOut }: Props) 
     const session = new RingbackSession({
       store,
       settings: () => latest.current,
+      e2eKey: async () => latestKey.current,
       relay: createSessionRelay(client),
       speech,
       audio,
@@ -66,7 +74,9 @@ export function SessionRoot({ settings, onSettingsChange, onSignedOut }: Props) 
   }
   if (!live) return null;
   return (
-    <SessionContext.Provider value={{ ...live, settings, updateSettings: onSettingsChange }}>
+    <SessionContext.Provider
+      value={{ ...live, settings, e2eKey, replaceE2eKey: onE2eKeyChange, updateSettings: onSettingsChange }}
+    >
       <InterfaceLanguageProvider language={interfaceLanguageOf(settings)}>
         <BriefLanguageSync />
         <InterfaceLanguageEffect />

@@ -4,8 +4,11 @@ import type { LocalSettings } from '../storage';
 
 export type PairedSettings = Pick<
   LocalSettings,
-  'serverAddress' | 'deviceToken' | 'accountId' | 'deviceId' | 'daemonDeviceId' | 'deviceName' | 'e2eKey'
->;
+  'serverAddress' | 'deviceToken' | 'accountId' | 'deviceId' | 'daemonDeviceId' | 'deviceName'
+> & {
+  /** The account's `k1_` key, for the key store to hold: it never goes into the settings as is. */
+  e2eKey: string;
+};
 
 /**
  * Joins the account of a pairing link: redeems its code for this device's token and keeps the

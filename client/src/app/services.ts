@@ -1,9 +1,11 @@
 import { createRingtones } from '../ringtone';
 import { createSpeechCache, createSpeechService, sharedAudioOutput, TTS_ENGINES } from '../speech';
-import { browserStore } from '../storage';
+import { browserKeyVault, browserStore, createE2eKeyStore } from '../storage';
 
 /** The page's long-lived services: one store, one speech cache and service, one audio output. */
 export const store = browserStore();
+/** The end-to-end key: a non-extractable CryptoKey in IndexedDB `ringback-keys` where the page allows. */
+export const e2eKeys = createE2eKeyStore({ store, vault: browserKeyVault() });
 export const speech = createSpeechService({ engines: TTS_ENGINES, cache: createSpeechCache() });
 export const audio = sharedAudioOutput();
 

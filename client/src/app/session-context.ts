@@ -1,3 +1,4 @@
+import type { SealingKey } from '@ringback/protocol';
 import { createContext, useContext } from 'react';
 import type { RelayClient } from '../relay';
 import type { LocalSettings } from '../storage';
@@ -7,6 +8,10 @@ export interface SessionContextValue {
   session: RingbackSession;
   client: RelayClient;
   settings: LocalSettings;
+  /** The end-to-end key in effect, which seals and opens but never shows itself. */
+  e2eKey: SealingKey | null;
+  /** Makes `k1_` text this device's key, held as a non-extractable CryptoKey where the page can. */
+  replaceE2eKey(text: string): Promise<void>;
   updateSettings(patch: Partial<LocalSettings>): void;
 }
 

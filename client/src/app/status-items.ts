@@ -1,6 +1,6 @@
 import type { Translate } from '../i18n';
 import { findEngine, missingSetting, onDeviceSupport } from '../speech';
-import type { LocalSettings } from '../storage';
+import { hasE2eKey, type LocalSettings } from '../storage';
 import type { StatusItem } from '../ui';
 import { speechOptionsFor } from './session/call-speech';
 import type { ConnectionState } from './session/ringback-session';
@@ -25,7 +25,7 @@ export function statusItems(
           ? { tone: 'warn', text: t('Connecting to the relay…') }
           : { tone: 'error', text: t('Offline: reconnecting to the relay') },
   ];
-  if (!settings.e2eKey)
+  if (!hasE2eKey(settings))
     items.push({ tone: 'error', text: t('No end-to-end key: calls cannot be opened here') });
   const options = speechOptionsFor(settings, language);
   const engine = findEngine(options.engineId);

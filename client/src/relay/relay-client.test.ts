@@ -1,4 +1,11 @@
-import { Aad, open, type SettingsRequestPlaintext, seal } from '@ringback/protocol';
+import {
+  Aad,
+  open,
+  type SealingKey,
+  type SettingsRequestPlaintext,
+  seal,
+  sealingKeyFromText,
+} from '@ringback/protocol';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +17,10 @@ const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
+let sealingKey: SealingKey;
+beforeAll(async () => {
+  sealingKey = await sealingKeyFromText(KEY);
+});
 
 const client = () => createRelayClient({ server: `${SERVER}/`, token: TOKEN });
 const error = (status: number, code: string, extra: object = {}) =>
@@ -188,7 +199,7 @@ describe('relaySettingsRequest', () => {
       }),
     );
     const before = Date.now();
-    const result = await client().relaySettingsRequest('daemon-1', KEY, {
+    const result = await client().relaySettingsRequest('daemon-1', sealingKey, {
       method: 'PUT',
       path: '/llm/settings',
       body: { model: 'm' },
@@ -213,11 +224,11 @@ describe('relaySettingsRequest', () => {
       http.post(`${SERVER}/v1/devices/daemon-2/settings`, () => error(503, 'device_offline')),
     );
     const swapped = await rejection(
-      client().relaySettingsRequest('daemon-1', KEY, { method: 'GET', path: '/status' }),
+      client().relaySettingsRequest('daemon-1', sealingKey, { method: 'GET', path: '/status' }),
     );
     expect(swapped.code).toBe('undecryptable_response');
     const offline = await rejection(
-      client().relaySettingsRequest('daemon-2', KEY, { method: 'GET', path: '/status' }),
+      client().relaySettingsRequest('daemon-2', sealingKey, { method: 'GET', path: '/status' }),
     );
     expect([offline.status, offline.code]).toEqual([503, 'device_offline']);
   });

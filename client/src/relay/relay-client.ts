@@ -6,15 +6,14 @@ import {
   DeviceCredentials,
   DeviceList,
   type HandledBy,
-  open,
   PairingCode,
   PendingEvents,
   type RelayedEvent,
   ReplyState,
+  type SealingKey,
   SettingsResponse,
   SettingsResultPlaintext,
   StatusChange,
-  seal,
 } from '@ringback/protocol';
 import {
   abortableBody,
@@ -85,7 +84,7 @@ export interface RelayClient {
    */
   relaySettingsRequest(
     daemonDeviceId: string,
-    key: string,
+    key: SealingKey,
     request: SettingsRequest,
     signal?: AbortSignal,
   ): Promise<SettingsResult>;
@@ -257,7 +256,7 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
     async relaySettingsRequest(daemonDeviceId, key, request, signal) {
       const requestId = newRequestId();
       const plaintext = JSON.stringify({ ...request, issuedAt: Date.now() });
-      const sealed = await seal(key, plaintext, Aad.settingsRequest(requestId));
+      const sealed = await key.seal(plaintext, Aad.settingsRequest(requestId));
       const raw = await api(`/v1/devices/${id(daemonDeviceId)}/settings`, {
         method: 'POST',
         body: { requestId, sealed },
@@ -269,7 +268,7 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
         throw new RelayError(0, 'invalid_response', 'the relay answered another settings request');
       let opened: unknown;
       try {
-        opened = JSON.parse(await open(key, answer.sealed, Aad.settingsResult(requestId)));
+        opened = JSON.parse(await key.open(answer.sealed, Aad.settingsResult(requestId)));
       } catch (error) {
         throw new RelayError(
           0,

@@ -1,3 +1,4 @@
+import { type SealingKey, sealingKeyFromText } from '@ringback/protocol';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +15,10 @@ afterEach(() => {
   server.resetHandlers();
 });
 afterAll(() => server.close());
+let sealingKey: SealingKey;
+beforeAll(async () => {
+  sealingKey = await sealingKeyFromText(KEY);
+});
 
 const client = () => createRelayClient({ server: SERVER, token: TOKEN });
 const never = () => new Promise<never>(() => {});
@@ -98,7 +103,10 @@ describe('relay calls have a deadline', () => {
         return HttpResponse.json({ error: 'daemon_timeout', message: 'no answer' }, { status: 504 });
       }),
     );
-    const writing = client().relaySettingsRequest('daemon-1', KEY, { method: 'GET', path: '/llm/settings' });
+    const writing = client().relaySettingsRequest('daemon-1', sealingKey, {
+      method: 'GET',
+      path: '/llm/settings',
+    });
     await arrived;
     const reason = ((await after(30_000, writing)) as PromiseRejectedResult).reason;
     expect([reason.code, reason.status]).toEqual(['daemon_timeout', 504]);
@@ -106,7 +114,10 @@ describe('relay calls have a deadline', () => {
 
   it('a settings request the relay never answers is given up after its own deadline', async () => {
     const reached = hungRoute('post', '/v1/devices/daemon-1/settings');
-    const writing = client().relaySettingsRequest('daemon-1', KEY, { method: 'GET', path: '/llm/settings' });
+    const writing = client().relaySettingsRequest('daemon-1', sealingKey, {
+      method: 'GET',
+      path: '/llm/settings',
+    });
     await reached;
     expect(await after(44_999, writing)).toBeUndefined();
     const reason = ((await after(1000, writing)) as PromiseRejectedResult).reason;
@@ -117,7 +128,7 @@ describe('relay calls have a deadline', () => {
   it('a large settings body gets time to upload on a slow link', async () => {
     const reached = hungRoute('post', '/v1/devices/daemon-1/settings');
     const image = 'x'.repeat(3 * 1024 * 1024);
-    const writing = client().relaySettingsRequest('daemon-1', KEY, {
+    const writing = client().relaySettingsRequest('daemon-1', sealingKey, {
       method: 'POST',
       path: '/tracker/uploads',
       body: { image },

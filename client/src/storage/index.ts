@@ -12,6 +12,8 @@ export {
 } from './call-history';
 export type { CallDecision, CallRecord, CallReport, ConversationTurn, SentReply } from './call-record';
 export { type DispatchLast, loadDispatchLast, saveDispatchLast } from './dispatch-last';
+export { browserKeyVault, KEYS_DB_NAME } from './idb-key-vault';
+export { createE2eKeyStore, type E2eKeyStore, type KeyVault, type KeyVaultRecord } from './key-store';
 export {
   browserStore,
   isQuotaExceeded,
@@ -45,6 +47,7 @@ export {
   clampSpeechRate,
   DEFAULT_VOICE_ENGINE_ID,
   defaultSettings,
+  hasE2eKey,
   type InterfaceLanguage,
   type LlmSettings,
   type LocalSettings,

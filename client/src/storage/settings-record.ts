@@ -41,7 +41,13 @@ export interface LocalSettings {
   voice: VoiceSettings;
   formOfAddress: string;
   llm: LlmSettings;
-  /** `k1_…`; null when this device has no key yet. */
+  /** Which end-to-end key this device holds (its keyId); null when it has none yet. */
+  e2eKeyId: string | null;
+  /**
+   * The key's `k1_…` text, only where the page cannot hold it as a non-extractable CryptoKey (no
+   * `crypto.subtle` or IndexedDB: a plain-http LAN page), or until the start-up migration moves it
+   * there. Elsewhere null: the key is in IndexedDB `ringback-keys` (see key-store.ts).
+   */
   e2eKey: string | null;
   /** True when the key came from (and should follow) the local daemon. */
   e2eFollowsDaemon: boolean;
@@ -68,10 +74,16 @@ export function defaultSettings(): LocalSettings {
     voice: { engineId: DEFAULT_VOICE_ENGINE_ID, configs: {}, rate: 1 },
     formOfAddress: DEFAULT_FORM_OF_ADDRESS,
     llm: { baseUrl: '', apiKey: '', model: '' },
+    e2eKeyId: null,
     e2eKey: null,
     e2eFollowsDaemon: false,
     interfaceLanguage: 'system',
   };
+}
+
+/** Whether this device has an end-to-end key, wherever it is held. */
+export function hasE2eKey(settings: Pick<LocalSettings, 'e2eKeyId' | 'e2eKey'>): boolean {
+  return settings.e2eKeyId !== null || settings.e2eKey !== null;
 }
 
 export function clampSpeechRate(rate: number): number {
@@ -83,6 +95,7 @@ type Loose = Record<string, unknown>;
 const isObject = (value: unknown): value is Loose =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
+const KEY_ID_PATTERN = /^[A-Za-z0-9_-]{12}$/;
 const idOrNull = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value : null;
 
@@ -162,6 +175,8 @@ export function parseSettings(value: unknown): LocalSettings {
       apiKey: text(llm.apiKey, ''),
       model: text(llm.model, ''),
     },
+    e2eKeyId:
+      typeof value.e2eKeyId === 'string' && KEY_ID_PATTERN.test(value.e2eKeyId) ? value.e2eKeyId : null,
     e2eKey: typeof key === 'string' && isE2eKey(key) ? key : null,
     e2eFollowsDaemon: value.e2eFollowsDaemon === true,
     interfaceLanguage:

@@ -1,5 +1,5 @@
 import { type ReplyProgress, replyMachine } from '@ringback/machines';
-import { Aad, type ReplyState, seal } from '@ringback/protocol';
+import { Aad, type ReplyState, type SealingKey } from '@ringback/protocol';
 import { type Actor, createActor, fromPromise } from 'xstate';
 import {
   type KeyValueStore,
@@ -22,7 +22,7 @@ const UNFINISHED = ['editing', 'sending', 'unsent'];
 export interface CallRepliesDeps {
   store: KeyValueStore;
   relay: SessionRelay;
-  key(): string | null;
+  key(): Promise<SealingKey | null>;
   now(): number;
   /** History changed (a reply recorded or its delivery moved on). */
   onHistoryChanged(): void;
@@ -43,10 +43,9 @@ export class CallReplies {
       actors: {
         sendReply: fromPromise(async ({ input, signal }) => {
           const record = readHistory(deps.store, input.eventId);
-          const key = deps.key();
+          const key = await deps.key();
           if (!record || !key) throw new Error('this call is no longer kept on this device');
-          const sealed = await seal(
-            key,
+          const sealed = await key.seal(
             JSON.stringify(replyPlaintextOf(input.eventId, record.report, input.text)),
             Aad.reply(input.eventId),
           );
@@ -89,7 +88,8 @@ export class CallReplies {
 
   /** A stream frame: the reply's delivery moved on. */
   async progress(state: ReplyState): Promise<void> {
-    const reason = state.status === 'failed' ? await replyFailureReason(state, this.deps.key()) : undefined;
+    const reason =
+      state.status === 'failed' ? await replyFailureReason(state, await this.deps.key()) : undefined;
     await this.recordProgress(state, reason);
     this.actors.get(state.eventId)?.send({
       type: 'reply.progress',
@@ -132,7 +132,8 @@ export class CallReplies {
 
   private async recordProgress(state: ReplyState, reason?: string): Promise<void> {
     const failure =
-      reason ?? (state.status === 'failed' ? await replyFailureReason(state, this.deps.key()) : undefined);
+      reason ??
+      (state.status === 'failed' ? await replyFailureReason(state, await this.deps.key()) : undefined);
     const changed = mergeStatus(this.deps.store, state.eventId, {
       replies: [{ replyId: state.replyId, status: state.status, ...(failure ? { failure } : {}) }],
     });

@@ -3,8 +3,8 @@ import {
   AgentEventPlaintext,
   type Brief,
   createParser,
-  open,
   type RelayedEvent,
+  type SealingKey,
 } from '@ringback/protocol';
 import { briefWithFormOfAddress } from '../../format';
 
@@ -35,14 +35,14 @@ export type OpenResult = { ok: true; event: OpenedEvent } | ({ ok: false } & Ope
  */
 export async function openRelayedEvent(
   event: RelayedEvent,
-  key: string,
+  key: SealingKey,
   formOfAddress: string,
 ): Promise<OpenResult> {
   const keyFailure = { ok: false as const, eventId: event.eventId, reason: 'key' as const };
   if (!event.sealed) return keyFailure;
   let text: string;
   try {
-    text = await open(key, event.sealed, Aad.report(event.eventId));
+    text = await key.open(event.sealed, Aad.report(event.eventId));
   } catch {
     return keyFailure;
   }

@@ -1,4 +1,4 @@
-import { generateE2eKey } from '@ringback/protocol';
+import { generateE2eKey, sealingKeyFromText } from '@ringback/protocol';
 import { describe, expect, it } from 'vitest';
 import { OpenedEvents, UnopenedCallError } from './opened-events';
 import { sealedCall } from './session-harness';
@@ -8,7 +8,7 @@ describe('OpenedEvents', () => {
     const events = new OpenedEvents();
     const key = generateE2eKey();
     const waiting = events.whenOpened('evt-1', new AbortController().signal);
-    await events.open(await sealedCall(key, 'evt-1'), key, 'boss');
+    await events.open(await sealedCall(key, 'evt-1'), await sealingKeyFromText(key), 'boss');
     await expect(waiting).resolves.toMatchObject({
       eventId: 'evt-1',
       brief: { spoken: 'The tests pass. The build is green.' },
@@ -18,7 +18,11 @@ describe('OpenedEvents', () => {
   it('fails the wait of a call that does not open, saying why', async () => {
     const events = new OpenedEvents();
     const waiting = events.whenOpened('evt-1', new AbortController().signal);
-    await events.open(await sealedCall(generateE2eKey(), 'evt-1'), generateE2eKey(), 'boss');
+    await events.open(
+      await sealedCall(generateE2eKey(), 'evt-1'),
+      await sealingKeyFromText(generateE2eKey()),
+      'boss',
+    );
     await expect(waiting).rejects.toThrow(UnopenedCallError);
     await expect(waiting).rejects.toThrow(/different end-to-end key/);
   });
@@ -35,8 +39,9 @@ describe('OpenedEvents', () => {
     const events = new OpenedEvents();
     const key = generateE2eKey();
     const call = await sealedCall(key, 'evt-1');
-    const first = await events.open(call, key, 'boss');
-    const again = await events.open(call, key, 'boss');
+    const sealingKey = await sealingKeyFromText(key);
+    const first = await events.open(call, sealingKey, 'boss');
+    const again = await events.open(call, sealingKey, 'boss');
     expect(first.ok && again.ok && first.event === again.event).toBe(true);
   });
 });

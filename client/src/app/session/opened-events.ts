@@ -1,4 +1,4 @@
-import type { RelayedEvent } from '@ringback/protocol';
+import type { RelayedEvent, SealingKey } from '@ringback/protocol';
 import { type OpenedEvent, type OpenFailure, openRelayedEvent } from './open-event';
 
 /** Why a call could not be prepared: it did not open here. */
@@ -32,7 +32,7 @@ export class OpenedEvents {
   }
 
   /** Opens `event` with `key` once; a repeat of a known event returns what it gave before. */
-  async open(event: RelayedEvent, key: string | null, formOfAddress: string) {
+  async open(event: RelayedEvent, key: SealingKey | null, formOfAddress: string) {
     const known = this.opened.get(event.eventId);
     if (known) return { ok: true as const, event: known };
     const result = key

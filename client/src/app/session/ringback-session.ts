@@ -6,7 +6,7 @@ import {
   selectCurrentCall,
   startCallQueue,
 } from '@ringback/machines';
-import type { RelayedEvent, StatusChange } from '@ringback/protocol';
+import type { RelayedEvent, SealingKey, StatusChange } from '@ringback/protocol';
 import { fromPromise } from 'xstate';
 import {
   type AudioOutput,
@@ -53,6 +53,8 @@ export interface SessionView {
 export interface SessionDeps {
   store: KeyValueStore;
   settings: () => LocalSettings;
+  /** The end-to-end key in effect now (it can change while the session runs), or null. */
+  e2eKey: () => Promise<SealingKey | null>;
   relay: SessionRelay;
   speech: SpeechService;
   audio: AudioOutput;
@@ -91,7 +93,7 @@ export class RingbackSession {
     this.replies = new CallReplies({
       store: deps.store,
       relay: deps.relay,
-      key: () => deps.settings().e2eKey,
+      key: () => deps.e2eKey(),
       now: this.now,
       onHistoryChanged: () => this.bumpHistory(),
     });
@@ -194,11 +196,8 @@ export class RingbackSession {
       return;
     }
     const known = this.events.get(event.eventId);
-    const result = await this.events.open(
-      event,
-      this.deps.settings().e2eKey,
-      this.deps.settings().formOfAddress,
-    );
+    const key = await this.deps.e2eKey();
+    const result = await this.events.open(event, key, this.deps.settings().formOfAddress);
     if (!result.ok) {
       this.view.set((view) => ({ ...view, undecryptable: this.events.failures() }));
       return;

@@ -7,6 +7,7 @@ import {
   type ReplyBody,
   type ReplyState,
   seal,
+  sealingKeyFromText,
 } from '@ringback/protocol';
 import type { AudioOutput, SpeechService } from '../../speech';
 import { defaultSettings, type KeyValueStore, type LocalSettings, memoryStore } from '../../storage';
@@ -140,7 +141,6 @@ export function startSession(options: {
     deviceToken: 'dev_token',
     accountId: 'acc-1',
     deviceId: 'dev-me',
-    e2eKey: key,
   };
   const ringtone = {
     ringing: false,
@@ -155,6 +155,7 @@ export function startSession(options: {
   const session = new RingbackSession({
     store,
     settings: () => settings,
+    e2eKey: () => sealingKeyFromText(key),
     relay: relay.relay,
     speech,
     audio: silentAudio,

@@ -8,7 +8,7 @@ import { useComputer } from './use-computer';
 
 /** The model that answers questions in calls; saving also sets the computer's brief model (sealed, through the relay). */
 export function LlmScreen({ onBack }: { onBack(): void }) {
-  const { client, settings, updateSettings } = useSession();
+  const { client, settings, e2eKey, updateSettings } = useSession();
   const computer = useComputer();
   // The structured-output mode only matters for briefs, so the computer holds it; a save
   // replaces its whole channel, so the page starts from what it has saved.
@@ -59,7 +59,7 @@ export function LlmScreen({ onBack }: { onBack(): void }) {
         updateSettings({ llm });
         await writeToComputer(
           client,
-          settings,
+          { daemonDeviceId: settings.daemonDeviceId, e2eKey },
           {
             method: 'PUT',
             path: '/llm/settings',

@@ -1,3 +1,4 @@
+import type { SealingKey } from '@ringback/protocol';
 import type { RelayClient, SettingsRequest } from '../../relay';
 import { RelayError } from '../../relay';
 import type { LocalSettings } from '../../storage';
@@ -41,16 +42,18 @@ const DAEMON_WORDS: Record<string, string> = {
 
 /**
  * Runs one of the computer's settings calls sealed through the relay (the phone has no way to
- * the computer but the relay). The account's computer is looked up when it is not known yet.
+ * the computer but the relay) with this device's key. The account's computer is looked up when
+ * it is not known yet.
  */
 export async function writeToComputer(
   client: RelayClient,
-  settings: LocalSettings,
+  target: Pick<LocalSettings, 'daemonDeviceId'> & { e2eKey: SealingKey | null },
   request: SettingsRequest,
   remember: (daemonDeviceId: string) => void,
 ): Promise<unknown> {
-  if (!settings.e2eKey) throw new ComputerWriteError('This device has no end-to-end key');
-  let daemonDeviceId = settings.daemonDeviceId;
+  const key = target.e2eKey;
+  if (!key) throw new ComputerWriteError('This device has no end-to-end key');
+  let daemonDeviceId = target.daemonDeviceId;
   if (!daemonDeviceId) {
     const devices = await client.listDevices().catch(() => []);
     daemonDeviceId = devices.find((device) => device.kind === 'daemon')?.deviceId ?? null;
@@ -60,7 +63,7 @@ export async function writeToComputer(
   }
   let result: { status: number; body: unknown };
   try {
-    result = await client.relaySettingsRequest(daemonDeviceId, settings.e2eKey, request);
+    result = await client.relaySettingsRequest(daemonDeviceId, key, request);
   } catch (error) {
     if (error instanceof RelayError)
       throw new ComputerWriteError(RELAY_WORDS[error.code] ?? error.message, error.code);

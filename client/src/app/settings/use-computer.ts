@@ -7,15 +7,16 @@ import { writeToComputer } from './computer-writes';
 export type ComputerCall = <T>(method: SettingsRequest['method'], path: string, body?: unknown) => Promise<T>;
 
 export function useComputer(): ComputerCall {
-  const { client, settings, updateSettings } = useSession();
+  const { client, settings, e2eKey, updateSettings } = useSession();
+  const { daemonDeviceId } = settings;
   return useCallback(
     async <T>(method: SettingsRequest['method'], path: string, body?: unknown) =>
       (await writeToComputer(
         client,
-        settings,
+        { daemonDeviceId, e2eKey },
         { method, path, ...(body === undefined ? {} : { body }) } as SettingsRequest,
         (daemonDeviceId) => updateSettings({ daemonDeviceId }),
       )) as T,
-    [client, settings, updateSettings],
+    [client, daemonDeviceId, e2eKey, updateSettings],
   );
 }

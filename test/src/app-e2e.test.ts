@@ -9,6 +9,7 @@ import {
   PHONE_VIEWPORT,
   playedAudio,
 } from './support/browser';
+import { heldE2eKey, keyTextInLocalStorage, settingsKeyId } from './support/key-storage';
 import { type RunningRingback, standInClaude, startRingbackUp } from './support/ringback-up';
 import { waitFor } from './support/temp-data-dir';
 
@@ -57,6 +58,17 @@ describe('the app in real Chromium', () => {
     await waitConnected(page);
     expect(new URL(page.url()).hash).toBe('');
     await saveScreenshots(page, 'idle');
+    // The key is a non-extractable CryptoKey in IndexedDB; localStorage names it only by keyId.
+    // Every call below is opened, and the reply sealed, with that key.
+    expect(await keyTextInLocalStorage(page)).toEqual([]);
+    expect(await heldE2eKey(page)).toEqual({
+      keyId: await settingsKeyId(page),
+      isCryptoKey: true,
+      extractable: false,
+      algorithm: 'AES-GCM',
+      usages: ['decrypt', 'encrypt'],
+      exportRefused: true,
+    });
 
     // The model for questions, set on the settings page (also written to the computer, sealed).
     await page
@@ -89,6 +101,7 @@ describe('the app in real Chromium', () => {
     const phone = await phoneContext.newPage();
     await phone.goto((await pairAnotherDevice(up)).url);
     await waitConnected(phone);
+    expect(await keyTextInLocalStorage(phone)).toEqual([]);
 
     const project = await reportStop(up, 'Refactor done. All 40 tests pass.', 'sess-e2e-1');
     const answer = page.getByRole('button', { name: 'Answer', exact: true });
@@ -157,6 +170,8 @@ describe('the app in real Chromium', () => {
       .first()
       .click();
     await saveScreenshots(page, 'call-detail');
+    // Call history and the reply's record hold no key either.
+    expect(await keyTextInLocalStorage(page)).toEqual([]);
     expect(errors).toEqual([]);
     await phoneContext.close();
     await desktop.close();

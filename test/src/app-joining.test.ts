@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deriveE2eKeyFromPassphrase } from '@ringback/protocol';
+import { deriveE2eKeyFromPassphrase, keyIdOf } from '@ringback/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, plainBrief, startFakeLlm } from './fakes/fake-llm-server';
@@ -15,6 +15,7 @@ import {
   playedAudio,
 } from './support/browser';
 import { qrPicture, writeQrCameraFile } from './support/fake-camera';
+import { heldE2eKey, keyTextInLocalStorage, settingsKeyId } from './support/key-storage';
 import { type RunningRingback, standInClaude, startRingbackUp } from './support/ringback-up';
 import { waitFor } from './support/temp-data-dir';
 
@@ -28,6 +29,7 @@ interface BrowserGlobals {
 }
 
 const PASSPHRASE = 'four quiet lanterns by the sea';
+const SECOND_PASSPHRASE = 'seven amber kites over the hill';
 
 let llm: FakeLlm;
 let claude: Awaited<ReturnType<typeof standInClaude>>;
@@ -74,9 +76,13 @@ async function localDaemonKey(): Promise<string> {
 }
 
 /** The page's stored settings, as far as pairing goes. */
-async function storedPairing(
-  page: Page,
-): Promise<{ deviceId?: string; e2eKey?: string; deviceName?: string; serverAddress?: string }> {
+async function storedPairing(page: Page): Promise<{
+  deviceId?: string;
+  e2eKeyId?: string;
+  e2eKey?: string;
+  deviceName?: string;
+  serverAddress?: string;
+}> {
   return page.evaluate(() =>
     JSON.parse((globalThis as unknown as BrowserGlobals).localStorage.getItem('ringback.settings') ?? '{}'),
   );
@@ -141,6 +147,9 @@ describe('joining the account and changing the key, in real Chromium', () => {
         return [page.isSecureContext, typeof page.crypto.subtle];
       }),
     ).toEqual([false, 'undefined']);
+    // No crypto.subtle, so no key the page cannot read: the text stays in the settings (README says why).
+    expect(await storedPairing(page)).toMatchObject({ e2eKey: expect.stringMatching(/^k1_/) });
+    expect(await heldE2eKey(page)).toBeNull();
 
     const project = await reportStop(up, 'Migration done. Two tables changed.', 'sess-lan-1');
     await answerAndHearTheBrief(page);
@@ -199,7 +208,9 @@ describe('joining the account and changing the key, in real Chromium', () => {
     await page.goto((await pairAnotherDevice(up)).url);
     await waitConnected(page);
     const before = await storedPairing(page);
+    expect(before.e2eKeyId).toMatch(/^[A-Za-z0-9_-]{12}$/);
     const attackerKey = `k1_${randomBytes(32).toString('base64url')}`;
+    const attackerKeyId = await keyIdOf(attackerKey);
 
     // Opened in the tab that already shows the app: only the fragment changes.
     await page.goto(withKey((await pairAnotherDevice(up)).url, attackerKey));
@@ -212,19 +223,88 @@ describe('joining the account and changing the key, in real Chromium', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     await waitConnected(page);
-    expect(await storedPairing(page)).toMatchObject({ deviceId: before.deviceId, e2eKey: before.e2eKey });
+    expect(await storedPairing(page)).toMatchObject({ deviceId: before.deviceId, e2eKeyId: before.e2eKeyId });
+    expect((await heldE2eKey(page))?.keyId).toBe(before.e2eKeyId);
 
     await page.goto(withKey((await pairAnotherDevice(up)).url, attackerKey));
     await dialog.getByRole('button', { name: 'Switch account' }).click({ timeout: 10_000 });
     await waitFor(
-      async () => (await storedPairing(page)).e2eKey === attackerKey,
+      async () => (await storedPairing(page)).e2eKeyId === attackerKeyId,
       15_000,
       'the confirmed pairing',
     );
     await waitConnected(page);
     expect((await storedPairing(page)).deviceId).not.toBe(before.deviceId);
+    expect((await heldE2eKey(page))?.keyId).toBe(attackerKeyId);
+    expect(await keyTextInLocalStorage(page)).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it("moves an older version's key text from localStorage into IndexedDB at start; a passphrase replaces it there; calls still open", async () => {
+    // A device paired by an older version: its settings as this version writes them, but with
+    // the key's text in them and no keyId, and nothing in IndexedDB.
+    const paired = await newMonitoredContext(browser, PHONE_VIEWPORT, { isMobile: true });
+    const first = await paired.newPage();
+    await first.goto((await pairAnotherDevice(up)).url);
+    await waitConnected(first);
+    const { e2eKeyId: _, ...settings } = JSON.parse(
+      await first.evaluate(
+        () => (globalThis as unknown as BrowserGlobals).localStorage.getItem('ringback.settings') ?? '{}',
+      ),
+    ) as Record<string, unknown>;
+    await paired.close();
+    const key = await localDaemonKey();
+    const older = JSON.stringify({ ...settings, e2eKey: key });
+
+    const context = await newMonitoredContext(browser, PHONE_VIEWPORT, { isMobile: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // A blank page on the app's origin to write the settings, before any of the app's code runs.
+    await page.route(`${up.relayUrl}/`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title>' }),
+    );
+    await page.goto(up.relayUrl);
+    await page.evaluate((value) => {
+      (
+        globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }
+      ).localStorage.setItem('ringback.settings', value);
+    }, older);
+    expect(await heldE2eKey(page)).toBeNull();
+    await page.unroute(`${up.relayUrl}/`);
+
+    await page.goto(up.relayUrl);
+    await waitConnected(page);
+    expect(await keyTextInLocalStorage(page)).toEqual([]);
+    expect(await settingsKeyId(page)).toBe(await keyIdOf(key));
+    expect(await heldE2eKey(page)).toMatchObject({
+      keyId: await keyIdOf(key),
+      isCryptoKey: true,
+      extractable: false,
+      exportRefused: true,
+    });
+
+    // A passphrase on the key page: derived, written to the computer, then held the same way.
+    await page
+      .getByRole('button', { name: /Settings/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: /End-to-end key/ }).click();
+    await page.getByLabel('Passphrase').fill(SECOND_PASSPHRASE);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(/Saved/).first().waitFor({ timeout: 30_000 });
+    const derived = await deriveE2eKeyFromPassphrase(SECOND_PASSPHRASE);
+    expect(await localDaemonKey()).toBe(derived);
+    expect(await keyTextInLocalStorage(page)).toEqual([]);
+    expect(await heldE2eKey(page)).toMatchObject({ keyId: await keyIdOf(derived), extractable: false });
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back' }).click();
+
+    await reportStop(up, 'Third migration done.', 'sess-migrated-1');
+    await answerAndHearTheBrief(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
 
   it('goes back to the welcome page when the relay answers 401 (the device was removed)', async () => {
     const context = await newMonitoredContext(browser, PHONE_VIEWPORT, { isMobile: true });

@@ -299,7 +299,9 @@ export class TrackerWatcher {
         saveWatermark: (ms) => this.#logged(store.setWatermark(id, ms)),
         cancelled: () => watched.closed || this.#stopped,
       });
-      if (pass.cancelled) return true;
+      // Unwatched meanwhile (a reload, `stop()`): its watermark is forgotten and must stay so, even
+      // when this pass had nothing due and so never asked whether it was cancelled.
+      if (pass.cancelled || watched.closed || this.#stopped) return true;
       await this.#logged(store.setWatermark(id, nextWatermark(watermark, listed, pass.unreported)));
       // A busy task is the live path's: it schedules its own retry if it fails.
       return !pass.failed;

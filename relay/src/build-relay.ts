@@ -9,6 +9,8 @@ import { LogFanout } from './cluster/log-fanout';
 import type { LocalRelay, RelayCluster } from './cluster/relay-cluster';
 import { singleRelay } from './cluster/single-relay';
 import { installRelayErrorHandler } from './http/error-handler';
+import { closeRefusedUpgrades } from './http/refused-upgrades';
+import { installStreamAvailability } from './http/relay-unavailable';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { ReplyDispatcher } from './link/reply-dispatcher';
 import { SettingsBroker } from './link/settings-broker';
@@ -39,6 +41,10 @@ export async function buildRelay(deps: RelayDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   installRelayErrorHandler(app, deps.logger);
   const runtime = await startRuntime(deps);
+  closeRefusedUpgrades(app);
+  // Before device auth: hooks run in the order they are added, and a token not cached here would
+  // be read from a database this instance may have lost, delaying the refusal by the pool's timeouts.
+  installStreamAvailability(app, () => runtime.cluster.acceptsStreams());
   installDeviceAuth(app, (tokenHash) => runtime.local.tokens.device(tokenHash));
   app.addHook('onClose', () => runtime.cluster.close());
   const guard = (kind: 'pairing' | 'claim', pausedMessage: (minutes: number) => string) =>

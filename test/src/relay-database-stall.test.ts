@@ -19,12 +19,21 @@ const PROBE_INTERVAL_MS = 300;
 const PROBE_DEADLINE_MS = 1_000;
 /** What a loaded machine (2 shared cores) may add to that before the stalled instance reacts. */
 const SLACK_MS = 2_000;
+/** So a request that needs the stalled database gives up in seconds, not half a minute. */
+const CONNECT_TIMEOUT_MS = 2_000;
+const STATEMENT_TIMEOUT_MS = 2_000;
+/** The client's wait for an answer: the statement timeout and its 2 s margin (database-timeouts.ts). */
+const ANSWER_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 2_000;
+/**
+ * Shorter than the connect timeout, the soonest a read from the stalled database can fail: a
+ * refusal answered within it did not wait on the database.
+ */
+const REFUSAL_DEADLINE_MS = 1_500;
 const RELAY_ENV = {
   RINGBACK_DATABASE_PROBE_INTERVAL_MS: String(PROBE_INTERVAL_MS),
   RINGBACK_DATABASE_PROBE_DEADLINE_MS: String(PROBE_DEADLINE_MS),
-  // So a request that needs the stalled database gives up in seconds, not half a minute.
-  RINGBACK_DATABASE_CONNECT_TIMEOUT_MS: '2000',
-  RINGBACK_DATABASE_STATEMENT_TIMEOUT_MS: '2000',
+  RINGBACK_DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
+  RINGBACK_DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
 };
 const STREAMS = 9;
 
@@ -56,6 +65,8 @@ describe.skipIf(!hasTestDatabase())('three relays on PostgreSQL, one behind a li
     const daemon = await (relays[0] as RelayProcess).createAccount('daemon', 'Laptop');
     const apps: DeviceCredentials[] = [];
     for (let i = 0; i < STREAMS; i++) apps.push(await pairAcross(A, B, daemon, 'app', `Phone ${i}`));
+    // Never sent to C: its token is not cached there, so C could only learn who it is from the database.
+    const unseen = await pairAcross(A, B, daemon, 'app', 'Phone never on C');
     const balancer = await startRequestBalancer([A, B, C]);
     const streams = apps.map((app) => startResumingStream(balancer.url, app.deviceToken));
     const posted: string[] = [];
@@ -89,10 +100,32 @@ describe.skipIf(!hasTestDatabase())('three relays on PostgreSQL, one behind a li
       const noticedAfterMs = Date.now() - stalledAt;
       expect(stalled.output()).toContain('lost its notification connection to PostgreSQL');
 
-      // A new stream is refused, 503, so its client goes to another instance (whether C finds the
-      // link down, or its device token cannot be read from the stalled database in time).
+      // A new stream is refused, 503, so its client goes to another instance.
       const refused = await relayRequest(C, (apps[1] as DeviceCredentials).deviceToken, 'GET', '/v1/stream');
       expect(refused).toMatchObject({ status: 503, body: { error: 'relay_unavailable' } });
+      // Also for a device C has not seen: refused before its token is read from the stalled
+      // database, so within a deadline that such a read could not fail in (aborted otherwise).
+      const unseenStream = await relayRequest(
+        C,
+        unseen.deviceToken,
+        'GET',
+        '/v1/stream',
+        undefined,
+        AbortSignal.timeout(REFUSAL_DEADLINE_MS),
+      );
+      expect(unseenStream).toMatchObject({ status: 503, body: { error: 'relay_unavailable' } });
+      // Any other route that must read the database fails once the pool's timeouts run out (here
+      // the token read), with the same 503, rather than hanging until TCP gives up; C logs why.
+      const unseenList = await relayRequest(
+        C,
+        unseen.deviceToken,
+        'GET',
+        '/v1/events/pending',
+        undefined,
+        AbortSignal.timeout(ANSWER_TIMEOUT_MS + SLACK_MS),
+      );
+      expect(unseenList).toMatchObject({ status: 503, body: { error: 'relay_unavailable' } });
+      expect(stalled.output()).toContain('the database is unreachable');
 
       // Written while C hears nothing: the streams it held resumed through A and B.
       await post(10);

@@ -38,7 +38,8 @@ describe('the relay error handler', () => {
       const response = await app.inject({ method: 'GET', url: '/fails' });
       expect(response.statusCode).toBe(503);
       expect(response.headers.connection).toBe('close');
-      expect(response.json()).toMatchObject({ error: 'relay_unavailable' });
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json()).toMatchObject({ error: 'relay_unavailable', message: expect.any(String) });
       expect(logger.lines.join('\n')).toContain(error.message);
     },
   );

@@ -2,6 +2,7 @@ import { type ErrorCode, RingbackError, statusOf } from '@ringback/protocol';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { RelayLogger } from '../relay-logger';
 import { isConnectionFailure } from '../storage/postgres/connection-failure';
+import { replyRelayUnavailable } from './relay-unavailable';
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
@@ -36,9 +37,7 @@ export function installRelayErrorHandler(app: FastifyInstance, logger: RelayLogg
       // Not a fault of the request: this instance cannot reach PostgreSQL (a dead link, a
       // failover). 503 sends the client to another instance, or to try again shortly.
       logger.warn(`${request.method} ${request.url}: the database is unreachable: ${error.message}`);
-      const unavailable = new RingbackError('relay_unavailable');
-      // A closed connection sends the client's retry to another instance behind a balancer.
-      return reply.status(unavailable.status).header('connection', 'close').send(unavailable.toBody());
+      return replyRelayUnavailable(reply);
     }
     logger.error(`${request.method} ${request.url} failed: ${error.stack ?? error.message}`);
     return reply

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { AttemptLimiter } from '../auth/attempt-limiter';
 import { buildRelay } from '../build-relay';
+import type { ClusterFactory, RelayCluster } from '../cluster/relay-cluster';
+import { singleRelay } from '../cluster/single-relay';
 import { DaemonLinks } from '../link/daemon-links';
 import { createSilentRelayLogger } from '../relay-logger';
 import { openSqliteRelayStore } from '../storage/sqlite-relay-store';
@@ -16,7 +18,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function liveRelay() {
+async function liveRelay(options: { instances?: ClusterFactory } = {}) {
   const links = new DaemonLinks();
   const app: FastifyInstance = await buildRelay({
     store: await openSqliteRelayStore(':memory:'),
@@ -27,6 +29,7 @@ async function liveRelay() {
     attempts: new AttemptLimiter({ limit: 5, windowMs: 60_000 }),
     now: Date.now,
     heartbeatMs: 1000,
+    ...(options.instances ? { instances: options.instances } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   cleanups.push(() => app.close());
@@ -45,7 +48,7 @@ async function liveRelay() {
   const { code } = (await post('/v1/pairing-codes', {}, daemon.deviceToken)).body;
   const phone = (await post('/v1/pairing-codes/redeem', { code, kind: 'app', name: 'Phone' }))
     .body as unknown as DeviceCredentials;
-  return { url, port, post, daemon, phone, links };
+  return { app, url, port, post, daemon, phone, links };
 }
 
 /** Opens the daemon's link over a bare socket, reads the 101, and then never reads again. */
@@ -167,4 +170,80 @@ describe('GET /v1/daemon/link', () => {
     expect([answer.status, answer.body.error]).toEqual([503, 'device_offline']);
     daemon.terminate();
   });
+
+  it('is refused with 503 while the instance cannot hear the database, and registered once it can', async () => {
+    let hearing = false;
+    const instances: ClusterFactory = async (local) => ({
+      ...(await singleRelay(new AttemptLimiter({ limit: 5, windowMs: 60_000 }))(local)),
+      acceptsStreams: () => hearing,
+    });
+    const relay = await liveRelay({ instances });
+    const refused = await openLink(relay.port, relay.daemon.deviceToken);
+    expect(refused).toMatchObject({ status: 503, retryAfter: '5' });
+    expect(relay.links.size).toBe(0);
+
+    hearing = true;
+    const opened = await openLink(relay.port, relay.daemon.deviceToken);
+    expect(opened.status).toBe(101);
+    await until(() => relay.links.size === 1, 'the link');
+  });
+
+  it('leaves no connection open behind an upgrade it refused (401, 503)', async () => {
+    let hearing = true;
+    const instances: ClusterFactory = async (local) => ({
+      ...(await singleRelay(new AttemptLimiter({ limit: 5, windowMs: 60_000 }))(local)),
+      acceptsStreams: () => hearing,
+    });
+    const relay = await liveRelay({ instances });
+    const connections = () =>
+      new Promise<number>((resolve, reject) =>
+        relay.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      );
+    // The setup's kept-alive HTTP connections.
+    const before = await connections();
+    expect(await openLink(relay.port, `dev_${'x'.repeat(43)}`)).toMatchObject({ status: 401 });
+    hearing = false;
+    expect(await openLink(relay.port, relay.daemon.deviceToken)).toMatchObject({ status: 503 });
+    // Each client left at once (as the daemon does): the relay's side must close too, not stay half-open.
+    for (let i = 0; i < 200 && (await connections()) > before; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await connections()).toBeLessThanOrEqual(before);
+  });
+
+  it('closes a link it could not register, so the daemon connects again', async () => {
+    const instances: ClusterFactory = async (local) => {
+      const alone: RelayCluster = await singleRelay(new AttemptLimiter({ limit: 5, windowMs: 60_000 }))(
+        local,
+      );
+      return {
+        ...alone,
+        linkOpened: () => Promise.reject(new Error('not listening to PostgreSQL notifications')),
+      };
+    };
+    const relay = await liveRelay({ instances });
+    const daemon = new WebSocket(`ws://127.0.0.1:${relay.port}/v1/daemon/link`, {
+      headers: { authorization: `Bearer ${relay.daemon.deviceToken}` },
+    });
+    cleanups.push(() => daemon.terminate());
+    const code = await new Promise<number>((resolve) => daemon.once('close', resolve));
+    expect(code).toBe(1013);
+    await until(() => relay.links.size === 0, 'the link to be forgotten');
+  });
 });
+
+/** Opens the daemon's link with `ws`; the status of the answer (101 when opened) and its Retry-After. */
+async function openLink(port: number, token: string): Promise<{ status: number; retryAfter?: string }> {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/v1/daemon/link`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  socket.on('error', () => {});
+  cleanups.push(() => socket.terminate());
+  return new Promise((resolve) => {
+    socket.once('open', () => resolve({ status: 101 }));
+    socket.once('unexpected-response', (request, response) => {
+      response.resume();
+      request.destroy();
+      resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'] });
+    });
+  });
+}

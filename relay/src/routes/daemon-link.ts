@@ -29,7 +29,10 @@ export function daemonLinkRoutes(deps: RelayRuntime): FastifyPluginAsync {
         socket.terminate();
       },
     });
-    app.get('/v1/daemon/link', { websocket: true, config: { auth: 'daemon' } }, (socket, request) => {
+    // opensStream: while this instance cannot hear the database's notifications the link could not
+    // be registered, so other instances would count the daemon offline; refused before auth.
+    const config = { auth: 'daemon', opensStream: true } as const;
+    app.get('/v1/daemon/link', { websocket: true, config }, (socket, request) => {
       const me = deviceOf(request);
       let lastHeard = Date.now();
       const link = linkSocket(socket);
@@ -37,6 +40,9 @@ export function daemonLinkRoutes(deps: RelayRuntime): FastifyPluginAsync {
       // An older link of this daemon on another instance closes; waiting replies go down this one.
       const registered = deps.cluster.linkOpened(me.deviceId).catch((error: Error) => {
         deps.logger.error(`registering the link of ${me.deviceId} failed: ${error.message}`);
+        // An unregistered link would serve its replies but never a settings request sent through
+        // another instance: closed (1013, try again later), so the daemon reconnects and registers.
+        socket.close(1013, 'relay unavailable: reconnect');
         return null;
       });
       const ping = setInterval(() => {

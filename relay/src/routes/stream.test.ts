@@ -52,6 +52,7 @@ async function openStream(url: string, token: string, lastEventId?: number) {
   })();
   const stream = {
     status: response.status,
+    connection: response.headers.get('connection'),
     frames,
     ended: () => ended,
     data: () => frames.filter((frame) => frame.event),
@@ -124,6 +125,8 @@ describe('GET /v1/stream', () => {
     const relay = await liveRelay();
     const stream = await openStream(relay.url, relay.phone.deviceToken);
     expect(stream.status).toBe(200);
+    // Its socket ends with it: no client may send another request down it.
+    expect(stream.connection).toBe('close');
     await until(() => stream.frames.some((frame) => frame.comment === 'connected'), 'the stream to open');
 
     await relay.postEvent('evt-1');
@@ -250,5 +253,36 @@ describe('GET /v1/stream', () => {
     expect(stream.status).toBe(200);
     await postEvent('evt-after');
     await until(() => stream.data().length === 1, 'the event on the stream');
+  });
+});
+
+describe('GET /v1/stream while the instance cannot hear the log', () => {
+  it('refuses a device whose token is not cached at once, before reading it from a database that does not answer', async () => {
+    let hearing = true;
+    const instances: ClusterFactory = async (local) => ({
+      ...(await singleRelay(new AttemptLimiter({ limit: 5, windowMs: 60_000 }))(local)),
+      acceptsStreams: () => hearing,
+    });
+    const relay = await liveRelay({ instances });
+    // The phone's token has not been used yet, so device auth would read it from the store: a
+    // store that never answers stands for a database behind a silent link.
+    relay.store.deviceByTokenHash = () => new Promise(() => {});
+    hearing = false;
+
+    // Aborted, not answered, if the refusal waited for the token read.
+    const refused = await fetch(`${relay.url}/v1/stream`, {
+      headers: { authorization: `Bearer ${relay.phone.deviceToken}` },
+      signal: AbortSignal.timeout(2000),
+    });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(refused.headers.get('connection')).toBe('close');
+    expect(await refused.json()).toEqual({
+      error: 'relay_unavailable',
+      message: expect.stringContaining('lost its link to the database'),
+    });
+    // Only the routes that open a stream are refused this way; the others still authenticate.
+    const other = await fetch(`${relay.url}/v1/events/pending`, { signal: AbortSignal.timeout(2000) });
+    expect(other.status).toBe(401);
   });
 });

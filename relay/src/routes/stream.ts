@@ -1,9 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorBody, RingbackError, StreamHeaders, StreamQuery } from '@ringback/protocol';
+import { ErrorBody, StreamHeaders, StreamQuery } from '@ringback/protocol';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { deviceOf } from '../auth/device-auth';
 import { logFrame } from '../events/log-frame';
+import { replyRelayUnavailable, STREAM_UNAVAILABLE_MESSAGE } from '../http/relay-unavailable';
 import type { RelayRuntime } from '../relay-deps';
 import type { DeviceRecord } from '../storage/relay-store';
 import { SseWriter } from '../stream/sse-writer';
@@ -13,8 +14,6 @@ import { sseFrame } from '../stream/stream-hub';
 /** A client that lets this much pile up unread is too slow: it is closed and resumes by id. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const REPLAY_PAGE = 500;
-const UNAVAILABLE_MESSAGE =
-  'this relay instance has lost its link to the database: connect to another or try again shortly';
 
 /**
  * `GET /v1/stream`: the account's ordered log as SSE. With `Last-Event-ID` it first replays
@@ -26,6 +25,8 @@ export function streamRoutes(deps: RelayRuntime): FastifyPluginAsync {
     app.withTypeProvider<TypeBoxTypeProvider>().get(
       '/v1/stream',
       {
+        // Refused before device auth while this instance cannot hear the log (http/relay-unavailable.ts).
+        config: { opensStream: true },
         schema: {
           headers: StreamHeaders,
           querystring: StreamQuery,
@@ -40,14 +41,10 @@ export function streamRoutes(deps: RelayRuntime): FastifyPluginAsync {
       },
       async (request, reply) => {
         const me = deviceOf(request);
-        // Checked in the same turn as the stream joins the hub below: a stream in the hub was let
-        // in while this instance heard the log, and is closed (its client resumes) if it stops.
-        if (!deps.cluster.acceptsStreams()) {
-          const refused = new RingbackError('relay_unavailable', UNAVAILABLE_MESSAGE);
-          // Closing the connection sends the client's next try to another instance, also behind a
-          // balancer that picks the instance per connection.
-          return reply.code(refused.status).header('connection', 'close').send(refused.toBody());
-        }
+        // Asked again, in the same turn as the stream joins the hub below (the hook asked before
+        // device auth, which may have waited on the database): a stream in the hub was let in
+        // while this instance heard the log, and is closed (its client resumes) if it stops.
+        if (!deps.cluster.acceptsStreams()) return replyRelayUnavailable(reply, STREAM_UNAVAILABLE_MESSAGE);
         const resumeId = request.headers['last-event-id'] ?? request.query.lastEventId;
         const resumeAfter = resumeId === undefined ? null : Number(resumeId);
         reply.hijack();

@@ -60,7 +60,9 @@ export class SseWriter {
     this.#raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
+      // The socket ends with the stream (close below): said up front, so a client never sends its
+      // next request on a connection the relay is ending (it would fail as "other side closed").
+      connection: 'close',
       'x-accel-buffering': 'no',
     });
     this.#raw.socket?.setNoDelay(true);

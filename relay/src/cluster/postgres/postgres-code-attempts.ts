@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { CLAIM_GUESS_BUDGET, GUESS_WINDOW_MS, PAIRING_GUESS_BUDGET } from '../../auth/code-ceilings';
+import { abandonTransaction } from '../../storage/postgres/context';
 import type { Admission, CodeAttempts, CodeKind } from '../code-attempts';
 
 /** The advisory lock every admission takes: the checks and the counts of all instances in turn. */
@@ -21,6 +22,7 @@ export function postgresCodeAttempts(
     async admit(kind, addressKey, cost): Promise<Admission> {
       const price = Math.max(1, Math.ceil(cost));
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         await client.query('SELECT pg_advisory_xact_lock($1)', [ATTEMPTS_LOCK]);
@@ -70,10 +72,10 @@ export function postgresCodeAttempts(
           },
         };
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        broken = await abandonTransaction(client, error);
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
   };

@@ -1,4 +1,5 @@
 import type { Pool, PoolClient, QueryConfig, QueryResult, QueryResultRow } from 'pg';
+import { isConnectionFailure } from './connection-failure';
 
 /** Error codes after which running the whole transaction again is safe and may succeed. */
 const RETRYABLE = new Set([
@@ -96,22 +97,37 @@ async function retried<R>(work: () => Promise<R>): Promise<R> {
 
 async function runOnce<R>(pool: Pool, work: (sql: PoolClient) => Promise<R>): Promise<R> {
   const client = await pool.connect();
-  let broken: unknown;
+  let broken: Error | undefined;
   try {
     await client.query('BEGIN');
-    try {
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch((rollbackError: unknown) => {
-        broken = rollbackError;
-      });
-      throw error;
-    }
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    broken = await abandonTransaction(client, error);
+    throw error;
   } finally {
+    client.release(broken);
+  }
+}
+
+/**
+ * Ends a transaction that failed with `failure`; returns the error to release its connection
+ * with (`client.release(error)`: the pool drops it) when the connection must not be reused.
+ */
+export async function abandonTransaction(client: PoolClient, failure: unknown): Promise<Error | undefined> {
+  if (isConnectionFailure(failure)) {
+    // The link stopped answering (or the server cancelled): a ROLLBACK would queue behind the
+    // unanswered statement and wait out another answer timeout. Dropping the connection ends
+    // the transaction on the server just as well, and the request fails now.
+    return failure instanceof Error ? failure : new Error(String(failure));
+  }
+  try {
+    await client.query('ROLLBACK');
+    return undefined;
+  } catch (rollbackError) {
     // A connection that could not even roll back is dropped, not handed to the next caller.
-    client.release(broken instanceof Error ? broken : undefined);
+    return rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
   }
 }
 

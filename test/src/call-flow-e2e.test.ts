@@ -230,7 +230,10 @@ describe('one call, one answer, in real Chromium', () => {
     await page.getByRole('button', { name: "Don't reply" }).click();
 
     // Settings, and a new call arrives: answerable at once, and the page is still there after.
-    await page.getByRole('button', { name: /Settings/ }).first().click();
+    await page
+      .getByRole('button', { name: /Settings/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: /Voice/ }).click();
     await report();
     await ringing(page);

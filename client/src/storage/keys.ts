@@ -5,6 +5,7 @@ export const STORAGE_KEYS = {
   queue: 'ringback.queue',
   callPrefix: 'ringback.call.',
   replyPrefix: 'ringback.reply.',
+  replyShown: 'ringback.replyShown',
   dispatchLast: 'ringback.dispatch.last',
   modes: 'ringback.modes',
   ringtones: 'ringback.ringtones',

@@ -82,26 +82,13 @@ describe('callQueueMachine: restart and refresh', () => {
     expect(q.log.sort()).toEqual(['write a rejected', 'write m acknowledged']);
   });
 
-  it('a call ringing at the refresh comes back ringing once its speech is ready again', async () => {
+  it('a call ringing at the refresh is missed: it rang once on this device already', async () => {
     const q = callQueueHarness();
     const before = track(q.start());
     receive(before, report('a'));
     await q.prepared('a');
     q.clear();
     const after = track(q.restore(refresh(before), T0 + 1_000));
-    expect(statesOf(after)).toEqual({ a: 'preparing' });
-    await q.prepared('a');
-    expect(statesOf(after)).toEqual({ a: 'ringing' });
-    expect(q.log).toEqual(['prepare a', 'ring a']);
-  });
-
-  it('a call ringing at a refresh more than 2 minutes after it happened is missed', async () => {
-    const q = callQueueHarness();
-    const before = track(q.start());
-    receive(before, report('a'));
-    await q.prepared('a');
-    q.clear();
-    const after = track(q.restore(refresh(before), T0 + 2 * 60_000 + 1));
     expect(statesOf(after)).toEqual({ a: 'missed' });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(q.log.filter((line) => line.startsWith('ring'))).toEqual([]);
@@ -129,7 +116,7 @@ describe('callQueueMachine: restart and refresh', () => {
 
     const after = track(q.restore(refresh(before), T0 + 90_001));
     expect(statesOf(after)).toEqual({
-      ringing: 'preparing',
+      ringing: 'missed',
       oldQueued: 'missed',
       queued: 'preparing',
       oldPreparing: 'missed',
@@ -137,13 +124,10 @@ describe('callQueueMachine: restart and refresh', () => {
     });
     // Every call still on its way is prepared again (its speech is cached), the most urgent first,
     // and rings in rank order once ready.
-    expect(q.log.filter((line) => line.startsWith('prepare'))).toEqual(['prepare ringing']);
-    await q.prepared('ringing');
-    expect(q.log).toContain('ring ringing');
+    expect(q.log.filter((line) => line.startsWith('prepare'))).toEqual(['prepare preparing']);
     await q.prepared('preparing');
+    expect(q.log).toContain('ring preparing');
     await q.prepared('queued');
-    after.send({ type: 'call.decline', eventId: 'ringing' });
-    expect(statesOf(after).preparing).toBe('ringing');
     after.send({ type: 'call.decline', eventId: 'preparing' });
     expect(statesOf(after).queued).toBe('ringing');
   });
@@ -173,7 +157,7 @@ describe('callQueueMachine: restart and refresh', () => {
     // Before session.restored the restored records are as saved.
     expect(statesOf(after)).toEqual({ a: 'ringing', b: 'queued' });
     after.send({ type: 'session.restored', now: T0 + 1_000 });
-    expect(statesOf(after)).toEqual({ a: 'preparing', b: 'preparing' });
+    expect(statesOf(after)).toEqual({ a: 'missed', b: 'preparing' });
   });
 
   it('starts afresh from an unusable persisted value, taking the stored answered ids', () => {

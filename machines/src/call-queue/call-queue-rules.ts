@@ -125,10 +125,12 @@ function restoredState(call: QueuedCall, now: number): QueuedCallState {
     // Answered, then interrupted by the restart: missed, never rung again.
     case 'inCall':
       return 'missed';
-    // A reload while it rings comes back ringing (unless it is late by now): the user reloaded,
-    // the call did not end. Ready calls are prepared again first (from the speech cache), so the
-    // host has opened each one again before it can ring.
+    // It rang once on this device already, and a call rings only once on one device: it waits
+    // on the calls page as a missed call that connects at once.
     case 'ringing':
+      return 'missed';
+    // Not rung yet: prepared again first (from the speech cache), so the host has opened each
+    // one again before it can ring.
     case 'queued':
     case 'preparing':
       return isLate(call.report, now) ? 'missed' : 'preparing';

@@ -7,6 +7,7 @@ import {
   mergeStatus,
   readHistory,
   removeReplySnapshot,
+  STORAGE_KEYS,
   saveReplySnapshot,
 } from '../../storage';
 import { recordReplySent } from './call-history-writes';
@@ -61,18 +62,28 @@ export class CallReplies {
     });
   }
 
-  /** Brings back every stored reply; returns the newest one the user still has work on, if any. */
+  /**
+   * Brings back every stored reply; returns the one whose panel was on screen when the page went,
+   * if the user still has work there.
+   */
   restore(): string | null {
-    let unfinished: string | null = null;
     for (const { eventId, snapshot } of listReplySnapshots(this.deps.store)) {
       try {
-        const actor = this.start(eventId, { snapshot });
-        if (UNFINISHED.some((state) => actor.getSnapshot().matches(state as never))) unfinished = eventId;
+        this.start(eventId, { snapshot });
       } catch {
         removeReplySnapshot(this.deps.store, eventId);
       }
     }
-    return unfinished;
+    const shown = this.deps.store.getItem(STORAGE_KEYS.replyShown);
+    const actor = shown ? this.actors.get(shown) : undefined;
+    const unfinished = actor && UNFINISHED.some((state) => actor.getSnapshot().matches(state as never));
+    return unfinished && shown ? shown : null;
+  }
+
+  /** Which reply panel is on screen, so a reload comes back to that one (and not to a draft left behind). */
+  markShown(eventId: string | null): void {
+    if (eventId) this.deps.store.setItem(STORAGE_KEYS.replyShown, eventId);
+    else this.deps.store.removeItem(STORAGE_KEYS.replyShown);
   }
 
   /** The call's reply, made now if it has none (or its last one finished). */

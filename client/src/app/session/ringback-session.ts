@@ -119,8 +119,7 @@ export class RingbackSession {
   }
 
   start(): void {
-    const unfinished = this.replies.restore();
-    if (unfinished) this.view.set((view) => ({ ...view, reply: { eventId: unfinished } }));
+    this.showReply(this.replies.restore());
     const inOrder = (handle: () => Promise<void> | void) => {
       this.frames = this.frames
         .then(handle)
@@ -173,7 +172,7 @@ export class RingbackSession {
   /** Opens the reply panel of a call answered here (after hang-up, or from its page later). */
   openReply(eventId: string, defaultText = ''): void {
     this.replies.open(eventId, defaultText);
-    this.view.set((view) => ({ ...view, reply: { eventId } }));
+    this.showReply(eventId);
   }
 
   sendReply(eventId: string, text: string): void {
@@ -186,7 +185,7 @@ export class RingbackSession {
   closeReply(options: { skip: boolean }): void {
     const eventId = this.view.get().reply?.eventId;
     if (eventId && options.skip) this.replies.get(eventId)?.send({ type: 'reply.skip' });
-    this.view.set((view) => ({ ...view, reply: null }));
+    this.showReply(null);
   }
 
   private async receive(event: RelayedEvent): Promise<void> {
@@ -300,12 +299,14 @@ export class RingbackSession {
     this.queue.send({ type: 'call.hangUp', eventId });
     recordCallEnd(this.deps.store, eventId, output);
     this.replies.open(eventId, defaultReplyText(output));
-    this.view.set((view) => ({
-      ...view,
-      call: null,
-      reply: { eventId },
-      historyVersion: view.historyVersion + 1,
-    }));
+    this.view.set((view) => ({ ...view, call: null, historyVersion: view.historyVersion + 1 }));
+    this.showReply(eventId);
+  }
+
+  /** The reply panel on screen (or none), remembered for a reload. */
+  private showReply(eventId: string | null): void {
+    this.replies.markShown(eventId);
+    this.view.set((view) => ({ ...view, reply: eventId ? { eventId } : null }));
   }
 
   private startPlayer(event: OpenedEvent, onEnded: (output: InCallOutput) => void): CallPlayerActor {

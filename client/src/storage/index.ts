@@ -39,9 +39,11 @@ export {
 } from './queue-snapshot';
 export {
   listReplySnapshots,
+  loadShownReply,
   MAX_REPLY_SNAPSHOTS,
   removeReplySnapshot,
   saveReplySnapshot,
+  saveShownReply,
 } from './reply-snapshots';
 export {
   clampSpeechRate,

@@ -49,3 +49,14 @@ function readStored(text: string | null): { snapshot: unknown; savedAt: number }
     return null;
   }
 }
+
+/** The reply panel on screen (`ringback.replyShown`), so a reload comes back to that one. */
+export function saveShownReply(store: KeyValueStore, eventId: string | null): void {
+  if (eventId === null) store.removeItem(STORAGE_KEYS.replyShown);
+  // A full store only costs the panel coming back after a reload: the reply itself is kept.
+  else writeMakingRoom(store, STORAGE_KEYS.replyShown, eventId);
+}
+
+export function loadShownReply(store: KeyValueStore): string | null {
+  return store.getItem(STORAGE_KEYS.replyShown);
+}

@@ -4,11 +4,12 @@ import { type Actor, createActor, fromPromise } from 'xstate';
 import {
   type KeyValueStore,
   listReplySnapshots,
+  loadShownReply,
   mergeStatus,
   readHistory,
   removeReplySnapshot,
-  STORAGE_KEYS,
   saveReplySnapshot,
+  saveShownReply,
 } from '../../storage';
 import { recordReplySent } from './call-history-writes';
 import { replyFailureReason } from './reply-failure';
@@ -74,7 +75,7 @@ export class CallReplies {
         removeReplySnapshot(this.deps.store, eventId);
       }
     }
-    const shown = this.deps.store.getItem(STORAGE_KEYS.replyShown);
+    const shown = loadShownReply(this.deps.store);
     const actor = shown ? this.actors.get(shown) : undefined;
     const unfinished = actor && UNFINISHED.some((state) => actor.getSnapshot().matches(state as never));
     return unfinished && shown ? shown : null;
@@ -82,8 +83,7 @@ export class CallReplies {
 
   /** Which reply panel is on screen, so a reload comes back to that one (and not to a draft left behind). */
   markShown(eventId: string | null): void {
-    if (eventId) this.deps.store.setItem(STORAGE_KEYS.replyShown, eventId);
-    else this.deps.store.removeItem(STORAGE_KEYS.replyShown);
+    saveShownReply(this.deps.store, eventId);
   }
 
   /** The call's reply, made now if it has none (or its last one finished). */

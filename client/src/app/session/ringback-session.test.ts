@@ -169,6 +169,27 @@ describe('RingbackSession, through the relay it is given', () => {
     ]);
   });
 
+  it('a reload brings back the reply panel that was on screen, not a draft a later call left behind', async () => {
+    const device = open({});
+    for (const eventId of ['evt-a', 'evt-b']) {
+      device.relay.stream().onEvent(await sealedCall(device.key, eventId));
+      await vi.waitFor(() => expect(ringingId(device.session)).toBe(eventId));
+      device.session.answer(eventId);
+      await settle();
+      device.session.view.get().call?.player.send({ type: 'hangUp' });
+      await settle();
+    }
+    expect(device.session.view.get().reply).toEqual({ eventId: 'evt-b' });
+    device.session.stop();
+    const reloaded = open({ store: device.store, key: device.key, relay: device.relay });
+    expect(reloaded.session.view.get().reply).toEqual({ eventId: 'evt-b' });
+    // The draft left behind waits on its call's page.
+    expect(reloaded.session.replies.get('evt-a')?.getSnapshot().value).toBe('editing');
+    reloaded.session.closeReply({ skip: true });
+    const again = open({ store: device.store, key: device.key, relay: device.relay });
+    expect(again.session.view.get().reply).toBeNull();
+  });
+
   it('a stopped session (another tab took over) writes no more queue snapshots', async () => {
     const device = open({});
     const eventId = await ringWith(device);

@@ -6,7 +6,7 @@ import {
   selectCurrentCall,
   startCallQueue,
 } from '@ringback/machines';
-import type { RelayedEvent, SealingKey, StatusChange } from '@ringback/protocol';
+import type { SealingKey } from '@ringback/protocol';
 import { fromPromise } from 'xstate';
 import {
   type AudioOutput,
@@ -35,6 +35,7 @@ import { randomId } from './random-id';
 import { defaultReplyText } from './reply-text';
 import type { SessionRelay } from './session-relay';
 import { statusWriterFor } from './status-writer';
+import { StreamIntake } from './stream-intake';
 
 export type ConnectionState = 'connecting' | 'connected' | 'offline';
 
@@ -74,6 +75,7 @@ export class RingbackSession {
   readonly view: Observable<SessionView>;
   readonly replies: CallReplies;
   private readonly events = new OpenedEvents();
+  private readonly intake: StreamIntake;
   private stream: { close(): void } | null = null;
   private frames: Promise<void> = Promise.resolve();
   private persistQueued = false;
@@ -116,6 +118,16 @@ export class RingbackSession {
       now: this.now(),
     });
     this.queue.subscribe(() => this.followQueue());
+    this.intake = new StreamIntake({
+      queue: this.queue,
+      events: this.events,
+      store: deps.store,
+      settings: deps.settings,
+      e2eKey: deps.e2eKey,
+      now: this.now,
+      onUnopened: () => this.view.set((view) => ({ ...view, undecryptable: this.events.failures() })),
+      onHistoryChanged: () => this.bumpHistory(),
+    });
   }
 
   start(): void {
@@ -126,10 +138,10 @@ export class RingbackSession {
         .catch((error) => console.error('ringback: a stream frame', error));
     };
     this.stream = this.deps.relay.openStream({
-      onEvent: (event) => inOrder(() => this.receive(event)),
-      onStatus: (change) => inOrder(() => this.statusChanged(change)),
+      onEvent: (event) => inOrder(() => this.intake.receive(event)),
+      onStatus: (change) => inOrder(() => this.intake.statusChanged(change)),
       onReply: (reply) => inOrder(() => this.replies.progress(reply)),
-      onReconciled: (events) => inOrder(() => this.reconciled(events)),
+      onReconciled: (events) => inOrder(() => this.intake.reconciled(events)),
       onConnection: (connection) => this.view.set((view) => ({ ...view, connection })),
       onUnauthorized: () => this.deps.onSignedOut(),
     });
@@ -186,61 +198,6 @@ export class RingbackSession {
     const eventId = this.view.get().reply?.eventId;
     if (eventId && options.skip) this.replies.get(eventId)?.send({ type: 'reply.skip' });
     this.showReply(null);
-  }
-
-  private async receive(event: RelayedEvent): Promise<void> {
-    const me = this.deps.settings().deviceId;
-    if (event.status !== 'pending' && event.handledBy?.deviceId !== me) {
-      this.statusChanged({ eventId: event.eventId, status: event.status, handledBy: event.handledBy });
-      return;
-    }
-    const known = this.events.get(event.eventId);
-    const key = await this.deps.e2eKey();
-    const result = await this.events.open(event, key, this.deps.settings().formOfAddress);
-    if (!result.ok) {
-      this.view.set((view) => ({ ...view, undecryptable: this.events.failures() }));
-      return;
-    }
-    if (known) return;
-    // A tracker call ranks by its issue's priority and update time; a local report by its time.
-    const { report } = result.event.plaintext;
-    const tracker = report.source === 'tracker' ? report : null;
-    this.queue.send({
-      type: 'report.received',
-      report: {
-        eventId: event.eventId,
-        occurredAt: result.event.occurredAt,
-        priority: tracker?.priority ?? 'none',
-        updatedAt: (tracker && Date.parse(tracker.updatedAt)) || result.event.occurredAt,
-      },
-      learnedAt: this.now(),
-    });
-  }
-
-  /** A status frame: another device took, declined or acknowledged the call. */
-  private statusChanged(change: StatusChange): void {
-    const me = this.deps.settings().deviceId;
-    if (change.status === 'pending' || change.handledBy?.deviceId === me) return;
-    this.queue.send({
-      type: 'call.endedElsewhere',
-      eventId: change.eventId,
-      status: change.status,
-      ...(change.handledBy ? { by: change.handledBy } : {}),
-    });
-    const event = this.events.get(change.eventId);
-    if (recordEndedElsewhere(this.deps.store, change.eventId, event, change)) this.bumpHistory();
-  }
-
-  /** After (re)connecting: calls this device still holds that are no longer pending ended elsewhere. */
-  private async reconciled(pending: readonly RelayedEvent[]): Promise<void> {
-    const live = new Set(pending.map((event) => event.eventId));
-    for (const [eventId, call] of Object.entries(this.queue.getSnapshot().context.calls)) {
-      const waiting = ['preparing', 'failed', 'queued', 'ringing', 'missed'].includes(call.state);
-      if (waiting && !live.has(eventId)) {
-        this.queue.send({ type: 'call.endedElsewhere', eventId, status: 'completed' });
-      }
-    }
-    for (const event of pending) await this.receive(event);
   }
 
   /** The queue's speech preparation: every sentence of the call synthesised and cached. */

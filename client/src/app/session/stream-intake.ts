@@ -1,0 +1,80 @@
+import type { CallQueueActor } from '@ringback/machines';
+import type { RelayedEvent, SealingKey, StatusChange } from '@ringback/protocol';
+import type { KeyValueStore, LocalSettings } from '../../storage';
+import { recordEndedElsewhere } from './call-history-writes';
+import type { OpenedEvents } from './opened-events';
+
+/** States in which a call still waits here, so the relay's pending list decides whether it lives on. */
+const WAITING = ['preparing', 'failed', 'queued', 'ringing', 'missed'];
+
+export interface StreamIntakeDeps {
+  queue: CallQueueActor;
+  events: OpenedEvents;
+  store: KeyValueStore;
+  settings(): LocalSettings;
+  e2eKey(): Promise<SealingKey | null>;
+  now(): number;
+  /** A call did not open (the session shows why). */
+  onUnopened(): void;
+  onHistoryChanged(): void;
+}
+
+/**
+ * What the relay's stream brings, made into the queue's events: calls decrypted before the queue
+ * hears of them, status frames from the other devices, and the pending list after a (re)connect.
+ * The session feeds it one frame at a time, in order.
+ */
+export class StreamIntake {
+  constructor(private readonly deps: StreamIntakeDeps) {}
+
+  async receive(event: RelayedEvent): Promise<void> {
+    const me = this.deps.settings().deviceId;
+    if (event.status !== 'pending' && event.handledBy?.deviceId !== me) {
+      this.statusChanged({ eventId: event.eventId, status: event.status, handledBy: event.handledBy });
+      return;
+    }
+    const known = this.deps.events.get(event.eventId);
+    const key = await this.deps.e2eKey();
+    const result = await this.deps.events.open(event, key, this.deps.settings().formOfAddress);
+    if (!result.ok) return this.deps.onUnopened();
+    if (known) return;
+    // A tracker call ranks by its issue's priority and update time; a local report by its time.
+    const { report } = result.event.plaintext;
+    const tracker = report.source === 'tracker' ? report : null;
+    this.deps.queue.send({
+      type: 'report.received',
+      report: {
+        eventId: event.eventId,
+        occurredAt: result.event.occurredAt,
+        priority: tracker?.priority ?? 'none',
+        updatedAt: (tracker && Date.parse(tracker.updatedAt)) || result.event.occurredAt,
+      },
+      learnedAt: this.deps.now(),
+    });
+  }
+
+  /** A status frame: another device took, declined or acknowledged the call. */
+  statusChanged(change: StatusChange): void {
+    const me = this.deps.settings().deviceId;
+    if (change.status === 'pending' || change.handledBy?.deviceId === me) return;
+    this.deps.queue.send({
+      type: 'call.endedElsewhere',
+      eventId: change.eventId,
+      status: change.status,
+      ...(change.handledBy ? { by: change.handledBy } : {}),
+    });
+    const event = this.deps.events.get(change.eventId);
+    if (recordEndedElsewhere(this.deps.store, change.eventId, event, change)) this.deps.onHistoryChanged();
+  }
+
+  /** After (re)connecting: calls still waiting here that are no longer pending ended elsewhere. */
+  async reconciled(pending: readonly RelayedEvent[]): Promise<void> {
+    const live = new Set(pending.map((event) => event.eventId));
+    for (const [eventId, call] of Object.entries(this.deps.queue.getSnapshot().context.calls)) {
+      if (WAITING.includes(call.state) && !live.has(eventId)) {
+        this.deps.queue.send({ type: 'call.endedElsewhere', eventId, status: 'completed' });
+      }
+    }
+    for (const event of pending) await this.receive(event);
+  }
+}

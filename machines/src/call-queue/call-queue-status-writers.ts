@@ -8,35 +8,23 @@ export const statusWriterId = (eventId: string) => `status:${eventId}`;
 /** The queue's `writeStatus` child, as `setup` knows it. */
 export type StatusWriter = { src: 'writeStatus'; logic: typeof statusWriteMachine; id: string | undefined };
 
-type WritingArgs = Parameters<
-  Parameters<
-    typeof enqueueActions<
-      CallQueueContext,
-      CallQueueEvent,
-      undefined,
-      CallQueueEvent,
-      StatusWriter,
-      never,
-      never,
-      never,
-      never
-    >
-  >[0]
->[0];
+/** `enqueueActions` typed for the queue: its context and events, and the status writer it spawns. */
+type QueueEnqueueActions = typeof enqueueActions<
+  CallQueueContext,
+  CallQueueEvent,
+  undefined,
+  CallQueueEvent,
+  StatusWriter,
+  never,
+  never,
+  never,
+  never
+>;
+type WritingArgs = Parameters<Parameters<QueueEnqueueActions>[0]>[0];
 
 /** Lets the queue's actions spawn status writers with their types known. */
 export function writingStatuses(collect: (args: WritingArgs) => void) {
-  return enqueueActions<
-    CallQueueContext,
-    CallQueueEvent,
-    undefined,
-    CallQueueEvent,
-    StatusWriter,
-    never,
-    never,
-    never,
-    never
-  >(collect);
+  return (enqueueActions as QueueEnqueueActions)(collect);
 }
 
 /**

@@ -55,6 +55,14 @@ export const ERROR_CATALOGUE = {
     status: 503,
     meaning: 'this relay instance cannot reach its database right now: try another instance or again shortly',
   },
+  push_unavailable: {
+    status: 503,
+    meaning: 'this relay does not send Web Push (no https public URL or mailto: subject is set)',
+  },
+  push_endpoint_refused: {
+    status: 422,
+    meaning: 'the push subscription endpoint is not an https URL this relay may send to',
+  },
   not_logged_in: { status: 409, meaning: 'this computer is not logged in to a relay yet (ringback login)' },
   // 409 like a repeated relay write: the request itself may be fine, but it already ran (or may have).
   replayed_request: {

@@ -72,6 +72,13 @@ export {
 export type { Parser } from './parse';
 export { createParser } from './parse';
 export {
+  PUSH_REALERT_MS,
+  PUSH_RING_WINDOW_MS,
+  PushKey,
+  PushSubscriptionBody,
+  PushWake,
+} from './push-api';
+export {
   CallStatus,
   CreateAccountBody,
   CreatePairingCodeBody,

@@ -233,3 +233,70 @@ describe('relaySettingsRequest', () => {
     expect([offline.status, offline.code]).toEqual([503, 'device_offline']);
   });
 });
+
+describe('push', () => {
+  const SUBSCRIPTION = {
+    endpoint: 'https://push.example/send/abc',
+    expirationTime: null,
+    keys: { p256dh: `B${'p'.repeat(86)}`, auth: 'YXV0aHNlY3JldDEyMzQ1Ng' },
+  };
+
+  it("reads the relay's VAPID key, posts this device's subscription and deletes it, with the token", async () => {
+    const seen: { method: string; auth: string | null; body: unknown }[] = [];
+    const record = async (request: Request) => {
+      const text = await request.text();
+      seen.push({
+        method: request.method,
+        auth: request.headers.get('authorization'),
+        body: text ? JSON.parse(text) : null,
+      });
+    };
+    server.use(
+      http.get(`${SERVER}/v1/push/key`, async ({ request }) => {
+        await record(request);
+        return HttpResponse.json({ publicKey: 'BKey' });
+      }),
+      http.post(`${SERVER}/v1/push/subscription`, async ({ request }) => {
+        await record(request);
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.delete(`${SERVER}/v1/push/subscription`, async ({ request }) => {
+        await record(request);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    expect(await client().pushKey()).toEqual({ publicKey: 'BKey' });
+    expect(await client().subscribePush(SUBSCRIPTION)).toBeUndefined();
+    expect(await client().unsubscribePush()).toBeUndefined();
+    expect(seen).toEqual([
+      { method: 'GET', auth: `Bearer ${TOKEN}`, body: null },
+      { method: 'POST', auth: `Bearer ${TOKEN}`, body: SUBSCRIPTION },
+      { method: 'DELETE', auth: `Bearer ${TOKEN}`, body: null },
+    ]);
+  });
+
+  it("carries the relay's reason when it sends no pushes, and refuses a key of the wrong shape", async () => {
+    server.use(
+      http.get(`${SERVER}/v1/push/key`, () =>
+        HttpResponse.json(
+          { error: 'push_unavailable', message: 'set --public-url to an https address' },
+          { status: 503 },
+        ),
+      ),
+    );
+    const unavailable = await rejection(client().pushKey());
+    expect([unavailable.status, unavailable.code, unavailable.message]).toEqual([
+      503,
+      'push_unavailable',
+      'set --public-url to an https address',
+    ]);
+    server.use(http.get(`${SERVER}/v1/push/key`, () => HttpResponse.json({ key: 'BKey' })));
+    expect((await rejection(client().pushKey())).code).toBe('invalid_response');
+  });
+
+  it("carries the relay's refusal of a subscription endpoint", async () => {
+    server.use(http.post(`${SERVER}/v1/push/subscription`, () => error(422, 'push_endpoint_refused')));
+    const refused = await rejection(client().subscribePush(SUBSCRIPTION));
+    expect([refused.status, refused.code]).toEqual([422, 'push_endpoint_refused']);
+  });
+});

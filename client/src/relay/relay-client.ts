@@ -8,6 +8,8 @@ import {
   type HandledBy,
   PairingCode,
   PendingEvents,
+  PushKey,
+  type PushSubscriptionBody,
   type RelayedEvent,
   ReplyState,
   type SealingKey,
@@ -93,6 +95,16 @@ export interface RelayClient {
    * the wait for its headers has a deadline; the stream's silence is the reader's to watch.
    */
   openStream(lastEventId: string | null, signal: AbortSignal): Promise<Response>;
+  /**
+   * `GET /v1/push/key`: the relay's VAPID public key (base64url), which push subscriptions are made
+   * for. Rejects with RelayError `push_unavailable` (503, the message says why) when the relay does
+   * not send Web Push.
+   */
+  pushKey(): Promise<PushKey>;
+  /** `POST /v1/push/subscription`: this device's subscription (`PushSubscription.toJSON()`), replacing any older one. */
+  subscribePush(subscription: PushSubscriptionBody): Promise<void>;
+  /** `DELETE /v1/push/subscription`: no more pushes to this device (also fine when none was kept). */
+  unsubscribePush(): Promise<void>;
 }
 
 const parseDevice = createParser(Device);
@@ -104,6 +116,7 @@ const parseStatusChange = createParser(StatusChange);
 const parseReplyState = createParser(ReplyState);
 const parseSettingsResponse = createParser(SettingsResponse);
 const parseSettingsResult = createParser(SettingsResultPlaintext);
+const parsePushKey = createParser(PushKey);
 
 interface CallOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -298,6 +311,15 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
         // Connected (or failed): from here the reader's silence timer watches the stream.
         connecting.clear();
       }
+    },
+    async pushKey() {
+      return checked(parsePushKey, await api('/v1/push/key'));
+    },
+    async subscribePush(subscription) {
+      await api('/v1/push/subscription', { method: 'POST', body: subscription });
+    },
+    async unsubscribePush() {
+      await api('/v1/push/subscription', { method: 'DELETE' });
     },
   };
 }

@@ -1,0 +1,23 @@
+// Web Push on this device: what it can do, and keeping its subscription in step with the relay.
+
+export { applicationServerKeyBytes, madeForKey } from './application-server-key';
+export {
+  type AppleDevice,
+  appleDeviceOf,
+  type BackgroundSupport,
+  backgroundSupport,
+  canTurnOn,
+  type DeviceFacts,
+  type RelayPush,
+} from './background-support';
+export { browserPushManager, PUSH_SETUP_DEADLINE_MS, withinDeadline } from './browser-push';
+export { readDeviceFacts } from './device-facts';
+export {
+  createPushSubscriber,
+  type PushManagerLike,
+  type PushRelay,
+  type PushSubscribeOutcome,
+  type PushSubscriber,
+  type PushSubscriberDeps,
+  type PushSubscriptionLike,
+} from './push-subscriber';

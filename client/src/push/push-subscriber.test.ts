@@ -1,0 +1,187 @@
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createRelayClient, RelayError } from '../relay';
+import { SERVER, TOKEN } from '../relay/test-support';
+import { createPushSubscriber, type PushManagerLike, type PushSubscriptionLike } from './push-subscriber';
+
+const KEY_A = 'BAEC_-8';
+const KEY_B = 'BAUG_-8';
+const KEYS = { p256dh: `B${'p'.repeat(86)}`, auth: 'YXV0aHNlY3JldDEyMzQ1Ng' };
+
+/** A browser's push manager: one subscription at a time, each remembering the key it was made for. */
+function fakePushManager() {
+  const calls: string[] = [];
+  let serial = 0;
+  let current: PushSubscriptionLike | null = null;
+  const make = (key: Uint8Array): PushSubscriptionLike => {
+    const endpoint = `https://push.example/send/${++serial}`;
+    const subscription: PushSubscriptionLike = {
+      options: { applicationServerKey: new Uint8Array(key).buffer },
+      toJSON: () => ({ endpoint, expirationTime: null, keys: KEYS }),
+      async unsubscribe() {
+        calls.push(`unsubscribe ${endpoint}`);
+        if (current === subscription) current = null;
+        return true;
+      },
+    };
+    return subscription;
+  };
+  const manager: PushManagerLike = {
+    async getSubscription() {
+      return current;
+    },
+    async subscribe(options) {
+      calls.push(`subscribe userVisibleOnly=${options.userVisibleOnly}`);
+      current = make(options.applicationServerKey as Uint8Array);
+      return current;
+    },
+  };
+  return {
+    manager,
+    calls,
+    /** The push service dropped the subscription (expired, or the user cleared site data). */
+    drop() {
+      current = null;
+    },
+    current: () => current,
+  };
+}
+
+/** The relay: its key (or its refusal to push), and the subscription it holds for this device. */
+function fakeRelay() {
+  const state = {
+    publicKey: KEY_A as string | null,
+    held: null as unknown,
+    requests: [] as string[],
+  };
+  server.use(
+    http.get(`${SERVER}/v1/push/key`, () => {
+      state.requests.push('GET key');
+      return state.publicKey
+        ? HttpResponse.json({ publicKey: state.publicKey })
+        : HttpResponse.json(
+            { error: 'push_unavailable', message: 'no https public URL is set' },
+            { status: 503 },
+          );
+    }),
+    http.post(`${SERVER}/v1/push/subscription`, async ({ request }) => {
+      state.held = await request.json();
+      state.requests.push(`POST ${(state.held as { endpoint: string }).endpoint}`);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.delete(`${SERVER}/v1/push/subscription`, () => {
+      state.requests.push('DELETE');
+      state.held = null;
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  return state;
+}
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function setUp() {
+  const browser = fakePushManager();
+  const relay = fakeRelay();
+  const subscriber = createPushSubscriber({
+    relay: createRelayClient({ server: SERVER, token: TOKEN }),
+    pushManager: async () => browser.manager,
+  });
+  return { browser, relay, subscriber };
+}
+
+describe('the push subscriber', () => {
+  it("subscribes for the relay's key, user-visible only, and posts the subscription's JSON", async () => {
+    const { browser, relay, subscriber } = setUp();
+    expect(await subscriber.subscribe()).toBe('subscribed');
+    expect(browser.calls).toEqual(['subscribe userVisibleOnly=true']);
+    expect(new Uint8Array(browser.current()?.options?.applicationServerKey ?? new ArrayBuffer(0))).toEqual(
+      new Uint8Array([4, 1, 2, 255, 239]),
+    );
+    expect(relay.held).toEqual({ endpoint: 'https://push.example/send/1', expirationTime: null, keys: KEYS });
+    expect(relay.requests).toEqual(['GET key', 'POST https://push.example/send/1']);
+  });
+
+  it('at the next start keeps a subscription made for the same key, and posts it again', async () => {
+    const { browser, relay, subscriber } = setUp();
+    await subscriber.subscribe();
+    relay.held = null;
+    expect(await subscriber.subscribe()).toBe('kept');
+    expect(browser.calls).toEqual(['subscribe userVisibleOnly=true']);
+    expect(relay.held).toMatchObject({ endpoint: 'https://push.example/send/1' });
+  });
+
+  it("subscribes again when the relay's key changed, ending the old subscription first", async () => {
+    const { browser, relay, subscriber } = setUp();
+    await subscriber.subscribe();
+    relay.publicKey = KEY_B;
+    expect(await subscriber.subscribe()).toBe('renewed');
+    expect(browser.calls).toEqual([
+      'subscribe userVisibleOnly=true',
+      'unsubscribe https://push.example/send/1',
+      'subscribe userVisibleOnly=true',
+    ]);
+    expect(relay.held).toMatchObject({ endpoint: 'https://push.example/send/2' });
+  });
+
+  it('subscribes again when the subscription is gone', async () => {
+    const { browser, relay, subscriber } = setUp();
+    await subscriber.subscribe();
+    browser.drop();
+    expect(await subscriber.subscribe()).toBe('subscribed');
+    expect(relay.held).toMatchObject({ endpoint: 'https://push.example/send/2' });
+  });
+
+  it('uses a key the page already read, without asking the relay again', async () => {
+    const { relay, subscriber } = setUp();
+    await subscriber.subscribe(KEY_A);
+    expect(relay.requests).toEqual(['POST https://push.example/send/1']);
+  });
+
+  it('turned off, ends the subscription and asks the relay to forget it (also when none is held)', async () => {
+    const { browser, relay, subscriber } = setUp();
+    await subscriber.subscribe();
+    await subscriber.unsubscribe();
+    expect(browser.current()).toBeNull();
+    expect(browser.calls.at(-1)).toBe('unsubscribe https://push.example/send/1');
+    expect(relay.held).toBeNull();
+    await subscriber.unsubscribe();
+    expect(relay.requests.filter((request) => request === 'DELETE')).toHaveLength(2);
+  });
+
+  it("carries the relay's reason when it sends no pushes, and subscribes nothing", async () => {
+    const { browser, relay, subscriber } = setUp();
+    relay.publicKey = null;
+    const failure = await subscriber.subscribe().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(RelayError);
+    expect(failure).toMatchObject({ code: 'push_unavailable', message: 'no https public URL is set' });
+    expect(browser.calls).toEqual([]);
+  });
+
+  it('runs one call at a time: a start-up check and a tap never subscribe twice', async () => {
+    const { browser, subscriber } = setUp();
+    const outcomes = await Promise.all([subscriber.subscribe(), subscriber.subscribe()]);
+    expect(outcomes).toEqual(['subscribed', 'kept']);
+    expect(browser.calls).toEqual(['subscribe userVisibleOnly=true']);
+  });
+
+  it('names a subscription the browser gives without keys instead of posting it', async () => {
+    const { relay } = setUp();
+    const keyless = createPushSubscriber({
+      relay: createRelayClient({ server: SERVER, token: TOKEN }),
+      pushManager: async () => ({
+        getSubscription: async () => null,
+        subscribe: async () => ({
+          toJSON: () => ({ endpoint: 'https://push.example/x' }),
+          unsubscribe: async () => true,
+        }),
+      }),
+    });
+    await expect(keyless.subscribe()).rejects.toThrow(/cannot be sent/);
+    expect(relay.held).toBeNull();
+  });
+});

@@ -1,0 +1,98 @@
+import { createParser, PushSubscriptionBody } from '@ringback/protocol';
+import type { RelayClient } from '../relay';
+import { applicationServerKeyBytes, madeForKey } from './application-server-key';
+
+/** The parts of a browser `PushSubscription` this code uses, so tests hand in a fake. */
+export interface PushSubscriptionLike {
+  readonly options?: { readonly applicationServerKey: ArrayBuffer | null };
+  toJSON(): unknown;
+  unsubscribe(): Promise<boolean>;
+}
+
+/** The parts of `registration.pushManager` this code uses. */
+export interface PushManagerLike {
+  getSubscription(): Promise<PushSubscriptionLike | null>;
+  subscribe(options: {
+    userVisibleOnly: boolean;
+    applicationServerKey: BufferSource;
+  }): Promise<PushSubscriptionLike>;
+}
+
+/** What the relay is asked: its VAPID key, and to keep or forget this device's subscription. */
+export type PushRelay = Pick<RelayClient, 'pushKey' | 'subscribePush' | 'unsubscribePush'>;
+
+export interface PushSubscriberDeps {
+  relay: PushRelay;
+  /** The service worker's push manager (its registration once active). */
+  pushManager(): Promise<PushManagerLike>;
+}
+
+/** What `subscribe` did: made a first subscription, replaced one made for an older key, or kept it. */
+export type PushSubscribeOutcome = 'subscribed' | 'renewed' | 'kept';
+
+export interface PushSubscriber {
+  /**
+   * Makes sure this device has a subscription for the relay's current key, and that the relay holds
+   * it: subscribes when there is none (the browser or the push service dropped it), subscribes again
+   * when it was made for another key (the relay's key changed, or another relay), and posts it either
+   * way. `publicKey` is the key already read from the relay; else it is read now. Needs notification
+   * permission already granted: asking is the page's, from a tap.
+   */
+  subscribe(publicKey?: string): Promise<PushSubscribeOutcome>;
+  /** Ends the subscription in the browser, then asks the relay to forget it. */
+  unsubscribe(): Promise<void>;
+}
+
+const parseSubscription = createParser(PushSubscriptionBody);
+
+/** The subscription as the relay takes it; a browser that gives something else fails here, named. */
+function bodyOf(subscription: PushSubscriptionLike): PushSubscriptionBody {
+  try {
+    return parseSubscription.parse(subscription.toJSON());
+  } catch (error) {
+    throw new Error(`the browser's push subscription cannot be sent: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Keeps this device's Web Push subscription in step with the relay. Calls run one at a time, so a
+ * start-up check and a tap on the switch never subscribe twice or undo each other halfway.
+ */
+export function createPushSubscriber({ relay, pushManager }: PushSubscriberDeps): PushSubscriber {
+  let queue: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  return {
+    subscribe(publicKey) {
+      return inTurn(async () => {
+        const key = applicationServerKeyBytes(publicKey ?? (await relay.pushKey()).publicKey);
+        const manager = await pushManager();
+        const held = await manager.getSubscription();
+        let outcome: PushSubscribeOutcome = 'kept';
+        let subscription = held;
+        if (!held || !madeForKey(held.options?.applicationServerKey, key)) {
+          // A browser keeps one subscription per service worker: the old key's must go first.
+          if (held) await held.unsubscribe();
+          subscription = await manager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+          outcome = held ? 'renewed' : 'subscribed';
+        }
+        // Posted even when kept: the relay may have dropped it (a 410 once, a restored database).
+        if (subscription) await relay.subscribePush(bodyOf(subscription));
+        return outcome;
+      });
+    },
+    unsubscribe() {
+      return inTurn(async () => {
+        const held = await (await pushManager()).getSubscription();
+        // Ended here first: if the relay cannot be told now, the push service refuses its next
+        // push with 410 and the relay forgets the subscription then.
+        if (held) await held.unsubscribe();
+        await relay.unsubscribePush();
+      });
+    },
+  };
+}

@@ -50,9 +50,24 @@ describe('local settings', () => {
       e2eKey: key,
       e2eFollowsDaemon: true,
       interfaceLanguage: 'zh' as const,
+      backgroundRinging: true,
     };
     expect(saveSettings(store, settings)).toBe(true);
     expect(loadSettings(store)).toEqual(settings);
+  });
+
+  it('reads a record from before background ringing existed as off, and anything but true as off', () => {
+    for (const stored of [undefined, 'yes', 1, null]) {
+      const store = memoryStore();
+      store.setItem(
+        STORAGE_KEYS.settings,
+        JSON.stringify({ serverAddress: 'https://relay.example', backgroundRinging: stored }),
+      );
+      expect(loadSettings(store)).toMatchObject({
+        serverAddress: 'https://relay.example',
+        backgroundRinging: false,
+      });
+    }
   });
 
   it('discards a device token without the dev_ prefix (an old shared secret)', () => {

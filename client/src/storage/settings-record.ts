@@ -53,6 +53,11 @@ export interface LocalSettings {
   e2eFollowsDaemon: boolean;
   /** The interface's words: the system's (Chinese when its first language is Chinese, else English), or one. */
   interfaceLanguage: InterfaceLanguage;
+  /**
+   * The user turned background ringing on here: this device keeps a Web Push subscription with the
+   * relay, renewed at each start. Off until chosen (turning it on asks for notification permission).
+   */
+  backgroundRinging: boolean;
 }
 
 export type InterfaceLanguage = 'system' | 'zh' | 'en';
@@ -78,6 +83,7 @@ export function defaultSettings(): LocalSettings {
     e2eKey: null,
     e2eFollowsDaemon: false,
     interfaceLanguage: 'system',
+    backgroundRinging: false,
   };
 }
 
@@ -183,5 +189,7 @@ export function parseSettings(value: unknown): LocalSettings {
       value.interfaceLanguage === 'zh' || value.interfaceLanguage === 'en'
         ? value.interfaceLanguage
         : 'system',
+    // Records from before background ringing existed have no field: off.
+    backgroundRinging: value.backgroundRinging === true,
   };
 }

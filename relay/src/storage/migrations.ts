@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { PUSH_SCHEMA_SQLITE } from './sqlite/push-schema';
 
 /**
  * The relay database's schema, one step per entry: applying entry `i` brings the database to
@@ -117,6 +118,8 @@ export const MIGRATIONS: readonly string[] = [
   DROP INDEX events_open;
   CREATE INDEX events_open ON events (account_id, created_seq) WHERE ended_at IS NULL;
   `,
+  // 4: Web Push: the relay's VAPID key pair, app devices' subscriptions, unanswered calls' re-alerts.
+  PUSH_SCHEMA_SQLITE,
 ];
 
 /**

@@ -6,6 +6,7 @@ import { postgresDevices } from './postgres/devices';
 import { postgresEvents } from './postgres/events';
 import { applyPostgresMigrations } from './postgres/migrations';
 import { postgresPairingCodes } from './postgres/pairing-codes';
+import { postgresPush } from './postgres/push';
 import { postgresReplies } from './postgres/replies';
 import { postgresRetention } from './postgres/retention';
 import { postgresStreamLog } from './postgres/stream-log';
@@ -95,6 +96,7 @@ function createStore(pool: Pool, options: PostgresRelayStoreOptions): PostgresRe
     ...log.store,
     ...postgresReplies(ctx, log.append),
     ...postgresRetention(ctx),
+    ...postgresPush(ctx),
     close: () => ctx.close(),
   };
 }

@@ -128,8 +128,8 @@ export interface DeviceStore {
   listDevices(accountId: string): Promise<DeviceRecord[]>;
   renameDevice(accountId: string, deviceId: string, name: string): Promise<DeviceRecord | null>;
   /**
-   * Removes the device; its token stops working at once, and the pairing codes it handed out
-   * and nobody used stop working too. False when not in this account.
+   * Removes the device; its token stops working at once, the pairing codes it handed out and
+   * nobody used stop working too, and its push subscription goes. False when not in this account.
    */
   removeDevice(accountId: string, deviceId: string): Promise<boolean>;
 }
@@ -215,6 +215,70 @@ export interface RetentionStore {
   purge(before: number): Promise<{ logEntries: number; events: number; replies: number }>;
 }
 
+/** The relay's VAPID key pair (RFC 8292), base64url: the public key an uncompressed P-256 point. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/** An app device's Web Push subscription: where its push service takes pushes, and its keys. */
+export interface PushSubscriptionRecord {
+  accountId: string;
+  deviceId: string;
+  endpoint: string;
+  /** The device's P-256 public key and auth secret (base64url), to encrypt for it. */
+  p256dh: string;
+  auth: string;
+}
+
+/** A call whose next push is due, handed to one caller alone. */
+export interface DuePush {
+  accountId: string;
+  eventId: string;
+  /** The call's status now (a schedule goes with its event when that is purged). */
+  status: CallStatus;
+  /** The end of the call's ring window (epoch ms): unanswered from then on, it is missed. */
+  endsAt: number;
+}
+
+/**
+ * Web Push: the relay's key pair, app devices' subscriptions, and each unanswered call's
+ * re-alert schedule. Every rule that must hold across relay instances is decided here, in the
+ * database: the first key pair stored is the one, a due push is claimed by one instance, and a
+ * schedule ends once.
+ */
+export interface PushStore {
+  /** Stores `candidate` unless a key pair is stored already; answers the stored one. */
+  vapidKeys(candidate: VapidKeys): Promise<VapidKeys>;
+  /** The device's subscription, replacing its old one; false when the device is not live. */
+  savePushSubscription(subscription: PushSubscriptionRecord): Promise<boolean>;
+  /** False when the device had none. */
+  deletePushSubscription(accountId: string, deviceId: string): Promise<boolean>;
+  /** Forgets the subscriptions at an endpoint its push service says is gone (404/410); how many. */
+  deletePushSubscriptionsAt(endpoint: string): Promise<number>;
+  /** The subscriptions of the account's live devices. */
+  pushSubscriptionsOf(accountId: string): Promise<PushSubscriptionRecord[]>;
+  /**
+   * Starts re-alerting a call: due at `nextAt`, its ring window ending at `endsAt` (epoch ms).
+   * Nothing when the call already has a schedule.
+   */
+  startPushSchedule(
+    accountId: string,
+    eventId: string,
+    times: { nextAt: number; endsAt: number },
+  ): Promise<void>;
+  /**
+   * Hands the schedules due at `now` (at most `limit`) to this caller alone, each moved on by
+   * `realert` (ms, ± a random jitter), never past its window's end while that is ahead.
+   */
+  claimDuePushes(
+    now: number,
+    options: { limit: number; realert: { base: number; jitter: number } },
+  ): Promise<DuePush[]>;
+  /** Ends a call's schedule: true for exactly one caller (the one to send the last push). */
+  endPushSchedule(accountId: string, eventId: string): Promise<boolean>;
+}
+
 export interface RelayStore
   extends AccountStore,
     DeviceStore,
@@ -222,7 +286,8 @@ export interface RelayStore
     EventStore,
     StreamLogStore,
     ReplyStore,
-    RetentionStore {
+    RetentionStore,
+    PushStore {
   /** Finishes the writes already asked for, then closes. */
   close(): Promise<void>;
 }

@@ -25,7 +25,17 @@ describe('migrations', () => {
       )
       .all()
       .map((table) => table.name);
-    expect(tables).toEqual(['account_log', 'accounts', 'devices', 'events', 'pairing_codes', 'replies']);
+    expect(tables).toEqual([
+      'account_log',
+      'accounts',
+      'devices',
+      'events',
+      'pairing_codes',
+      'push_schedule',
+      'push_subscriptions',
+      'replies',
+      'vapid_keys',
+    ]);
     raw.close();
 
     const again = await open(path);

@@ -9,6 +9,7 @@ import { sqliteDevices } from './sqlite/devices';
 import { sqliteEvents } from './sqlite/events';
 import { type CommitInfo, GroupCommit } from './sqlite/group-commit';
 import { sqlitePairingCodes } from './sqlite/pairing-codes';
+import { sqlitePush } from './sqlite/push';
 import { sqliteReplies } from './sqlite/replies';
 import { sqliteRetention } from './sqlite/retention';
 import { sqliteStreamLog } from './sqlite/stream-log';
@@ -106,6 +107,7 @@ function createStore(
     ...log.store,
     ...sqliteReplies(ctx, log.append),
     ...sqliteRetention(ctx, inMemory),
+    ...sqlitePush(ctx),
     pragmas() {
       return {
         journalMode: db.pragma('journal_mode', { simple: true }) as string,

@@ -4,6 +4,7 @@ import { DEVICE_COLUMNS, type DeviceRow, toDevice } from '../store-rows';
 import type { PostgresContext, Sql } from './context';
 import { notifyDevices } from './notify';
 import type { ForgetCodesBy } from './pairing-codes';
+import { forgetPushSubscription } from './push';
 
 /** A device's `last_seen_at` is written at most this often: a token lookup is usually a read. */
 const SEEN_INTERVAL_MS = 60_000;
@@ -93,6 +94,8 @@ export function postgresDevices(
           if (removed.rowCount === 0) return false;
           // A code the removed device handed out no longer lets anyone in.
           await forgetCodesBy(sql, deviceId);
+          // Nor does a push reach it.
+          await forgetPushSubscription(sql, deviceId);
           await notifyDevices(sql, accountId, deviceId, 'removed');
           return true;
         });

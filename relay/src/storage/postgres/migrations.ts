@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import { CLUSTER_SCHEMA } from '../../cluster/postgres/cluster-schema';
 import { ADVISORY_LOCKS } from './advisory-locks';
 import { INSERT_EVENTS_FUNCTION } from './insert-event-function';
+import { PUSH_SCHEMA_POSTGRES } from './push-schema';
 
 /**
  * The relay database's schema on PostgreSQL, one step per entry: applying entry `i` brings the
@@ -118,6 +119,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   ALTER TABLE replies ALTER COLUMN sealed SET STORAGE EXTERNAL;
   ALTER TABLE relayed_settings ALTER COLUMN sealed SET STORAGE EXTERNAL;
   `,
+  // 5: Web Push: the relay's VAPID key pair, app devices' subscriptions, unanswered calls' re-alerts.
+  PUSH_SCHEMA_POSTGRES,
 ];
 
 /**

@@ -45,6 +45,7 @@ export function sqliteDevices(
     remove: db.prepare<[number, string, string]>(
       'UPDATE devices SET removed_at = ? WHERE id = ? AND account_id = ? AND removed_at IS NULL',
     ),
+    forgetPushSubscription: db.prepare<[string]>('DELETE FROM push_subscriptions WHERE device_id = ?'),
   };
 
   const insertDevice: InsertDevice = (accountId, device, at) => {
@@ -91,6 +92,8 @@ export function sqliteDevices(
           if (s.remove.run(at, deviceId, accountId).changes === 0) return false;
           // A code the removed device handed out no longer lets anyone in.
           forgetCodesBy(deviceId);
+          // Nor does a push reach it.
+          s.forgetPushSubscription.run(deviceId);
           return true;
         });
       },

@@ -3,7 +3,7 @@ import { generateE2eKey } from '@ringback/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readHistory } from '../../storage';
 import type { RingbackSession } from './ringback-session';
-import { sealedCall, settle, startSession } from './session-harness';
+import { sealedCall, settle, startSession, tapLockedAudio } from './session-harness';
 
 const sessions: RingbackSession[] = [];
 afterEach(() => {
@@ -199,5 +199,102 @@ describe('RingbackSession, through the relay it is given', () => {
     device.session.stop();
     await settle();
     expect(device.store.getItem('ringback.queue')).toBe(before);
+  });
+});
+
+describe('answering a call chosen from a notification', () => {
+  const answered = (device: ReturnType<typeof open>) =>
+    device.relay.statuses.filter((write) => write.status === 'answered').map((write) => write.eventId);
+
+  it('answers a ringing call at once', async () => {
+    const device = open({});
+    const eventId = await ringWith(device);
+    device.session.answerOnArrival(eventId);
+    await settle();
+    expect(answered(device)).toEqual([eventId]);
+    expect(device.ringtone.ringing).toBe(false);
+    expect(device.session.view.get().call).toMatchObject({ eventId, replay: false });
+    expect(device.session.view.get().soundLocked).toBe(false);
+  });
+
+  it('asked before the stream brings the call, answers it the moment it rings, once', async () => {
+    const device = open({});
+    device.session.answerOnArrival('evt-1');
+    device.relay.stream().onReconciled([]);
+    await settle();
+    expect(device.relay.statuses).toEqual([]);
+    device.relay.stream().onEvent(await sealedCall(device.key, 'evt-1'));
+    await vi.waitFor(() => expect(stateOf(device.session, 'evt-1')).toBe('inCall'));
+    await settle();
+    expect(answered(device)).toEqual(['evt-1']);
+    expect(device.ringtone.ringing).toBe(false);
+    expect(device.session.view.get().call?.eventId).toBe('evt-1');
+  });
+
+  it('answers a call that came in missed (learnt of too late) from the missed list', async () => {
+    const device = open({});
+    device.relay.stream().onReconciled([]);
+    device.relay
+      .stream()
+      .onEvent(await sealedCall(device.key, 'evt-late', { occurredAt: Date.now() - 3 * 60_000 }));
+    await vi.waitFor(() => expect(stateOf(device.session, 'evt-late')).toBe('missed'));
+    device.session.answerOnArrival('evt-late');
+    await settle();
+    expect(answered(device)).toEqual(['evt-late']);
+    expect(device.session.view.get().call?.eventId).toBe('evt-late');
+  });
+
+  it('waits while another call rings first, and answers the chosen one when its turn comes', async () => {
+    const device = open({});
+    await ringWith(device, 'evt-first');
+    device.relay.stream().onEvent(await sealedCall(device.key, 'evt-chosen'));
+    await vi.waitFor(() => expect(stateOf(device.session, 'evt-chosen')).toBe('queued'));
+    device.session.answerOnArrival('evt-chosen');
+    await settle();
+    expect(answered(device)).toEqual([]);
+    expect(ringingId(device.session)).toBe('evt-first');
+    device.session.decline('evt-first');
+    await vi.waitFor(() => expect(stateOf(device.session, 'evt-chosen')).toBe('inCall'));
+    expect(answered(device)).toEqual(['evt-chosen']);
+  });
+
+  it('lets go of a call that ended elsewhere meanwhile, and never answers it later', async () => {
+    const device = open({});
+    const eventId = await ringWith(device);
+    device.relay.stream().onStatus({ eventId, status: 'rejected', handledBy: null });
+    await vi.waitFor(() => expect(stateOf(device.session, eventId)).toBe('endedElsewhere'));
+    device.session.answerOnArrival(eventId);
+    await ringWith(device, 'evt-next');
+    await settle();
+    expect(device.relay.statuses).toEqual([]);
+    expect(ringingId(device.session)).toBe('evt-next');
+  });
+
+  it('when the browser keeps sound off until a tap, asks for one; the tap unlocks it', async () => {
+    const audio = tapLockedAudio();
+    const device = open({ audio });
+    const eventId = await ringWith(device);
+    device.session.answerOnArrival(eventId);
+    await vi.waitFor(() => expect(device.session.view.get().soundLocked).toBe(true), { timeout: 2_000 });
+    expect(device.session.view.get().call?.eventId).toBe(eventId);
+    const before = audio.unlocks;
+    // The user taps "Tap to start the call": the unlock runs inside that gesture.
+    audio.tap();
+    device.session.unlockSound();
+    expect(audio.unlocks).toBe(before + 1);
+    expect(device.session.view.get().soundLocked).toBe(false);
+  });
+
+  it('asks for no tap when sound starts by itself, and none after the call ends', async () => {
+    const audio = tapLockedAudio();
+    audio.tap();
+    const device = open({ audio });
+    const eventId = await ringWith(device);
+    device.session.answerOnArrival(eventId);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(device.session.view.get().soundLocked).toBe(false);
+    device.session.view.get().call?.player.send({ type: 'hangUp' });
+    await settle();
+    expect(device.session.view.get()).toMatchObject({ call: null, soundLocked: false });
   });
 });

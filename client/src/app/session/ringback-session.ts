@@ -23,6 +23,7 @@ import {
   readHistory,
   saveQueueSnapshot,
 } from '../../storage';
+import { arrivalStep } from './answer-on-arrival';
 import { recordAnswered, recordCallEnd, recordEndedElsewhere } from './call-history-writes';
 import { type CallPlayerActor, startCallPlayer } from './call-player';
 import { openedFromHistory } from './call-replay';
@@ -34,6 +35,7 @@ import { OpenedEvents } from './opened-events';
 import { randomId } from './random-id';
 import { defaultReplyText } from './reply-text';
 import type { SessionRelay } from './session-relay';
+import { soundStartsWithoutTap } from './sound-unlock';
 import { statusWriterFor } from './status-writer';
 import { StreamIntake } from './stream-intake';
 
@@ -49,6 +51,11 @@ export interface SessionView {
   reply: { eventId: string } | null;
   /** Bumped whenever stored history changes, so lists re-read it. */
   historyVersion: number;
+  /**
+   * A call answered without a tap (from a notification) whose sound the browser keeps off until
+   * the page is tapped: the call screen asks for that one tap.
+   */
+  soundLocked: boolean;
 }
 
 export interface SessionDeps {
@@ -79,6 +86,8 @@ export class RingbackSession {
   private stream: { close(): void } | null = null;
   private frames: Promise<void> = Promise.resolve();
   private persistQueued = false;
+  /** A call the user chose from a notification, answered as soon as the queue lets it be. */
+  private answerWanted: string | null = null;
   /** Stopped (signed out, or another tab took the session): nothing more is written. */
   private stopped = false;
   private readonly now: () => number;
@@ -91,6 +100,7 @@ export class RingbackSession {
       call: null,
       reply: null,
       historyVersion: 0,
+      soundLocked: false,
     });
     this.replies = new CallReplies({
       store: deps.store,
@@ -166,6 +176,23 @@ export class RingbackSession {
     this.queue.send({ type: 'call.answer', eventId });
   }
 
+  /**
+   * Answers `eventId` as soon as it can be (a notification's Answer, or a tap on it, opened this
+   * page): at once when it rings or was missed; when it rings, if it is still being prepared or
+   * waits its turn; when it arrives, if the stream has not brought it yet. There is no tap here to
+   * unlock sound, so if the browser keeps it off, `soundLocked` asks for one.
+   */
+  answerOnArrival(eventId: string): void {
+    this.answerWanted = eventId;
+    this.followAnswerWanted();
+  }
+
+  /** The tap `soundLocked` asked for: sound starts from this gesture. */
+  unlockSound(): void {
+    void this.deps.audio.unlock().catch(() => undefined);
+    this.view.set((view) => ({ ...view, soundLocked: false }));
+  }
+
   decline(eventId: string): void {
     this.queue.send({ type: 'call.decline', eventId });
   }
@@ -220,8 +247,24 @@ export class RingbackSession {
       shown.player.send({ type: 'interrupt' });
   }
 
+  /** Answers the call chosen from a notification once the queue lets it, or lets go of it. */
+  private followAnswerWanted(): void {
+    const eventId = this.answerWanted;
+    if (eventId === null || this.stopped) return;
+    const step = arrivalStep(this.queue.getSnapshot(), eventId);
+    if (step === 'wait') return;
+    this.answerWanted = null;
+    if (step === 'drop') return;
+    this.queue.send({ type: 'call.answer', eventId });
+    void soundStartsWithoutTap(this.deps.audio).then((starts) => {
+      if (!starts && !this.stopped && this.view.get().call?.eventId === eventId)
+        this.view.set((view) => ({ ...view, soundLocked: true }));
+    });
+  }
+
   /** Puts the call answered here on screen, and takes it off when another device has it. */
   private followQueue(): void {
+    this.followAnswerWanted();
     const snapshot = this.queue.getSnapshot();
     const shown = this.view.get().call;
     if (shown && !shown.replay && selectCall(snapshot, shown.eventId)?.state === 'endedElsewhere') {
@@ -243,7 +286,7 @@ export class RingbackSession {
   private lostCall(eventId: string): void {
     const call = selectCall(this.queue.getSnapshot(), eventId);
     this.view.get().call?.player.stop();
-    this.view.set((view) => ({ ...view, call: null }));
+    this.view.set((view) => ({ ...view, call: null, soundLocked: false }));
     const handledBy = call?.endedBy ?? null;
     const status = call?.endedStatus ?? 'answered';
     if (recordEndedElsewhere(this.deps.store, eventId, this.events.get(eventId), { status, handledBy }))
@@ -256,7 +299,12 @@ export class RingbackSession {
     this.queue.send({ type: 'call.hangUp', eventId });
     recordCallEnd(this.deps.store, eventId, output);
     this.replies.open(eventId, defaultReplyText(output));
-    this.view.set((view) => ({ ...view, call: null, historyVersion: view.historyVersion + 1 }));
+    this.view.set((view) => ({
+      ...view,
+      call: null,
+      soundLocked: false,
+      historyVersion: view.historyVersion + 1,
+    }));
     this.showReply(eventId);
   }
 

@@ -112,6 +112,30 @@ const silentAudio: AudioOutput = {
   level: () => 0,
 };
 
+/**
+ * Audio as a browser that wants a tap before sound has it: unlocking stays pending (as Chrome's
+ * AudioContext.resume does) until `tap()`; every unlock is counted.
+ */
+export function tapLockedAudio() {
+  let unlocked = false;
+  const waiting: (() => void)[] = [];
+  const audio: AudioOutput & { unlocks: number; tap(): void } = {
+    unlocks: 0,
+    play: async () => {},
+    level: () => 0,
+    unlock() {
+      audio.unlocks++;
+      if (unlocked) return Promise.resolve();
+      return new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    tap() {
+      unlocked = true;
+      for (const resolve of waiting.splice(0)) resolve();
+    },
+  };
+  return audio;
+}
+
 /** Every sentence "synthesised" at once; the session under test cares that it was asked. */
 export function fakeSpeech(): SpeechService & { spoken: string[] } {
   const spoken: string[] = [];
@@ -131,6 +155,8 @@ export function startSession(options: {
   key?: string;
   relay?: ReturnType<typeof fakeSessionRelay>;
   now?: () => number;
+  /** The page's audio; by default one that is always unlocked and plays nothing. */
+  audio?: AudioOutput;
 }) {
   const store = options.store ?? memoryStore();
   const relay = options.relay ?? fakeSessionRelay();
@@ -158,7 +184,7 @@ export function startSession(options: {
     e2eKey: () => sealingKeyFromText(key),
     relay: relay.relay,
     speech,
-    audio: silentAudio,
+    audio: options.audio ?? silentAudio,
     ringtone,
     onSignedOut: () => {},
     ...(options.now ? { now: options.now } : {}),

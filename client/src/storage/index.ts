@@ -12,7 +12,13 @@ export {
 } from './call-history';
 export type { CallDecision, CallRecord, CallReport, ConversationTurn, SentReply } from './call-record';
 export { type DispatchLast, loadDispatchLast, saveDispatchLast } from './dispatch-last';
-export { browserKeyVault, KEYS_DB_NAME } from './idb-key-vault';
+export {
+  browserDeviceRecordStore,
+  browserKeyVault,
+  type DeviceRecord,
+  type DeviceRecordStore,
+  KEYS_DB_NAME,
+} from './idb-key-vault';
 export { createE2eKeyStore, type E2eKeyStore, type KeyVault, type KeyVaultRecord } from './key-store';
 export {
   browserStore,

@@ -1,5 +1,6 @@
 import { CALLS_ZH } from './calls';
 import { DISPATCH_ZH } from './dispatch';
+import { PWA_ZH } from './pwa';
 import { SCHEDULES_ZH } from './schedules';
 import { SETTINGS_ZH } from './settings';
 import { TRACKER_ZH } from './tracker';
@@ -13,4 +14,5 @@ export const ZH_CATALOGUE: Readonly<Record<string, string>> = {
   ...DISPATCH_ZH,
   ...SCHEDULES_ZH,
   ...SETTINGS_ZH,
+  ...PWA_ZH,
 };

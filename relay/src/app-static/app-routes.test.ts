@@ -10,7 +10,7 @@ import { DaemonLinks } from '../link/daemon-links';
 import { createSilentRelayLogger } from '../relay-logger';
 import { openSqliteRelayStore } from '../storage/sqlite-relay-store';
 import { StreamHub } from '../stream/stream-hub';
-import { appContentSecurityPolicy } from './page-headers';
+import { appContentSecurityPolicy, workerContentSecurityPolicy } from './page-headers';
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -36,6 +36,8 @@ async function relay(appDir: string | null) {
 const INDEX =
   '<!doctype html><html><head><title>Ringback</title><script type="module" src="/assets/index-abc123.js"></script></head><body></body></html>';
 const SCRIPT = `export const x = ${JSON.stringify('a'.repeat(5000))};`;
+const SERVICE_WORKER = '(function(){self.addEventListener("push",()=>{})})();';
+const MANIFEST = JSON.stringify({ name: 'Ringback', start_url: '/', display: 'standalone' });
 
 async function builtApp(): Promise<string> {
   const dir = join(await mkdtemp(join(tmpdir(), 'ringback-app-')), 'dist');
@@ -44,6 +46,9 @@ async function builtApp(): Promise<string> {
   await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(join(dir, 'assets', 'index-abc123.js'), SCRIPT);
   await writeFile(join(dir, 'assets', 'espeak-ng-abc123.data'), Buffer.alloc(4096, 7));
+  await writeFile(join(dir, 'sw.js'), SERVICE_WORKER);
+  await writeFile(join(dir, 'manifest.webmanifest'), MANIFEST);
+  await writeFile(join(dir, 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   await writeFile(join(dir, '.secret'), 'no');
   return dir;
 }
@@ -98,6 +103,9 @@ describe('the built app at /', () => {
     expect(policy).toContain("script-src 'self';");
     expect(policy).toContain("style-src 'self' 'nonce-bm9uY2Vub25jZW5vbmNlMQ==';");
     expect(policy).toContain("frame-ancestors 'none'");
+    // The installable app: its manifest, its service worker (and qr-scanner's blob: worker).
+    expect(policy).toContain("manifest-src 'self';");
+    expect(policy).toContain("worker-src 'self' blob:;");
   });
 
   it('caches hashed assets for a year, immutable, and compresses them', async () => {
@@ -147,6 +155,33 @@ describe('the built app at /', () => {
     const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the service worker for the whole origin, revalidated on every check, under its own policy', async () => {
+    const app = await relay(await builtApp());
+    const worker = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.body).toBe(SERVICE_WORKER);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['service-worker-allowed']).toBe('/');
+    expect(worker.headers['x-content-type-options']).toBe('nosniff');
+    // It fetches calls from the relay (which may be another origin than the page) and nothing else.
+    expect(worker.headers['content-security-policy']).toBe(workerContentSecurityPolicy());
+    expect(workerContentSecurityPolicy()).toMatch(/^default-src 'none'; /);
+    expect(workerContentSecurityPolicy()).not.toMatch(/unsafe/);
+  });
+
+  it('serves the web app manifest as application/manifest+json, revalidated', async () => {
+    const app = await relay(await builtApp());
+    const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['service-worker-allowed']).toBeUndefined();
+    expect(manifest.json()).toEqual(JSON.parse(MANIFEST));
+    const icon = await app.inject({ method: 'GET', url: '/icon-192.png' });
+    expect([icon.statusCode, icon.headers['content-type']]).toEqual([200, 'image/png']);
   });
 
   it('answers 404 for unknown paths, never the app', async () => {

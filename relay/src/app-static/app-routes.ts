@@ -5,16 +5,25 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { hasBuiltApp } from './app-dir';
 import { compressFile } from './compression';
 import { notBuiltPage } from './not-built-page';
-import { newStyleNonce, setPageHeaders, setStaticHeaders, withStyleNonce } from './page-headers';
+import {
+  newStyleNonce,
+  setPageHeaders,
+  setServiceWorkerHeaders,
+  setStaticHeaders,
+  withStyleNonce,
+} from './page-headers';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 /** No directory listings or index pages below `/`, no dotfiles. */
 const SEND_BASE = { index: false, dotfiles: 'ignore', redirect: false } as const;
+/** The app's service worker (client/src/sw), at the root so it may control every page. */
+const SERVICE_WORKER_FILE = 'sw.js';
 
 /**
  * The built app at `/` (the API stays under `/v1/`): `index.html` revalidated on every load,
- * `/assets/*` (hashed names) cached for a year, other files of the build (e.g. a favicon)
- * revalidated; anything else is 404, never the app. Every route is open: the app pairs itself.
+ * `/assets/*` (hashed names) cached for a year, other files of the build (the favicon, icons,
+ * `manifest.webmanifest`) revalidated, and the service worker `/sw.js` revalidated with its own
+ * policy and allowed the whole origin; anything else is 404, never the app. Every route is open: the app pairs itself.
  * `appDir` null, or a folder without `index.html`, answers `/` with a page saying how to build it.
  */
 export function appRoutes(appDir: string | null): FastifyPluginAsync {
@@ -48,7 +57,8 @@ export function appRoutes(appDir: string | null): FastifyPluginAsync {
       const file = wildcardOf(request);
       if (file.startsWith('v1/') || !hasBuiltApp(appDir)) return reply.callNotFound();
       if (file === 'index.html') return page(reply);
-      setStaticHeaders(reply);
+      if (file === SERVICE_WORKER_FILE) setServiceWorkerHeaders(reply);
+      else setStaticHeaders(reply);
       reply.header('cache-control', 'no-cache');
       if (file.endsWith('.html')) setPageHeaders(reply, newStyleNonce());
       return reply.sendFile(file, appDir, { ...SEND_BASE, cacheControl: false });

@@ -13,8 +13,11 @@ export function appContentSecurityPolicy(styleNonce: string): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
-    // qr-scanner starts its decoder worker from a blob: URL where the browser has no BarcodeDetector.
+    // The service worker (/sw.js); qr-scanner starts its decoder worker from a blob: URL where
+    // the browser has no BarcodeDetector.
     "worker-src 'self' blob:",
+    // The installable app's manifest (/manifest.webmanifest).
+    "manifest-src 'self'",
     `style-src 'self' 'nonce-${styleNonce}'`,
     "img-src 'self' data: blob:",
     "media-src 'self' blob: data:",
@@ -25,6 +28,28 @@ export function appContentSecurityPolicy(styleNonce: string): string {
     "frame-ancestors 'none'",
     "form-action 'none'",
   ].join('; ');
+}
+
+/**
+ * The service worker's own policy (a worker takes its policy from its script's response, not from
+ * the page): it runs only its own code, fetches the app's files and the relay's calls (the relay
+ * the device paired with, which may be another origin than the page), and loads nothing else.
+ */
+export function workerContentSecurityPolicy(): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "connect-src 'self' http: https:",
+    "img-src 'self'",
+  ].join('; ');
+}
+
+/** On the service worker: revalidated on every update check, allowed to control the whole origin. */
+export function setServiceWorkerHeaders(reply: FastifyReply): void {
+  setStaticHeaders(reply);
+  reply.header('content-security-policy', workerContentSecurityPolicy());
+  reply.header('service-worker-allowed', '/');
+  reply.header('cache-control', 'no-cache');
 }
 
 /** A fresh nonce for each page load (128 bits, base64 as CSP wants it). */

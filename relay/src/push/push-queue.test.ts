@@ -1,0 +1,195 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSilentRelayLogger } from '../relay-logger';
+import { PushQueue, type PushQueueOptions, UnsendablePush } from './push-queue';
+import type { PushResponse } from './push-transport';
+
+type Job = { id: string };
+
+/** A push service the test answers by hand: each delivery waits until answered. */
+function pushService() {
+  const calls: { job: Job; signal: AbortSignal; answer(response: PushResponse | Error): void }[] = [];
+  const deliver = (job: Job, signal: AbortSignal) =>
+    new Promise<PushResponse>((resolve, reject) => {
+      calls.push({
+        job,
+        signal,
+        answer: (response) => (response instanceof Error ? reject(response) : resolve(response)),
+      });
+    });
+  const answer = (index: number, response: PushResponse | Error) => calls[index]?.answer(response);
+  return { calls, deliver, answer, ids: () => calls.map((call) => call.job.id) };
+}
+
+const ok: PushResponse = { status: 201, retryAfterMs: null };
+const status = (code: number, retryAfterMs: number | null = null): PushResponse => ({
+  status: code,
+  retryAfterMs,
+});
+
+function queueOn(service: ReturnType<typeof pushService>, options: Partial<PushQueueOptions<Job>> = {}) {
+  const logger = createSilentRelayLogger();
+  const gone: Job[] = [];
+  const queue = new PushQueue<Job>({
+    deliver: service.deliver,
+    onGone: (job) => void gone.push(job),
+    describe: (job) => `push ${job.id}`,
+    logger,
+    concurrency: 2,
+    maxQueued: 100,
+    random: () => 0.5,
+    ...options,
+  });
+  return { queue, logger, gone };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+describe('PushQueue', () => {
+  it('sends at most `concurrency` pushes at once, in the order they came', async () => {
+    const service = pushService();
+    const { queue } = queueOn(service);
+    for (const id of ['a', 'b', 'c', 'd']) expect(queue.push({ id })).toBe(true);
+    await settle();
+    expect(service.ids()).toEqual(['a', 'b']);
+    service.answer(1, ok);
+    await settle();
+    expect(service.ids()).toEqual(['a', 'b', 'c']);
+    service.answer(0, ok);
+    service.answer(2, ok);
+    await settle();
+    expect(service.ids()).toEqual(['a', 'b', 'c', 'd']);
+    service.answer(3, ok);
+    await queue.idle();
+  });
+
+  it('drops pushes past its cap rather than grow, and says so once per overflow', async () => {
+    const service = pushService();
+    const { queue, logger } = queueOn(service, { concurrency: 1, maxQueued: 2 });
+    const accepted = ['a', 'b', 'c', 'd', 'e'].map((id) => queue.push({ id }));
+    // 'a' is in flight, 'b' and 'c' wait: the cap holds the waiting ones.
+    expect(accepted).toEqual([true, true, true, false, false]);
+    expect(logger.lines.filter((line) => line.includes('full'))).toHaveLength(1);
+
+    for (let i = 0; i < 3; i++) {
+      await settle();
+      service.answer(i, ok);
+    }
+    await queue.idle();
+    expect(service.ids()).toEqual(['a', 'b', 'c']);
+    expect(logger.lines.some((line) => /dropped 2 pushes/.test(line))).toBe(true);
+    expect(queue.push({ id: 'f' })).toBe(true);
+    await settle();
+    service.answer(3, ok);
+    await queue.idle();
+  });
+
+  it('retries a network failure after 1 s, then 2 s, with the jitter applied', async () => {
+    const service = pushService();
+    const { queue } = queueOn(service, { random: () => 1 });
+    queue.push({ id: 'a' });
+    await settle();
+    service.answer(0, new Error('ECONNRESET'));
+    await vi.advanceTimersByTimeAsync(1199);
+    expect(service.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(service.calls).toHaveLength(2);
+    service.answer(1, status(503));
+    await vi.advanceTimersByTimeAsync(2399);
+    expect(service.calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(service.calls).toHaveLength(3);
+    service.answer(2, ok);
+    await queue.idle();
+  });
+
+  it('waits what a 429 or 503 asks in Retry-After, and gives up on a wait past the push’s life', async () => {
+    const service = pushService();
+    const { queue, logger } = queueOn(service);
+    queue.push({ id: 'a' });
+    await settle();
+    service.answer(0, status(429, 7000));
+    await vi.advanceTimersByTimeAsync(6999);
+    expect(service.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(service.calls).toHaveLength(2);
+    service.answer(1, status(503, 120_000));
+    await queue.idle();
+    await vi.advanceTimersByTimeAsync(200_000);
+    expect(service.calls).toHaveLength(2);
+    expect(logger.lines.some((line) => /push a.*503/.test(line))).toBe(true);
+  });
+
+  it('gives up after four attempts', async () => {
+    const service = pushService();
+    const { queue, logger } = queueOn(service);
+    queue.push({ id: 'a' });
+    for (let i = 0; i < 4; i++) {
+      await vi.advanceTimersByTimeAsync(60_000);
+      service.answer(i, status(500));
+    }
+    await queue.idle();
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(service.calls).toHaveLength(4);
+    expect(logger.lines.some((line) => /push a.*4 attempts/.test(line))).toBe(true);
+  });
+
+  it('never retries a 4xx, and forgets the subscription on 404 and 410', async () => {
+    const service = pushService();
+    const { queue, gone, logger } = queueOn(service, { concurrency: 4 });
+    for (const id of ['bad', 'forbidden', 'missing', 'expired']) queue.push({ id });
+    await settle();
+    service.answer(0, status(400));
+    service.answer(1, status(403));
+    service.answer(2, status(404));
+    service.answer(3, status(410));
+    await queue.idle();
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(service.calls).toHaveLength(4);
+    expect(gone.map((job) => job.id)).toEqual(['missing', 'expired']);
+    expect(logger.lines.filter((line) => /refused/.test(line))).toHaveLength(2);
+  });
+
+  it('never retries a push that cannot be made', async () => {
+    const service = pushService();
+    const { queue, logger } = queueOn(service);
+    queue.push({ id: 'a' });
+    await settle();
+    service.answer(0, new UnsendablePush('the subscription’s keys are unusable'));
+    await queue.idle();
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(service.calls).toHaveLength(1);
+    expect(logger.lines.some((line) => /push a not sent: the subscription’s keys/.test(line))).toBe(true);
+  });
+
+  it('counts a push waiting to retry against its cap', async () => {
+    const service = pushService();
+    const { queue } = queueOn(service, { concurrency: 1, maxQueued: 1 });
+    queue.push({ id: 'a' });
+    await settle();
+    service.answer(0, new Error('timeout'));
+    await settle();
+    expect(queue.push({ id: 'b' })).toBe(false);
+  });
+
+  it('stops on close: waiting pushes dropped, retries cancelled, sends in flight aborted', async () => {
+    const service = pushService();
+    const { queue } = queueOn(service, { concurrency: 1 });
+    queue.push({ id: 'a' });
+    queue.push({ id: 'b' });
+    await settle();
+    const closed = queue.close();
+    expect(service.calls[0]?.signal.aborted).toBe(true);
+    service.answer(0, new Error('aborted'));
+    await closed;
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(service.ids()).toEqual(['a']);
+    expect(queue.push({ id: 'c' })).toBe(false);
+  });
+});

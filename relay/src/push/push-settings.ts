@@ -1,0 +1,35 @@
+import { PUSH_REALERT_MS, PUSH_RING_WINDOW_MS } from '@ringback/protocol';
+import type { ResolvedPushSubject } from './push-subject';
+import type { PushTransport } from './push-transport';
+
+/** How the relay pushes; every field has a default, tests shorten the times. */
+export interface PushTuning {
+  /**
+   * Lets subscriptions point at http and local endpoints, so a local push service such as
+   * `web-push-testing` receives the pushes. For tests only: never a command-line flag.
+   */
+  allowHttpPushEndpoints?: boolean;
+  /** Between re-alerts of an unanswered call: `PUSH_REALERT_MS` (25 s ± 5 s). */
+  realertMs?: { base: number; jitter: number };
+  /** How long after the relay received a call it re-alerts, before the call is missed: `PUSH_RING_WINDOW_MS`. */
+  ringWindowMs?: number;
+  /** How often each instance looks for due re-alerts: 1 s. */
+  schedulerTickMs?: number;
+  /** How push requests are sent: undici, with deadlines. */
+  transport?: PushTransport;
+  /** Pushes sent at once, and how many may wait before new ones are dropped. */
+  queue?: { concurrency?: number; maxQueued?: number };
+}
+
+/** `RelayDeps.push`: on with a VAPID subject, or off with the reason; and the tuning. */
+export type PushSettings = ResolvedPushSubject & PushTuning;
+
+export const DEFAULT_SCHEDULER_TICK_MS = 1000;
+
+export function pushTimes(tuning: PushTuning) {
+  return {
+    realert: tuning.realertMs ?? { base: PUSH_REALERT_MS.base, jitter: PUSH_REALERT_MS.jitter },
+    ringWindowMs: tuning.ringWindowMs ?? PUSH_RING_WINDOW_MS,
+    tickMs: tuning.schedulerTickMs ?? DEFAULT_SCHEDULER_TICK_MS,
+  };
+}

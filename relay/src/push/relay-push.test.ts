@@ -1,0 +1,156 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSilentRelayLogger } from '../relay-logger';
+import type { RelayStore } from '../storage/relay-store';
+import { openSqliteRelayStore } from '../storage/sqlite-relay-store';
+import { created, household, newEvent } from '../storage/suite/store-fixtures';
+import { pushTopic } from './push-request';
+import type { PushSettings } from './push-settings';
+import type { PushTransport } from './push-transport';
+import { type RelayPush, startRelayPush } from './relay-push';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A push service that answers `status(endpoint)` and notes what it got, when. */
+function fakePushService(status: (endpoint: string) => number = () => 201) {
+  const received: { endpoint: string; topic: string; at: number }[] = [];
+  const transport: PushTransport = {
+    async deliver(push) {
+      received.push({ endpoint: push.endpoint, topic: push.headers.Topic ?? '', at: Date.now() });
+      return { status: status(push.endpoint), retryAfterMs: null };
+    },
+    close: async () => {},
+  };
+  const to = (endpoint: string, eventId?: string) =>
+    received.filter((push) => push.endpoint === endpoint && (!eventId || push.topic === pushTopic(eventId)));
+  return { transport, received, to };
+}
+
+const FAST = { realertMs: { base: 100, jitter: 0 }, ringWindowMs: 450, schedulerTickMs: 10 };
+
+async function relayPush(store: RelayStore, settings: PushSettings): Promise<RelayPush> {
+  const push = await startRelayPush({ store, logger: createSilentRelayLogger(), now: Date.now, settings });
+  cleanups.push(() => push.close());
+  return push;
+}
+
+async function setUp(status?: (endpoint: string) => number) {
+  const store = await openSqliteRelayStore(':memory:');
+  cleanups.push(() => store.close());
+  const service = fakePushService(status);
+  const push = await relayPush(store, {
+    subject: 'mailto:ops@example.com',
+    transport: service.transport,
+    ...FAST,
+  });
+  const home = await household(store);
+  const subscribe = (deviceId: string, endpoint: string) =>
+    store.savePushSubscription({ accountId: home.accountId, deviceId, endpoint, p256dh: P256DH, auth: AUTH });
+  const call = async () => {
+    const { event } = await created(store, newEvent(home.accountId, home.daemon.deviceId));
+    push.callStored(event);
+    return event;
+  };
+  return { store, service, push, ...home, subscribe, call };
+}
+
+// A real device key: the fake service does not decrypt, but the relay encrypts for it.
+const deviceKeys = createECDH('prime256v1');
+deviceKeys.generateKeys();
+const P256DH = deviceKeys.getPublicKey().toString('base64url');
+const AUTH = randomBytes(16).toString('base64url');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('startRelayPush', () => {
+  it('is off without a subject, saying why, and sends nothing', async () => {
+    const store = await openSqliteRelayStore(':memory:');
+    cleanups.push(() => store.close());
+    const off = await relayPush(store, { off: 'Web Push is off: no https public URL' });
+    expect([off.publicKey, off.offReason]).toEqual([null, 'Web Push is off: no https public URL']);
+    expect(off.whyEndpointRefused('https://push.example.com/x')).toMatch(/off/);
+    const unset = await startRelayPush({ store, logger: createSilentRelayLogger(), now: Date.now });
+    expect(unset.offReason).toMatch(/off/);
+  });
+
+  it('makes its key pair once and keeps it', async () => {
+    const store = await openSqliteRelayStore(':memory:');
+    cleanups.push(() => store.close());
+    const first = await relayPush(store, { subject: 'mailto:ops@example.com' });
+    const second = await relayPush(store, { subject: 'mailto:ops@example.com' });
+    expect(first.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(second.publicKey).toBe(first.publicKey);
+  });
+
+  it('wakes every subscribed device of the account as soon as a call is stored', async () => {
+    const relay = await setUp();
+    await relay.subscribe(relay.phone.deviceId, 'https://push.example.com/phone');
+    await relay.subscribe(relay.tablet.deviceId, 'https://push.example.com/tablet');
+    const event = await relay.call();
+    await relay.push.settled();
+    expect(relay.service.to('https://push.example.com/phone', event.eventId)).toHaveLength(1);
+    expect(relay.service.to('https://push.example.com/tablet', event.eventId)).toHaveLength(1);
+  });
+
+  it('re-alerts while the call rings unanswered, then sends one last push when its window passes', async () => {
+    const relay = await setUp();
+    await relay.subscribe(relay.phone.deviceId, 'https://push.example.com/phone');
+    const event = await relay.call();
+    const endsAt = Date.parse(event.createdAt) + FAST.ringWindowMs;
+    await sleep(FAST.ringWindowMs + 300);
+    const pushes = relay.service.to('https://push.example.com/phone', event.eventId);
+    // At once, then about every 100 ms until the window ends at 450 ms, then the missed call's push.
+    expect(pushes.length).toBeGreaterThanOrEqual(4);
+    expect(pushes.length).toBeLessThanOrEqual(6);
+    expect(pushes.filter((push) => push.at >= endsAt)).toHaveLength(1);
+    const gaps = pushes.slice(1, -1).map((push, i) => push.at - (pushes[i]?.at ?? 0));
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(90);
+  });
+
+  it('sends one last push as soon as the call is answered, and no more re-alerts', async () => {
+    const relay = await setUp();
+    await relay.subscribe(relay.phone.deviceId, 'https://push.example.com/phone');
+    const event = await relay.call();
+    await relay.push.settled();
+    await relay.store.setStatus(relay.accountId, event.eventId, 'answered', relay.tablet.deviceId);
+    relay.push.callEnded(relay.accountId, event.eventId);
+    relay.push.callEnded(relay.accountId, event.eventId);
+    await relay.push.settled();
+    expect(relay.service.to('https://push.example.com/phone', event.eventId)).toHaveLength(2);
+    await sleep(FAST.ringWindowMs + 100);
+    expect(relay.service.to('https://push.example.com/phone', event.eventId)).toHaveLength(2);
+  });
+
+  it('sends nothing, and schedules nothing, for an account without subscriptions', async () => {
+    const relay = await setUp();
+    const event = await relay.call();
+    await relay.push.settled();
+    expect(
+      await relay.store.claimDuePushes(Date.now() + 600_000, { limit: 10, realert: FAST.realertMs }),
+    ).toEqual([]);
+    expect(relay.service.to('https://push.example.com/phone', event.eventId)).toEqual([]);
+  });
+
+  it('forgets a subscription its push service answers 404 or 410 for, and keeps the others', async () => {
+    const gone = new Set(['https://push.example.com/expired', 'https://push.example.com/unknown']);
+    const relay = await setUp((endpoint) =>
+      endpoint.endsWith('expired') ? 410 : gone.has(endpoint) ? 404 : 201,
+    );
+    await relay.subscribe(relay.phone.deviceId, 'https://push.example.com/expired');
+    await relay.subscribe(relay.tablet.deviceId, 'https://push.example.com/unknown');
+    const laptop = await relay.store.addDevice(relay.accountId, {
+      kind: 'app',
+      name: 'laptop',
+      tokenHash: 'h-l',
+    });
+    await relay.subscribe(laptop.deviceId, 'https://push.example.com/live');
+    await relay.call();
+    await relay.push.settled();
+    expect((await relay.store.pushSubscriptionsOf(relay.accountId)).map((s) => s.endpoint)).toEqual([
+      'https://push.example.com/live',
+    ]);
+  });
+});

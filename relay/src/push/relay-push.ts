@@ -1,0 +1,149 @@
+import type { RelayLogger } from '../relay-logger';
+import type { PushStore } from '../storage/relay-store';
+import { CallPushes, type WakeJob } from './call-pushes';
+import { whyEndpointRefused } from './push-endpoint';
+import { PushQueue, UnsendablePush } from './push-queue';
+import { buildPushRequest, newVapidKeys, type PushRequest } from './push-request';
+import { PushScheduler } from './push-scheduler';
+import { type PushSettings, pushTimes } from './push-settings';
+import { undiciPushTransport } from './push-transport';
+
+/** What routes see of Web Push. Nothing here makes a route wait for a push. */
+export interface RelayPush {
+  /** The VAPID public key apps subscribe with; null when push is off. */
+  readonly publicKey: string | null;
+  /** Why push is off, and how to turn it on; null when it is on. */
+  readonly offReason: string | null;
+  /** Why a subscription endpoint is refused, or null. */
+  whyEndpointRefused(endpoint: string): string | null;
+  /** A new call was stored here: its devices are woken (returns at once). */
+  callStored(call: { accountId: string; eventId: string; createdAt: string }): void;
+  /** A call left `pending` here: its last push goes out if nobody sent it (returns at once). */
+  callEnded(accountId: string, eventId: string): void;
+  /** Resolves once every push asked for so far was handed to its push service or given up (tests). */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const NOT_CONFIGURED = 'Web Push is off: this relay was started without push settings';
+
+/** Push off: the key route answers `reason`, and nothing is sent. */
+export function pushOff(reason: string): RelayPush {
+  return {
+    publicKey: null,
+    offReason: reason,
+    whyEndpointRefused: () => reason,
+    callStored: () => {},
+    callEnded: () => {},
+    settled: async () => {},
+    close: async () => {},
+  };
+}
+
+export interface RelayPushDeps {
+  store: PushStore;
+  logger: RelayLogger;
+  now: () => number;
+  /** Absent: push is off. */
+  settings?: PushSettings;
+}
+
+/**
+ * Web Push for this relay instance: the key pair made once for the whole relay (the first
+ * instance to store one wins), a bounded sending queue, and the scheduler claiming re-alerts.
+ */
+export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
+  const { store, logger, now, settings } = deps;
+  if (!settings) return pushOff(NOT_CONFIGURED);
+  if ('off' in settings) return pushOff(settings.off);
+  const { subject } = settings;
+  const vapid = { ...(await store.vapidKeys(newVapidKeys())), subject };
+  const times = pushTimes(settings);
+  const transport = settings.transport ?? undiciPushTransport();
+  const allowHttp = settings.allowHttpPushEndpoints ?? false;
+
+  const queue = new PushQueue<WakeJob>({
+    deliver: (job, signal) => transport.deliver(requestFor(job, vapid), signal),
+    onGone: async (job) => {
+      await store.deletePushSubscriptionsAt(job.subscription.endpoint);
+    },
+    describe: (job) =>
+      `push for call ${job.eventId} to device ${job.subscription.deviceId} (${originOf(job.subscription.endpoint)})`,
+    logger,
+    ...settings.queue,
+  });
+  const calls = new CallPushes({
+    store,
+    enqueue: (job) => queue.push(job),
+    now,
+    random: Math.random,
+    realert: times.realert,
+    ringWindowMs: times.ringWindowMs,
+  });
+  const scheduler = new PushScheduler({
+    store,
+    now,
+    tickMs: times.tickMs,
+    realert: times.realert,
+    onDue: (due) => track(calls.due(due)),
+    logger,
+  });
+  scheduler.start();
+
+  // What routes started and has not yet reached the queue (reads and writes of the store).
+  const pending = new Set<Promise<void>>();
+  let closed = false;
+  function track(work: Promise<void>): Promise<void> {
+    const settled = work.catch((error: Error) => {
+      if (!closed) logger.error(`push failed: ${error.message}`);
+    });
+    pending.add(settled);
+    void settled.finally(() => pending.delete(settled));
+    return settled;
+  }
+  const drained = async () => {
+    while (pending.size > 0) await Promise.all(pending);
+  };
+
+  return {
+    publicKey: vapid.publicKey,
+    offReason: null,
+    whyEndpointRefused: (endpoint) => whyEndpointRefused(endpoint, allowHttp),
+    callStored(call) {
+      if (!closed) void track(calls.stored(call));
+    },
+    callEnded(accountId, eventId) {
+      if (!closed) void track(calls.ended(accountId, eventId));
+    },
+    async settled() {
+      await drained();
+      await queue.idle();
+    },
+    async close() {
+      closed = true;
+      await scheduler.stop();
+      await drained();
+      await queue.close();
+      if (!settings.transport) await transport.close();
+    },
+  };
+}
+
+function requestFor(job: WakeJob, vapid: Parameters<typeof buildPushRequest>[2]): PushRequest {
+  try {
+    return buildPushRequest(job.subscription, job.eventId, vapid);
+  } catch (error) {
+    throw new UnsendablePush(`its subscription's keys are unusable (${(error as Error).message})`, {
+      cause: error,
+    });
+  }
+}
+
+/** Only the push service's origin goes to the log: an endpoint's path is the device's address. */
+function originOf(endpoint: string): string {
+  try {
+    return new URL(endpoint).origin;
+  } catch {
+    return 'an unreadable endpoint';
+  }
+}

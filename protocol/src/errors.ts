@@ -49,6 +49,7 @@ export const ERROR_CATALOGUE = {
     meaning: 'only the device that answered this call may reply to it',
   },
   daemon_only: { status: 403, meaning: 'only a daemon device may call this endpoint' },
+  app_only: { status: 403, meaning: 'only an app device may call this endpoint' },
   device_offline: { status: 503, meaning: 'the daemon is not connected to the relay' },
   daemon_timeout: { status: 504, meaning: 'the daemon did not answer in time' },
   relay_unavailable: {

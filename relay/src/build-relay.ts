@@ -14,6 +14,7 @@ import { installStreamAvailability } from './http/relay-unavailable';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { ReplyDispatcher } from './link/reply-dispatcher';
 import { SettingsBroker } from './link/settings-broker';
+import { startRelayPush } from './push/relay-push';
 import type { RelayDeps, RelayRuntime } from './relay-deps';
 import { accountRoutes } from './routes/accounts';
 import { callRoutes } from './routes/calls';
@@ -21,6 +22,7 @@ import { daemonEventRoutes } from './routes/daemon-events';
 import { daemonLinkRoutes } from './routes/daemon-link';
 import { deviceRoutes } from './routes/devices';
 import { pairingRoutes } from './routes/pairing';
+import { pushRoutes } from './routes/push';
 import { relayedSettingsRoutes } from './routes/relayed-settings';
 import { replyRoutes } from './routes/replies';
 import { streamRoutes } from './routes/stream';
@@ -46,6 +48,8 @@ export async function buildRelay(deps: RelayDeps): Promise<FastifyInstance> {
   // be read from a database this instance may have lost, delaying the refusal by the pool's timeouts.
   installStreamAvailability(app, () => runtime.cluster.acceptsStreams());
   installDeviceAuth(app, (tokenHash) => runtime.local.tokens.device(tokenHash));
+  // Pushes stop before the cluster (and, after the app, the store) they read from.
+  app.addHook('onClose', () => runtime.webPush.close());
   app.addHook('onClose', () => runtime.cluster.close());
   const guard = (kind: 'pairing' | 'claim', pausedMessage: (minutes: number) => string) =>
     new CodeGuard({ attempts: runtime.cluster.attempts, kind, pausedMessage });
@@ -61,7 +65,7 @@ export async function buildRelay(deps: RelayDeps): Promise<FastifyInstance> {
   );
   await app.register(accountRoutes(runtime, claimGuard));
   await app.register(pairingRoutes(runtime, pairingGuard));
-  for (const routes of [deviceRoutes, daemonEventRoutes, callRoutes, streamRoutes, replyRoutes])
+  for (const routes of [deviceRoutes, daemonEventRoutes, callRoutes, streamRoutes, replyRoutes, pushRoutes])
     await app.register(routes(runtime));
   await app.register(daemonLinkRoutes(runtime));
   await app.register(relayedSettingsRoutes(runtime));
@@ -92,5 +96,11 @@ async function startRuntime(deps: RelayDeps): Promise<RelayRuntime> {
     now: deps.now,
   };
   cluster = await (deps.instances ?? singleRelay(deps.attempts))(local);
-  return { ...deps, cluster, names, local };
+  const webPush = await startRelayPush({
+    store: deps.store,
+    logger: deps.logger,
+    now: deps.now,
+    ...(deps.push ? { settings: deps.push } : {}),
+  });
+  return { ...deps, cluster, names, local, webPush };
 }

@@ -3,6 +3,8 @@ import type { DeviceNames } from './cluster/device-names';
 import type { ClusterFactory, LocalRelay, RelayCluster } from './cluster/relay-cluster';
 import type { TrustProxy } from './http/trust-proxy';
 import type { DaemonLinks } from './link/daemon-links';
+import type { PushSettings } from './push/push-settings';
+import type { RelayPush } from './push/relay-push';
 import type { RelayLogger } from './relay-logger';
 import type { RelayStore } from './storage/relay-store';
 import type { StreamHub } from './stream/stream-hub';
@@ -33,6 +35,8 @@ export interface RelayDeps {
   heartbeatMs: number;
   /** The built app served at `/` (`client/dist`); absent or null: `/` says how to build it. */
   appDir?: string | null;
+  /** Web Push: its VAPID subject (or why it is off) and its tuning; absent: off. */
+  push?: PushSettings;
 }
 
 /** What routes work with: the deps, and what the relay built from them. */
@@ -40,4 +44,5 @@ export interface RelayRuntime extends RelayDeps {
   cluster: RelayCluster;
   names: DeviceNames;
   local: LocalRelay;
+  webPush: RelayPush;
 }

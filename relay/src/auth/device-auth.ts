@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DeviceRecord } from '../storage/relay-store';
 import { hashSecret } from './tokens';
 
-/** Who may call a route: anyone (account creation, pairing redemption), any device, or a daemon. */
-export type RouteAuth = 'none' | 'device' | 'daemon';
+/** Who may call a route: anyone (account creation, pairing redemption), any device, a daemon, or an app. */
+export type RouteAuth = 'none' | 'device' | 'daemon' | 'app';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,6 +42,7 @@ export function installDeviceAuth(
         'a valid device token is required (Authorization: Bearer dev_…)',
       );
     if (auth === 'daemon' && device.kind !== 'daemon') throw new RingbackError('daemon_only');
+    if (auth === 'app' && device.kind !== 'app') throw new RingbackError('app_only');
     request.device = device;
   });
 }

@@ -4,6 +4,7 @@ import {
   PENDING_EVENTS_PAGE,
   PendingEvents,
   PendingEventsQuery,
+  RelayedEvent,
   RingbackError,
   StatusChange,
   StatusUpdateBody,
@@ -53,6 +54,18 @@ export function callRoutes(deps: RelayRuntime): FastifyPluginAsync {
       },
     );
 
+    // What a woken service worker fetches: the push carried only the id.
+    api.get(
+      '/v1/events/:eventId',
+      { schema: { params: EventParams, response: { 200: RelayedEvent, '4xx': ErrorBody } } },
+      async (request) => {
+        const me = deviceOf(request);
+        const event = await deps.store.getEvent(me.accountId, request.params.eventId);
+        if (!event) throw new RingbackError('event_not_found');
+        return toRelayedEvent(event, await deps.names.of(me.accountId));
+      },
+    );
+
     api.post(
       '/v1/events/:eventId/status',
       {
@@ -71,7 +84,11 @@ export function callRoutes(deps: RelayRuntime): FastifyPluginAsync {
           me.deviceId,
         );
         if (result.outcome === 'not_found') throw new RingbackError('event_not_found');
-        if (result.outcome === 'changed') deps.cluster.logged(me.accountId, result.log.seq);
+        if (result.outcome === 'changed') {
+          deps.cluster.logged(me.accountId, result.log.seq);
+          // Its devices replace the ringing notification (not awaited).
+          if (result.event.status !== 'pending') deps.webPush.callEnded(me.accountId, result.event.eventId);
+        }
         const names = await deps.names.of(me.accountId);
         if (result.outcome === 'conflict') {
           const handledBy = handledByOf(result.event, names);

@@ -30,6 +30,8 @@ export function daemonEventRoutes(deps: RelayRuntime): FastifyPluginAsync {
     }
     if (result.outcome === 'repeat') return { status: 200, body: { eventId: event.eventId, repeat: true } };
     deps.cluster.logged(event.accountId, result.log.seq);
+    // After the store answered, and not awaited: a push never delays storing or streaming.
+    deps.webPush.callStored(result.event);
     return { status: 201, body: { eventId: event.eventId, repeat: false } };
   }
 

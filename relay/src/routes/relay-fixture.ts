@@ -6,6 +6,7 @@ import { afterEach } from 'vitest';
 import { AttemptLimiter } from '../auth/attempt-limiter';
 import { buildRelay } from '../build-relay';
 import { DaemonLinks } from '../link/daemon-links';
+import type { PushSettings } from '../push/push-settings';
 import { createSilentRelayLogger } from '../relay-logger';
 import { openSqliteRelayStore, type SqliteRelayStoreOptions } from '../storage/sqlite-relay-store';
 import { StreamHub } from '../stream/stream-hub';
@@ -17,7 +18,10 @@ afterEach(async () => {
 
 export const auth = (device: DeviceCredentials) => ({ authorization: `Bearer ${device.deviceToken}` });
 
-export async function injectRelay(storeOptions: SqliteRelayStoreOptions = {}) {
+export async function injectRelay(
+  storeOptions: SqliteRelayStoreOptions = {},
+  options: { push?: PushSettings } = {},
+) {
   const store = await openSqliteRelayStore(':memory:', storeOptions);
   const hub = new StreamHub();
   const app = await buildRelay({
@@ -29,6 +33,7 @@ export async function injectRelay(storeOptions: SqliteRelayStoreOptions = {}) {
     attempts: new AttemptLimiter({ limit: 5, windowMs: 60_000 }),
     now: Date.now,
     heartbeatMs: 1000,
+    ...(options.push ? { push: options.push } : {}),
   });
   cleanups.push(
     () => store.close(),

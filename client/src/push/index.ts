@@ -21,3 +21,9 @@ export {
   type PushSubscriberDeps,
   type PushSubscriptionLike,
 } from './push-subscriber';
+export {
+  type NotificationPermissionApi,
+  renewBackgroundRinging,
+  type TurnOnOutcome,
+  turnOnBackgroundRinging,
+} from './turn-on';

@@ -153,6 +153,28 @@ describe('the push subscriber', () => {
     expect(relay.requests.filter((request) => request === 'DELETE')).toHaveLength(2);
   });
 
+  it('turned off with the browser part failing, still asks the relay to forget it, then says what failed', async () => {
+    const { relay } = setUp();
+    const broken = createPushSubscriber({
+      relay: createRelayClient({ server: SERVER, token: TOKEN }),
+      pushManager: async () => {
+        throw new Error("Ringback's service worker did not answer within 15 s");
+      },
+    });
+    await expect(broken.unsubscribe()).rejects.toThrow(/service worker did not answer/);
+    expect(relay.requests).toEqual(['DELETE']);
+  });
+
+  it('drops a subscription left over after a turn-off, and asks the relay nothing when there is none', async () => {
+    const { browser, relay, subscriber } = setUp();
+    expect(await subscriber.dropLeftover()).toBe(false);
+    expect(relay.requests).toEqual([]);
+    await subscriber.subscribe();
+    expect(await subscriber.dropLeftover()).toBe(true);
+    expect(browser.current()).toBeNull();
+    expect(relay.requests.at(-1)).toBe('DELETE');
+  });
+
   it("carries the relay's reason when it sends no pushes, and subscribes nothing", async () => {
     const { browser, relay, subscriber } = setUp();
     relay.publicKey = null;

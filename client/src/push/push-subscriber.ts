@@ -39,8 +39,16 @@ export interface PushSubscriber {
    * permission already granted: asking is the page's, from a tap.
    */
   subscribe(publicKey?: string): Promise<PushSubscribeOutcome>;
-  /** Ends the subscription in the browser, then asks the relay to forget it. */
+  /**
+   * Ends the subscription in the browser, then asks the relay to forget it (asked even when the
+   * browser part failed; the first failure is thrown after).
+   */
   unsubscribe(): Promise<void>;
+  /**
+   * With background ringing off: ends a subscription the browser still holds (a turn-off whose
+   * browser part failed) and tells the relay. False when there was none, and the relay is not asked.
+   */
+  dropLeftover(): Promise<boolean>;
 }
 
 const parseSubscription = createParser(PushSubscriptionBody);
@@ -87,11 +95,26 @@ export function createPushSubscriber({ relay, pushManager }: PushSubscriberDeps)
     },
     unsubscribe() {
       return inTurn(async () => {
-        const held = await (await pushManager()).getSubscription();
         // Ended here first: if the relay cannot be told now, the push service refuses its next
         // push with 410 and the relay forgets the subscription then.
-        if (held) await held.unsubscribe();
+        let failure: unknown = null;
+        try {
+          const held = await (await pushManager()).getSubscription();
+          if (held) await held.unsubscribe();
+        } catch (error) {
+          failure = error;
+        }
         await relay.unsubscribePush();
+        if (failure !== null) throw failure;
+      });
+    },
+    dropLeftover() {
+      return inTurn(async () => {
+        const held = await (await pushManager()).getSubscription();
+        if (!held) return false;
+        await held.unsubscribe();
+        await relay.unsubscribePush();
+        return true;
       });
     },
   };

@@ -1,5 +1,6 @@
 import type { SealingKey } from '@ringback/protocol';
 import { createContext, useContext } from 'react';
+import type { PushSubscriber } from '../push';
 import type { RelayClient } from '../relay';
 import type { LocalSettings } from '../storage';
 import type { RingbackSession } from './session/ringback-session';
@@ -7,6 +8,8 @@ import type { RingbackSession } from './session/ringback-session';
 export interface SessionContextValue {
   session: RingbackSession;
   client: RelayClient;
+  /** This device's Web Push subscription with the relay (background ringing). */
+  push: PushSubscriber;
   settings: LocalSettings;
   /** The end-to-end key in effect, which seals and opens but never shows itself. */
   e2eKey: SealingKey | null;

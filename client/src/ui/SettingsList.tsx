@@ -46,6 +46,7 @@ export const DEFAULT_SETTINGS_GROUPS: SettingsGroup[] = [
     rows: [
       { id: 'modes', label: 'Ring schedules' },
       { id: 'ringtones', label: 'Ringtones' },
+      { id: 'background', label: 'Background ringing' },
     ],
   },
 ];

@@ -2,6 +2,10 @@
 // storage or machines inside. The lead wires these to the app's machines and services.
 export { BackHeader, type Props as BackHeaderProps } from './BackHeader';
 export { BriefLanguagePage, type BriefLanguageWriteState, FOLLOW_SYSTEM } from './BriefLanguagePage';
+export {
+  BackgroundRingingPage,
+  type Props as BackgroundRingingPageProps,
+} from './background/BackgroundRingingPage';
 export { CallDetailPage, type Props as CallDetailPageProps, type ReplyRecord } from './CallDetailPage';
 export { CallHistoryList, type Props as CallHistoryListProps } from './CallHistoryList';
 export { type Choice, ChoiceList } from './ChoiceList';
@@ -65,6 +69,7 @@ export {
   SettingsList,
   type SettingsRow,
 } from './SettingsList';
+export { type Props as TapToStartCallProps, TapToStartCall } from './TapToStartCall';
 export { CallTabPanel, type Props as CallTabPanelProps } from './tracker/CallTabPanel';
 export { CallTabs, callTabDomId, type Props as CallTabsProps, type TabPointer } from './tracker/CallTabs';
 export {

@@ -5,6 +5,7 @@ import type { LocalSettings } from '../../storage';
 import { DEFAULT_SETTINGS_GROUPS, SettingsList } from '../../ui';
 import { ringtones } from '../services';
 import { useSession } from '../session-context';
+import { BackgroundRingingScreen } from './BackgroundRingingScreen';
 import { DevicesScreen } from './DevicesScreen';
 import { KeyScreen } from './KeyScreen';
 import { BriefLanguageScreen, FormOfAddressScreen, InterfaceLanguageScreen } from './LanguageScreens';
@@ -45,6 +46,8 @@ export function SettingsScreens({ page, onOpen, onBack }: Props) {
       return <ModesScreen onBack={onBack} />;
     case 'form-of-address':
       return <FormOfAddressScreen onBack={onBack} />;
+    case 'background':
+      return <BackgroundRingingScreen onBack={onBack} />;
     default:
       return (
         <SettingsList groups={withDetails(detailsOf(settings, language))} onOpen={onOpen} onBack={onBack} />
@@ -64,6 +67,7 @@ function detailsOf(settings: LocalSettings, language: 'zh' | 'en'): Record<strin
     voice: findEngine(settings.voice.engineId)?.name ?? settings.voice.engineId,
     'form-of-address': settings.formOfAddress,
     llm: settings.llm.model || interfaceText('Not set', language),
+    background: interfaceText(settings.backgroundRinging ? 'On' : 'Off', language),
   };
 }
 

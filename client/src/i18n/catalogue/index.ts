@@ -1,3 +1,4 @@
+import { BACKGROUND_ZH } from './background';
 import { CALLS_ZH } from './calls';
 import { DISPATCH_ZH } from './dispatch';
 import { PWA_ZH } from './pwa';
@@ -15,4 +16,5 @@ export const ZH_CATALOGUE: Readonly<Record<string, string>> = {
   ...SCHEDULES_ZH,
   ...SETTINGS_ZH,
   ...PWA_ZH,
+  ...BACKGROUND_ZH,
 };

@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useText } from '../../i18n';
+import { backgroundSupport, type RelayPush, readDeviceFacts, turnOnBackgroundRinging } from '../../push';
+import { RelayError } from '../../relay';
+import { BackgroundRingingPage } from '../../ui';
+import { useSession } from '../session-context';
+
+/** What asking the relay for its push key told: its key, its reason for sending none, or no answer. */
+function relayPushOf(error: unknown): RelayPush {
+  const reason = error instanceof Error ? error.message : String(error);
+  if (error instanceof RelayError && error.code === 'push_unavailable')
+    return { state: 'unavailable', reason };
+  return { state: 'unreachable', reason };
+}
+
+/**
+ * Background ringing: asks the relay whether it sends pushes, reads what this device allows (again
+ * whenever the page shows, since permission changes in the browser's settings), and turns the
+ * push subscription on (asking for notification permission within the tap) or off.
+ */
+export function BackgroundRingingScreen({ onBack }: { onBack(): void }) {
+  const { client, push, settings, updateSettings } = useSession();
+  const t = useText();
+  const [relay, setRelay] = useState<RelayPush>({ state: 'checking' });
+  const [facts, setFacts] = useState(() => readDeviceFacts());
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const askRelay = useCallback(() => {
+    setRelay({ state: 'checking' });
+    client.pushKey().then(
+      ({ publicKey }) => setRelay({ state: 'available', publicKey }),
+      (failure: unknown) => setRelay(relayPushOf(failure)),
+    );
+  }, [client]);
+  useEffect(askRelay, [askRelay]);
+
+  useEffect(() => {
+    const reread = () => setFacts(readDeviceFacts());
+    document.addEventListener('visibilitychange', reread);
+    // Where the browser reports permission changes, follow them while the page is open.
+    let status: PermissionStatus | null = null;
+    void navigator.permissions
+      ?.query({ name: 'notifications' })
+      .then((found) => {
+        status = found;
+        found.addEventListener('change', reread);
+      })
+      .catch(() => undefined);
+    return () => {
+      document.removeEventListener('visibilitychange', reread);
+      status?.removeEventListener('change', reread);
+    };
+  }, []);
+
+  const support = backgroundSupport(facts, relay, settings.backgroundRinging);
+
+  const turnOn = () => {
+    if (relay.state !== 'available' || typeof Notification !== 'function') return;
+    setBusy(true);
+    setError(null);
+    // Called in the tap's own turn: the permission prompt needs the gesture.
+    turnOnBackgroundRinging(Notification, push, relay.publicKey)
+      .then((outcome) => {
+        if (outcome.on) updateSettings({ backgroundRinging: true });
+        else if (outcome.permission === 'default')
+          setError(t('Notifications were not allowed, so background ringing stays off.'));
+      })
+      .catch((failure: unknown) => {
+        if (failure instanceof RelayError && failure.code === 'push_unavailable')
+          setRelay(relayPushOf(failure));
+        else setError(t('Could not turn it on: {message}', { message: messageOf(failure) }));
+      })
+      .finally(() => {
+        setFacts(readDeviceFacts());
+        setBusy(false);
+      });
+  };
+
+  const turnOff = () => {
+    setBusy(true);
+    setError(null);
+    // Off here at once: this device stops wanting pushes whether or not the relay hears of it now.
+    updateSettings({ backgroundRinging: false });
+    push
+      .unsubscribe()
+      .catch((failure: unknown) =>
+        setError(
+          t(
+            'Turned off on this device. The relay could not be told now ({message}); it stops when its next push here is refused.',
+            {
+              message: messageOf(failure),
+            },
+          ),
+        ),
+      )
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <BackgroundRingingPage
+      support={support}
+      busy={busy}
+      error={error}
+      onToggle={(on) => (on ? turnOn() : turnOff())}
+      onRetry={askRelay}
+      onBack={onBack}
+    />
+  );
+}
+
+const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));

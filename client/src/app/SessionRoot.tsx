@@ -1,11 +1,15 @@
 import type { SealingKey } from '@ringback/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { InterfaceLanguageProvider, resolveInterfaceLanguage } from '../i18n';
+import { browserPushManager, createPushSubscriber, type PushSubscriber } from '../push';
 import { createRelayClient, type RelayClient } from '../relay';
 import { warmUpOnDeviceVoice } from '../speech';
 import type { LocalSettings } from '../storage';
 import { OpenElsewherePage } from '../ui';
+import { createAnswerInbox } from './answers/answer-inbox';
+import { listenForAnswerRequests } from './answers/answer-requests';
 import { BriefLanguageSync } from './BriefLanguageSync';
+import { DeviceEffects } from './device/DeviceEffects';
 import { InterfaceLanguageEffect } from './InterfaceLanguageEffect';
 import { RingScheduleDriver } from './RingScheduleDriver';
 import { Screens } from './Screens';
@@ -36,14 +40,42 @@ export function SessionRoot({ settings, e2eKey, onE2eKeyChange, onSettingsChange
   latestKey.current = e2eKey;
   const signedOut = useRef(onSignedOut);
   signedOut.current = onSignedOut;
-  const [live, setLive] = useState<{ session: RingbackSession; client: RelayClient } | null>(null);
+  const [live, setLive] = useState<{
+    session: RingbackSession;
+    client: RelayClient;
+    push: PushSubscriber;
+  } | null>(null);
   const { serverAddress, deviceToken } = settings;
   const lock = useTabLock(`ringback.session.${settings.deviceId ?? 'this-device'}`);
   const holding = lock.state === 'holding';
+  // Calls chosen from a notification (the address this page opened with, the service worker's
+  // messages), kept until a session here can answer them.
+  const [answers] = useState(createAnswerInbox);
+  const takeOver = useRef(lock.takeOver);
+  takeOver.current = lock.takeOver;
+
+  useEffect(
+    () =>
+      listenForAnswerRequests(
+        { location: window.location, history: window.history, serviceWorker: navigator.serviceWorker },
+        answers.put,
+      ),
+    [answers],
+  );
+  // A notification tapped to answer here: this tab takes the session if another tab has it.
+  useEffect(() => {
+    if (lock.state !== 'elsewhere') return;
+    return answers.onKept(() => takeOver.current());
+  }, [answers, lock.state]);
+  useEffect(() => {
+    if (!live) return;
+    return answers.deliverTo((eventId) => live.session.answerOnArrival(eventId));
+  }, [answers, live]);
 
   useEffect(() => {
     if (!deviceToken || !holding) return;
     const client = createRelayClient({ server: serverAddress, token: deviceToken });
+    const push = createPushSubscriber({ relay: client, pushManager: () => browserPushManager() });
     const session = new RingbackSession({
       store,
       settings: () => latest.current,
@@ -57,7 +89,7 @@ export function SessionRoot({ settings, e2eKey, onE2eKeyChange, onSettingsChange
     session.start();
     // Loading the on-device voice takes a few hundred ms: done now, not when the first call arrives.
     if (latest.current.voice.engineId === 'on-device') void warmUpOnDeviceVoice();
-    setLive({ session, client });
+    setLive({ session, client, push });
     return () => {
       session.stop();
       setLive(null);
@@ -81,6 +113,7 @@ export function SessionRoot({ settings, e2eKey, onE2eKeyChange, onSettingsChange
         <BriefLanguageSync />
         <InterfaceLanguageEffect />
         <RingScheduleDriver />
+        <DeviceEffects />
         <Screens />
       </InterfaceLanguageProvider>
     </SessionContext.Provider>

@@ -22,6 +22,17 @@ export const ringtones = createRingtones({
     return toneContext;
   },
 });
+/**
+ * Lets the page make sound, from a user gesture: the speech output, and the ringtones' context
+ * (made now if need be, since a context made inside a gesture may start). Refusals are dropped:
+ * the next gesture tries again.
+ */
+export function unlockSound(): void {
+  void audio.unlock().catch(() => undefined);
+  toneContext ??= new AudioContext();
+  if (toneContext.state === 'suspended') void toneContext.resume().catch(() => undefined);
+}
+
 /** The incoming-call ringtone: the slot's tone, looping. */
 export const incomingRingtone = ringtones.incoming;
 /** The waiting tone while a dispatch is calling (silent when the slot says so). */

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
-import { answerFailedNotice, InCallScreen, VOICE_UNAVAILABLE_NOTICE } from '../../ui';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { answerFailedNotice, InCallScreen, TapToStartCall, VOICE_UNAVAILABLE_NOTICE } from '../../ui';
 import { callerName, callSubtitle } from '../call-labels';
 import type { CallPlayerActor } from '../session/call-player';
 import { useSession } from '../session-context';
@@ -25,42 +25,49 @@ export function CallScreen({ call }: Props) {
   const canPrevious = useSelector(player, (s) => s.can({ type: 'segment.previous' }));
   const canNext = useSelector(player, (s) => s.can({ type: 'segment.next' }));
   const elapsedMs = useElapsed(call.answeredAt);
+  // Answered from a notification, with sound held back until the page is tapped.
+  const soundLocked = useSyncExternalStore(session.view.subscribe, () => session.view.get().soundLocked);
   if (!event) return null;
   const { report } = event.plaintext;
   return (
-    <InCallScreen
-      callerName={callerName(report)}
-      subtitle={callSubtitle(report)}
-      elapsedMs={elapsedMs}
-      segments={segments}
-      position={position}
-      playing={playing}
-      answering={answering}
-      answerSentences={answer?.sentences ?? []}
-      {...(answer
-        ? { answerSentenceIndex: Math.min(answer.spoken, Math.max(0, answer.sentences.length - 1)) }
-        : {})}
-      conversation={conversation}
-      decisions={decisions}
-      notices={[
-        ...(notices.voiceUnavailable ? [VOICE_UNAVAILABLE_NOTICE] : []),
-        ...(notices.answerFailed !== null ? [answerFailedNotice(notices.answerFailed)] : []),
-      ]}
-      reportText={report.text}
-      canPrevious={canPrevious}
-      canNext={canNext}
-      onPause={() => player.send({ type: 'interrupt' })}
-      onResume={() => player.send({ type: 'resume' })}
-      onPreviousCard={() => player.send({ type: 'segment.previous' })}
-      onNextCard={() => player.send({ type: 'segment.next' })}
-      onSelectSegment={(index) => player.send({ type: 'segment.jump', index })}
-      onDecide={(index, text) => player.send({ type: 'decision.make', index, answer: text })}
-      onTyping={() => {
-        if (player.getSnapshot().hasTag('playing')) player.send({ type: 'interrupt' });
-      }}
-      onAsk={(text) => player.send({ type: 'question.ask', text })}
-      onHangUp={() => player.send({ type: 'hangUp' })}
-    />
+    <>
+      <div inert={soundLocked}>
+        <InCallScreen
+          callerName={callerName(report)}
+          subtitle={callSubtitle(report)}
+          elapsedMs={elapsedMs}
+          segments={segments}
+          position={position}
+          playing={playing}
+          answering={answering}
+          answerSentences={answer?.sentences ?? []}
+          {...(answer
+            ? { answerSentenceIndex: Math.min(answer.spoken, Math.max(0, answer.sentences.length - 1)) }
+            : {})}
+          conversation={conversation}
+          decisions={decisions}
+          notices={[
+            ...(notices.voiceUnavailable ? [VOICE_UNAVAILABLE_NOTICE] : []),
+            ...(notices.answerFailed !== null ? [answerFailedNotice(notices.answerFailed)] : []),
+          ]}
+          reportText={report.text}
+          canPrevious={canPrevious}
+          canNext={canNext}
+          onPause={() => player.send({ type: 'interrupt' })}
+          onResume={() => player.send({ type: 'resume' })}
+          onPreviousCard={() => player.send({ type: 'segment.previous' })}
+          onNextCard={() => player.send({ type: 'segment.next' })}
+          onSelectSegment={(index) => player.send({ type: 'segment.jump', index })}
+          onDecide={(index, text) => player.send({ type: 'decision.make', index, answer: text })}
+          onTyping={() => {
+            if (player.getSnapshot().hasTag('playing')) player.send({ type: 'interrupt' });
+          }}
+          onAsk={(text) => player.send({ type: 'question.ask', text })}
+          onHangUp={() => player.send({ type: 'hangUp' })}
+        />
+      </div>
+      {soundLocked && <TapToStartCall onTap={() => session.unlockSound()} />}
+    </>
   );
 }
 

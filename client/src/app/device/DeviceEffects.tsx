@@ -1,0 +1,46 @@
+import { selectMissedCount } from '@ringback/machines';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { renewBackgroundRinging } from '../../push';
+import { unlockSound } from '../services';
+import { useSession } from '../session-context';
+import { createAppBadge } from './app-badge';
+import { onFirstTap } from './first-tap';
+import { createScreenWakeLock } from './screen-wake-lock';
+
+/**
+ * What the session asks of the device, beyond the page: the missed calls on the app icon's badge,
+ * the screen kept on while a call is on screen, sound unlocked by the first tap, and this device's
+ * push subscription renewed at start when background ringing is on. Renders nothing.
+ */
+export function DeviceEffects() {
+  const { session, push, settings } = useSession();
+  const missed = useSelector(session.queue, selectMissedCount);
+  const onCall = useSyncExternalStore(session.view.subscribe, () => session.view.get().call !== null);
+  const [badge] = useState(() => createAppBadge());
+  const [wakeLock] = useState(() =>
+    createScreenWakeLock({ wakeLock: globalThis.navigator?.wakeLock, document }),
+  );
+  const backgroundRinging = useRef(settings.backgroundRinging);
+  backgroundRinging.current = settings.backgroundRinging;
+
+  useEffect(() => badge.show(missed), [badge, missed]);
+
+  useEffect(() => {
+    if (!onCall) return;
+    wakeLock.hold();
+    return () => wakeLock.release();
+  }, [onCall, wakeLock]);
+
+  useEffect(() => onFirstTap(document, unlockSound), []);
+
+  // Once per session start (the settings page handles turning it on and off meanwhile).
+  useEffect(() => {
+    const permission = typeof Notification === 'function' ? Notification.permission : null;
+    renewBackgroundRinging(backgroundRinging.current, permission, push).catch((error: unknown) =>
+      console.warn('ringback: could not renew the push subscription', error),
+    );
+  }, [push]);
+
+  return null;
+}

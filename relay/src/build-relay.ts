@@ -32,14 +32,18 @@ const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 
 /** The relay's HTTP app, not listening: tests use `inject` or a real port. Closing it closes the cluster. */
 export async function buildRelay(deps: RelayDeps): Promise<FastifyInstance> {
-  const app = Fastify({
+  const options = {
     logger: false,
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
     forceCloseConnections: true,
     // Behind reverse proxies the client address (for attempt limits) is the one the nearest
     // trusted proxy saw, read from the right of X-Forwarded-For (http/trust-proxy.ts).
     trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
-  });
+  };
+  // An https server is an http one to every route and hook: typed as one.
+  const app = deps.https
+    ? (Fastify({ ...options, https: deps.https }) as unknown as FastifyInstance)
+    : Fastify(options);
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   installRelayErrorHandler(app, deps.logger);
   const runtime = await startRuntime(deps);

@@ -37,6 +37,8 @@ export interface RelayDeps {
   appDir?: string | null;
   /** Web Push: its VAPID subject (or why it is off) and its tuning; absent: off. */
   push?: PushSettings;
+  /** Serve https with this certificate chain and key (PEM); absent: plain http. */
+  https?: { cert: Buffer; key: Buffer };
 }
 
 /** What routes work with: the deps, and what the relay built from them. */

@@ -8,9 +8,12 @@ import { buildRelay } from './build-relay';
 import { postgresCluster } from './cluster/postgres/postgres-cluster';
 import { sharedClaimCode } from './cluster/postgres/shared-claim-code';
 import type { ClusterFactory } from './cluster/relay-cluster';
+import { readTlsFiles, type TlsFiles } from './http/tls-files';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { DaemonLinks } from './link/daemon-links';
 import { guardRelayProcess } from './process-guard';
+import type { PushSettings, PushTuning } from './push/push-settings';
+import { resolvePushSubject } from './push/push-subject';
 import type { RelayLogger } from './relay-logger';
 import { openPostgresRelayStore } from './storage/postgres-relay-store';
 import type { RelayStore } from './storage/relay-store';
@@ -51,6 +54,16 @@ export interface RelayOptions {
   appDir?: string;
   /** For benchmarks only: how the store commits. The relay always runs FULL with group commit. */
   storage?: SqliteRelayStoreOptions;
+  /**
+   * The VAPID subject pushes are sent with (`--push-subject`): `mailto:` or an https URL that is
+   * not a local address, else the relay refuses to start. Absent: the public URL when it is
+   * https and not local; else Web Push is off (logged once, and `GET /v1/push/key` says why).
+   */
+  pushSubject?: string;
+  /** Tests and benchmarks: how Web Push runs (a local http push service, shorter re-alerts). */
+  push?: PushTuning;
+  /** Serve https itself (`--tls-cert`, `--tls-key`): PEM files, read once at start. */
+  tls?: TlsFiles;
 }
 
 /** Failed claim and pairing codes one client address may try per window. */
@@ -104,6 +117,8 @@ async function openStorage(options: RelayOptions): Promise<OpenedStorage> {
 export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
   // Read first: a setting the relay cannot read stops it before it opens anything.
   const trustProxy = options.trustProxy ?? parseTrustProxy(process.env.RINGBACK_TRUST_PROXY);
+  const push = pushSettings(options);
+  const https = options.tls ? await readTlsFiles(options.tls) : undefined;
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const opened = await openStorage(options);
   const { store } = opened;
@@ -126,11 +141,15 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
     heartbeatMs: options.heartbeatMs ?? heartbeatFromEnv(process.env),
     trustProxy,
     appDir: resolveAppDir(options.appDir, process.env),
+    push,
+    ...(https ? { https } : {}),
   });
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? DEFAULT_RELAY_PORT });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? DEFAULT_RELAY_PORT);
-  const url = options.publicUrl ?? `http://127.0.0.1:${port}`;
+  const url = options.publicUrl ?? `${https ? 'https' : 'http'}://127.0.0.1:${port}`;
+  if ('off' in push) options.logger.info(push.off);
+  else options.logger.info(`Web Push on, VAPID subject ${push.subject}`);
   // Only once serving: a relay that cannot start must still fail loudly.
   const unguard = guardRelayProcess(options.logger);
 
@@ -158,4 +177,13 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
       unguard();
     },
   };
+}
+
+/** Web Push as the options ask; throws (RelayConfigError) on a subject that cannot work. */
+function pushSettings(options: RelayOptions): PushSettings {
+  const subject = resolvePushSubject({
+    ...(options.pushSubject === undefined ? {} : { explicit: options.pushSubject }),
+    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+  });
+  return { ...subject, ...options.push };
 }

@@ -2,13 +2,17 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { RelayReady } from '@ringback/protocol';
+import { RelayConfigError } from '../relay-config-error';
 import { createConsoleRelayLogger } from '../relay-logger';
-import { startRelay } from '../start-relay';
+import { type RunningRelay, startRelay } from '../start-relay';
 
 const USAGE = `usage: relay [--port N] [--host ADDRESS] [--data-dir DIR] [--database postgres://…] [--public-url URL] [--app-dir DIR]
+             [--push-subject mailto:…|https://…] [--tls-cert FILE --tls-key FILE]
   default port 8791, data in ~/.ringback-relay (or $RINGBACK_RELAY_HOME), the app served at /
   from client/dist (or $RINGBACK_APP_DIR); --database (or $RINGBACK_DATABASE_URL) keeps the data
   in PostgreSQL instead, where several relay instances can share it;
+  --push-subject (or $RINGBACK_PUSH_SUBJECT) names whoever runs the relay to push services
+  (default: an https --public-url); --tls-cert and --tls-key (PEM) serve https;
   RINGBACK_OPEN_SIGNUP=true lets anyone create an account\n`;
 
 function parsePort(raw: string | undefined): number | undefined | Error {
@@ -32,6 +36,9 @@ export async function runRelayMain(argv: string[], env: NodeJS.ProcessEnv = proc
     database?: string;
     'public-url'?: string;
     'app-dir'?: string;
+    'push-subject'?: string;
+    'tls-cert'?: string;
+    'tls-key'?: string;
   };
   try {
     ({ values } = parseArgs({
@@ -43,6 +50,9 @@ export async function runRelayMain(argv: string[], env: NodeJS.ProcessEnv = proc
         database: { type: 'string' },
         'public-url': { type: 'string' },
         'app-dir': { type: 'string' },
+        'push-subject': { type: 'string' },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
       },
       strict: true,
     }));
@@ -60,18 +70,35 @@ export async function runRelayMain(argv: string[], env: NodeJS.ProcessEnv = proc
     process.stderr.write(`relay: --database must be a postgres:// URL\n`);
     return 2;
   }
+  const certFile = values['tls-cert'];
+  const keyFile = values['tls-key'];
+  if ((certFile === undefined) !== (keyFile === undefined)) {
+    process.stderr.write('relay: --tls-cert and --tls-key go together: give both, or neither\n');
+    return 2;
+  }
+  const pushSubject = values['push-subject'] ?? (env.RINGBACK_PUSH_SUBJECT || undefined);
   const logger = createConsoleRelayLogger();
   const dataDir = values['data-dir'] ?? env.RINGBACK_RELAY_HOME ?? join(homedir(), '.ringback-relay');
-  const relay = await startRelay({
-    dataDir,
-    ...(database ? { database } : {}),
-    logger,
-    openSignup: env.RINGBACK_OPEN_SIGNUP === 'true',
-    ...(port === undefined ? {} : { port }),
-    ...(values.host ? { host: values.host } : {}),
-    ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
-    ...(values['app-dir'] ? { appDir: values['app-dir'] } : {}),
-  });
+  let relay: RunningRelay;
+  try {
+    relay = await startRelay({
+      dataDir,
+      ...(database ? { database } : {}),
+      logger,
+      openSignup: env.RINGBACK_OPEN_SIGNUP === 'true',
+      ...(port === undefined ? {} : { port }),
+      ...(values.host ? { host: values.host } : {}),
+      ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
+      ...(values['app-dir'] ? { appDir: values['app-dir'] } : {}),
+      ...(pushSubject === undefined ? {} : { pushSubject }),
+      ...(certFile && keyFile ? { tls: { certFile, keyFile } } : {}),
+    });
+  } catch (error) {
+    // A setting it cannot start with: say what and how to fix it, not a stack.
+    if (!(error instanceof RelayConfigError)) throw error;
+    process.stderr.write(`relay: ${error.message}\n`);
+    return 2;
+  }
   const claimCode = await relay.claimCode();
   if (claimCode) {
     logger.info(`private relay without an owner yet: its claim code is ${claimCode}`);

@@ -1,3 +1,4 @@
+import { RelayConfigError } from '../relay-config-error';
 import { isLocalHost } from './local-host';
 
 /**
@@ -8,7 +9,7 @@ import { isLocalHost } from './local-host';
 export type ResolvedPushSubject = { subject: string } | { off: string };
 
 /** An operator's explicit subject that cannot work: the relay must not start with it. */
-export class PushSubjectError extends Error {
+export class PushSubjectError extends RelayConfigError {
   constructor(message: string) {
     super(message);
     this.name = 'PushSubjectError';

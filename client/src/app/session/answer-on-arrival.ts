@@ -12,13 +12,14 @@ export type ArrivalStep = 'answer' | 'wait' | 'drop';
 
 /**
  * A call chosen from a notification (Answer, or a tap on it) is answered as soon as the queue lets
- * it be: the queue's own guard decides (ringing, or missed with no other call on), so this never
- * answers what a tap on the screen could not. A call not heard of yet is waited for; one that ended
- * (here or elsewhere) or is already on is let go.
+ * it be and this page has opened it (decrypted, so it can be played): the queue's own guard decides
+ * (ringing, or missed with no other call on), so this never answers what a tap on the screen could
+ * not. A call not heard of or not opened yet is waited for; one that ended (here or elsewhere) or
+ * is already on is let go.
  */
-export function arrivalStep(snapshot: CallQueueSnapshot, eventId: string): ArrivalStep {
+export function arrivalStep(snapshot: CallQueueSnapshot, eventId: string, opened: boolean): ArrivalStep {
   const call = selectCall(snapshot, eventId);
   if (!call) return 'wait';
-  if (snapshot.can({ type: 'call.answer', eventId })) return 'answer';
-  return STILL_COMING.includes(call.state) ? 'wait' : 'drop';
+  if (!STILL_COMING.includes(call.state)) return 'drop';
+  return opened && snapshot.can({ type: 'call.answer', eventId }) ? 'answer' : 'wait';
 }

@@ -244,6 +244,23 @@ describe('answering a call chosen from a notification', () => {
     expect(device.session.view.get().call?.eventId).toBe('evt-late');
   });
 
+  it('after a reload (a notification opened the page), answers a call once the stream brings it back and it opens', async () => {
+    const first = open({});
+    const eventId = await ringWith(first);
+    first.session.stop();
+
+    // The page opens at /?answer=<eventId>: the queue has the call (missed: it rang here before
+    // the reload), but it opens only when the stream brings it back.
+    const reloaded = open({ store: first.store, key: first.key });
+    reloaded.session.answerOnArrival(eventId);
+    await settle();
+    expect(stateOf(reloaded.session, eventId)).toBe('missed');
+    expect(reloaded.relay.statuses).toEqual([]);
+    reloaded.relay.stream().onReconciled([await sealedCall(first.key, eventId)]);
+    await vi.waitFor(() => expect(reloaded.session.view.get().call?.eventId).toBe(eventId));
+    expect(answered(reloaded)).toEqual([eventId]);
+  });
+
   it('waits while another call rings first, and answers the chosen one when its turn comes', async () => {
     const device = open({});
     await ringWith(device, 'evt-first');

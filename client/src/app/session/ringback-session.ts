@@ -87,7 +87,9 @@ export class RingbackSession {
   private frames: Promise<void> = Promise.resolve();
   private persistQueued = false;
   /** A call the user chose from a notification, answered as soon as the queue lets it be. */
-  private answerWanted: string | null = null;
+  private answerWanted: { eventId: string; waiting: AbortController } | null = null;
+  /** A call answered without a tap, whose sound is checked once it is on screen. */
+  private soundCheckFor: string | null = null;
   /** Stopped (signed out, or another tab took the session): nothing more is written. */
   private stopped = false;
   private readonly now: () => number;
@@ -159,6 +161,7 @@ export class RingbackSession {
 
   stop(): void {
     this.stopped = true;
+    this.answerWanted?.waiting.abort();
     this.stream?.close();
     this.stream = null;
     this.deps.ringtone.stop();
@@ -183,7 +186,15 @@ export class RingbackSession {
    * unlock sound, so if the browser keeps it off, `soundLocked` asks for one.
    */
   answerOnArrival(eventId: string): void {
-    this.answerWanted = eventId;
+    this.answerWanted?.waiting.abort();
+    const waiting = new AbortController();
+    this.answerWanted = { eventId, waiting };
+    // A call the queue already has (restored from before a reload) may open only later, when the
+    // stream brings it back: its opening is waited for itself, not left to the queue's next change.
+    this.events.whenOpened(eventId, waiting.signal).then(
+      () => this.followAnswerWanted(),
+      () => undefined,
+    );
     this.followAnswerWanted();
   }
 
@@ -249,13 +260,22 @@ export class RingbackSession {
 
   /** Answers the call chosen from a notification once the queue lets it, or lets go of it. */
   private followAnswerWanted(): void {
-    const eventId = this.answerWanted;
-    if (eventId === null || this.stopped) return;
-    const step = arrivalStep(this.queue.getSnapshot(), eventId);
+    if (!this.answerWanted || this.stopped) return;
+    const { eventId, waiting } = this.answerWanted;
+    const step = arrivalStep(this.queue.getSnapshot(), eventId, this.events.get(eventId) !== undefined);
     if (step === 'wait') return;
+    waiting.abort();
     this.answerWanted = null;
     if (step === 'drop') return;
+    this.soundCheckFor = eventId;
     this.queue.send({ type: 'call.answer', eventId });
+  }
+
+  /** Once the call answered without a tap is on screen: asks for a tap if its sound is held back. */
+  private checkSound(): void {
+    const eventId = this.soundCheckFor;
+    if (eventId === null || this.view.get().call?.eventId !== eventId) return;
+    this.soundCheckFor = null;
     void soundStartsWithoutTap(this.deps.audio).then((starts) => {
       if (!starts && !this.stopped && this.view.get().call?.eventId === eventId)
         this.view.set((view) => ({ ...view, soundLocked: true }));
@@ -280,6 +300,7 @@ export class RingbackSession {
     if (recordAnswered(this.deps.store, event, answeredAt)) this.bumpHistory();
     const player = this.startPlayer(event, (output) => this.callEnded(eventId, output));
     this.view.set((view) => ({ ...view, call: { eventId, player, answeredAt, replay: false } }));
+    this.checkSound();
   }
 
   /** This device answered, but another was first: the call stops here, and history says where it is. */

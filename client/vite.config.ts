@@ -1,12 +1,60 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** The theme colour of the installed app (its icons' background and the phone's status bar). */
+const THEME_COLOUR = '#0f172a';
+/** The page's own background, so the splash screen before the first paint does not flash. */
+const BACKGROUND_COLOUR = '#f5f6f8';
 
 // The relay serves this build at `/` under a strict CSP (no inline script or style, no eval),
 // so nothing may be inlined into index.html and workers are emitted as their own module files.
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The installable app: manifest.webmanifest (its <link> added to index.html) and /sw.js built
+    // from src/sw/sw.ts with the build's file list written in. Registered by src/pwa, not by an
+    // inline script the policy would refuse.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      // Every file of the build is listed once, by the glob below.
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        name: 'Ringback',
+        short_name: 'Ringback',
+        description: 'Ringback phones you when your coding agent finishes a turn.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOUR,
+        background_color: BACKGROUND_COLOUR,
+        lang: 'en',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // A classic script: every browser with push runs it (module workers are not everywhere yet).
+        rollupFormat: 'iife',
+        // The shell, the on-device voice (its worker, WebAssembly and data), icons.
+        globPatterns: ['**/*.{html,js,css,svg,png,wasm,data}'],
+        // The voice's data is about 24 MB; precached so the installed app speaks offline.
+        maximumFileSizeToCacheInBytes: 40 * 1024 * 1024,
+        // The worker uses a few pure functions of packages whose index also starts machines and
+        // their libraries; nothing it imports is needed for its side effects, so only what it
+        // calls is bundled (a worker a push wakes should start quickly).
+        rollupOptions: { treeshake: { moduleSideEffects: false } },
+      },
+    }),
+  ],
   worker: { format: 'es' },
   build: {
     outDir: 'dist',

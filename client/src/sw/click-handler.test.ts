@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { type AppWindow, type ClickDeps, handleNotificationClick } from './click-handler';
+import type { SwDevice } from './device-reader';
+import { device, EVENT_ID } from './test-support';
+
+/** An app window that records what the worker did to it. */
+function appWindow(name: string, state: { focused?: boolean; visible?: boolean }, log: string[]): AppWindow {
+  return {
+    focused: state.focused ?? false,
+    visibilityState: state.visible ? 'visible' : 'hidden',
+    async focus() {
+      log.push(`focus ${name}`);
+    },
+    postMessage(message) {
+      log.push(`post ${name} ${JSON.stringify(message)}`);
+    },
+  };
+}
+
+function browser(options: {
+  windows?: (log: string[]) => AppWindow[];
+  device?: SwDevice | null;
+  declineAnswer?: boolean;
+}) {
+  const log: string[] = [];
+  const deps: ClickDeps = {
+    windows: async () => options.windows?.(log) ?? [],
+    async openWindow(url) {
+      log.push(`open ${url}`);
+    },
+    readDevice: async () => options.device ?? null,
+    async decline(record, eventId) {
+      log.push(`decline ${eventId} at ${record.relayUrl}`);
+      return options.declineAnswer ?? true;
+    },
+  };
+  const click = (action: string, eventId: string | null = EVENT_ID) =>
+    handleNotificationClick({ action, eventId, close: () => log.push('close') }, deps);
+  return { log, click };
+}
+
+const answer = JSON.stringify({ type: 'ringback.answer', eventId: EVENT_ID });
+
+describe('a click on a call notification', () => {
+  it('opens the app on that call when no window is open, from the body or Answer', async () => {
+    for (const action of ['', 'answer']) {
+      const { log, click } = browser({});
+      expect(await click(action)).toBe('opened');
+      expect(log).toEqual(['close', `open /?answer=${EVENT_ID}`]);
+    }
+  });
+
+  it('focuses an open window and tells it to answer, preferring the focused, then a visible one', async () => {
+    const focused = browser({
+      windows: (log) => [
+        appWindow('a', { visible: true }, log),
+        appWindow('b', { focused: true, visible: true }, log),
+      ],
+    });
+    expect(await focused.click('answer')).toBe('focused');
+    expect(focused.log).toEqual(['close', 'focus b', `post b ${answer}`]);
+
+    const visible = browser({
+      windows: (log) => [appWindow('a', {}, log), appWindow('b', { visible: true }, log)],
+    });
+    await visible.click('');
+    expect(visible.log).toEqual(['close', 'focus b', `post b ${answer}`]);
+
+    const hidden = browser({ windows: (log) => [appWindow('a', {}, log), appWindow('b', {}, log)] });
+    await hidden.click('');
+    expect(hidden.log).toEqual(['close', 'focus a', `post a ${answer}`]);
+  });
+
+  it('opens or focuses the app without answering when the notification named no call', async () => {
+    const none = browser({});
+    await none.click('', null);
+    expect(none.log).toEqual(['close', 'open /']);
+    const open = browser({ windows: (log) => [appWindow('a', {}, log)] });
+    await open.click('answer', null);
+    expect(open.log).toEqual(['close', 'focus a']);
+  });
+
+  it('declines on the relay with the device’s token, opening nothing', async () => {
+    const { log, click } = browser({
+      device: await device(),
+      windows: (windowLog) => [appWindow('a', {}, windowLog)],
+    });
+    expect(await click('decline')).toBe('declined');
+    expect(log).toEqual(['close', `decline ${EVENT_ID} at https://relay.example.com`]);
+  });
+
+  it('says when a decline could not be sent (no device record, or the relay refused)', async () => {
+    expect(await browser({ device: null }).click('decline')).toBe('decline-failed');
+    expect(await browser({ device: await device(), declineAnswer: false }).click('decline')).toBe(
+      'decline-failed',
+    );
+  });
+});

@@ -1,0 +1,54 @@
+import { createParser, RelayedEvent } from '@ringback/protocol';
+import type { DeviceRecord } from '../storage/idb-key-vault';
+
+/**
+ * A push gives the worker about 30 s before the browser stops it; the relay answers from its
+ * database in milliseconds, so a request unanswered in 10 s is given up and the call still rings
+ * (as "Incoming call").
+ */
+export const SW_RELAY_DEADLINE_MS = 10_000;
+
+const parseEvent = createParser(RelayedEvent);
+
+type Device = Pick<DeviceRecord, 'relayUrl' | 'deviceToken'>;
+
+function eventUrl(device: Device, eventId: string, tail = ''): string {
+  return `${device.relayUrl}/v1/events/${encodeURIComponent(eventId)}${tail}`;
+}
+
+/** `GET /v1/events/:eventId` with the device's token: the sealed call and its status. Throws on any failure. */
+export async function fetchRelayedEvent(
+  device: Device,
+  eventId: string,
+  fetcher: typeof fetch = fetch,
+): Promise<RelayedEvent> {
+  const response = await fetcher(eventUrl(device, eventId), {
+    headers: { authorization: `Bearer ${device.deviceToken}`, accept: 'application/json' },
+    cache: 'no-store',
+    signal: AbortSignal.timeout(SW_RELAY_DEADLINE_MS),
+  });
+  if (!response.ok) throw new Error(`the relay answered ${response.status} for the call`);
+  return parseEvent.parse(await response.json());
+}
+
+/**
+ * Declines the call on the relay (`POST /v1/events/:eventId/status`, rejected), as the page's
+ * Decline does. True when the relay took it, or the call had already ended elsewhere (409).
+ */
+export async function declineCall(
+  device: Device,
+  eventId: string,
+  fetcher: typeof fetch = fetch,
+): Promise<boolean> {
+  try {
+    const response = await fetcher(eventUrl(device, eventId, '/status'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${device.deviceToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'rejected' }),
+      signal: AbortSignal.timeout(SW_RELAY_DEADLINE_MS),
+    });
+    return response.ok || response.status === 409;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,93 @@
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { APP_NAVIGATION, appShellHandler, isAppWindowUrl } from './app-shell';
+import { handleNotificationClick } from './click-handler';
+import { readDevice } from './device-reader';
+import type { ShownNotification } from './notification-text';
+import { handlePush } from './push-handler';
+import { declineCall, fetchRelayedEvent } from './relay-requests';
+import { systemLanguage } from './sw-text';
+
+declare const self: ServiceWorkerGlobalScope & {
+  /** The build's files and their revisions, written in by vite-plugin-pwa (injectManifest). */
+  __WB_MANIFEST: (string | { url: string; revision: string | null })[];
+};
+
+// A new build's worker takes over at once, and the pages it takes over reload once (see
+// client/src/pwa/register-service-worker.ts), so no page runs a build whose files are gone.
+self.addEventListener('install', () => {
+  void self.skipWaiting();
+});
+clientsClaim();
+
+const openAppShell = appShellHandler({
+  fetch: (request) => fetch(request),
+  cachedShell: () => matchPrecache('/index.html'),
+});
+
+// Navigations first, so the page comes from the relay when it answers (fresh style nonce, newest
+// build) and from the precache only when it does not; the API (/v1/) is never cached or answered here.
+registerRoute(
+  new NavigationRoute(({ request }) => openAppShell(request), {
+    allowlist: [APP_NAVIGATION],
+    denylist: [/^\/v1\//],
+  }),
+);
+// The app shell, the on-device voice (its worker and ~24 MB of data) and everything else the
+// build emits: served from the device, fetched again only when a new build changes them.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+/** Windows showing the app (most recently focused first), not other pages of the origin. */
+const appWindows = async () =>
+  (await self.clients.matchAll({ type: 'window', includeUncontrolled: true })).filter((client) =>
+    isAppWindowUrl(client.url),
+  );
+/** How many buttons a notification may have here (not in the DOM typings; absent where none). */
+const maxActions = () =>
+  typeof Notification === 'undefined' ? 0 : ((Notification as { maxActions?: number }).maxActions ?? 0);
+
+async function closeNotifications(tag: string): Promise<void> {
+  for (const notification of await self.registration.getNotifications({ tag })) notification.close();
+}
+
+self.addEventListener('push', (event) => {
+  let payload: unknown = null;
+  try {
+    payload = event.data?.json() ?? null;
+  } catch {
+    // Not JSON: rings as an unknown call rather than not at all.
+  }
+  event.waitUntil(
+    handlePush(payload, {
+      now: Date.now,
+      systemLanguage: systemLanguage(self.navigator.languages),
+      maxActions: maxActions(),
+      readDevice,
+      fetchEvent: (device, eventId) => fetchRelayedEvent(device, eventId),
+      hasFocusedWindow: async () => (await appWindows()).some((client) => client.focused),
+      show: ({ title, options }: ShownNotification) => self.registration.showNotification(title, options),
+      close: closeNotifications,
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  const data = event.notification.data as { eventId?: unknown } | null;
+  event.waitUntil(
+    handleNotificationClick(
+      {
+        action: event.action,
+        eventId: typeof data?.eventId === 'string' ? data.eventId : null,
+        close: () => event.notification.close(),
+      },
+      {
+        windows: appWindows,
+        openWindow: (url) => self.clients.openWindow(url),
+        readDevice,
+        decline: (device, eventId) => declineCall(device, eventId),
+      },
+    ),
+  );
+});

@@ -1,6 +1,7 @@
 import { keyIdOf, type SealingKey } from '@ringback/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { InterfaceLanguageProvider, translatorFor } from '../i18n';
+import { OfflineBanner, useDeviceRecord } from '../pwa';
 import { type PairLink, PairLinkError, pairFromLocationHash, parsePairLink } from '../relay';
 import { forgetPairing, hasE2eKey, type LocalSettings, loadSettings, updateSettings } from '../storage';
 import { PairingSwitchDialog, WelcomePage } from '../ui';
@@ -25,6 +26,7 @@ export function App() {
   // A link that would move this paired device elsewhere waits here until the user confirms it.
   const [offered, setOffered] = useState<{ link: PairLink; deviceName: string } | null>(null);
   const handledHash = useRef(false);
+  useDeviceRecord(settings);
 
   const update = useCallback((patch: Partial<LocalSettings>) => {
     setSettings(updateSettings(store, patch).settings);
@@ -115,6 +117,7 @@ export function App() {
   if (!isPaired(settings)) {
     return (
       <InterfaceLanguageProvider language={interfaceLanguageOf(settings)}>
+        <OfflineBanner relayUrl={settings.serverAddress} language={interfaceLanguageOf(settings)} />
         <WelcomePage
           busy={pairing.busy}
           {...(pairing.error ? { error: pairing.error } : {})}
@@ -135,6 +138,7 @@ export function App() {
   if (!e2eKey.loaded) return null;
   return (
     <>
+      <OfflineBanner relayUrl={settings.serverAddress} language={interfaceLanguageOf(settings)} />
       <SessionRoot
         settings={settings}
         e2eKey={e2eKey.key}

@@ -1,17 +1,26 @@
-import { useText } from '../i18n';
+import { type InterfaceLanguageCode, InterfaceLanguageProvider, useText } from '../i18n';
 import type { Connectivity } from './connectivity';
 import { useConnectivity } from './use-connectivity';
 import './offline-banner.css';
 
 interface Props {
-  /** The paired relay's address; before pairing, the page's own origin (the relay that served it). */
+  /** The paired relay's address; '' before pairing: the page's own origin (the relay that served it). */
   relayUrl: string;
+  language: InterfaceLanguageCode;
 }
 
-/** A strip at the top of every page while the app cannot reach its relay, saying so plainly. */
-export function OfflineBanner({ relayUrl }: Props) {
+/**
+ * A strip at the top of every page while the app cannot reach its relay, saying so plainly.
+ * Mounted first, above the page, by App.
+ */
+export function OfflineBanner({ relayUrl, language }: Props) {
   const address = relayUrl || window.location.origin;
-  return <OfflineNotice state={useConnectivity(address)} relayUrl={address} />;
+  const state = useConnectivity(address);
+  return (
+    <InterfaceLanguageProvider language={language}>
+      <OfflineNotice state={state} relayUrl={address} />
+    </InterfaceLanguageProvider>
+  );
 }
 
 /** The strip itself, for a given state (nothing while online). */

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type Connectivity,
   type ConnectivityHost,
+  FIRST_PROBE_DELAY_MS,
   PROBE_DEADLINE_MS,
   probeRelay,
   REACHABLE_PROBE_INTERVAL_MS,
@@ -44,6 +45,12 @@ function fakeBrowser() {
     world,
     states,
     start: () => watchConnectivity(host, (state) => states.push(state)),
+    /** Started, and past the first probe. */
+    async started() {
+      const stop = watchConnectivity(host, (state) => states.push(state));
+      await vi.advanceTimersByTimeAsync(FIRST_PROBE_DELAY_MS);
+      return stop;
+    },
     /** An `online`/`offline` event or a return to the page. */
     notify: () => listener?.(),
     hasListener: () => listener !== null,
@@ -51,10 +58,13 @@ function fakeBrowser() {
 }
 
 describe('watchConnectivity', () => {
-  it('says online at once when the browser is, and stays so while the relay answers', async () => {
+  it('says online at once when the browser is, probes shortly after start, and stays so while the relay answers', async () => {
     const browser = fakeBrowser();
     browser.start();
-    await vi.advanceTimersByTimeAsync(REACHABLE_PROBE_INTERVAL_MS * 3);
+    expect(browser.states).toEqual(['online']);
+    await vi.advanceTimersByTimeAsync(FIRST_PROBE_DELAY_MS - 1);
+    expect(browser.world.probes).toBe(0);
+    await vi.advanceTimersByTimeAsync(1 + REACHABLE_PROBE_INTERVAL_MS * 3);
     expect(browser.states).toEqual(['online']);
     expect(browser.world.probes).toBe(4);
   });
@@ -75,8 +85,7 @@ describe('watchConnectivity', () => {
 
   it('says unreachable when the network is up but the relay does not answer, until it does', async () => {
     const browser = fakeBrowser();
-    browser.start();
-    await vi.advanceTimersByTimeAsync(0);
+    await browser.started();
     browser.world.relayUp = false;
     await vi.advanceTimersByTimeAsync(REACHABLE_PROBE_INTERVAL_MS);
     expect(browser.states).toEqual(['online', 'unreachable']);
@@ -85,11 +94,20 @@ describe('watchConnectivity', () => {
     expect(browser.states).toEqual(['online', 'unreachable', 'online']);
   });
 
+  it('probes at once on an online event or a return to the page', async () => {
+    const browser = fakeBrowser();
+    browser.world.relayUp = false;
+    browser.start();
+    browser.notify();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(browser.states).toEqual(['online', 'unreachable']);
+  });
+
   it('counts a probe that hangs past its deadline as unreachable', async () => {
     const browser = fakeBrowser();
     browser.world.hang = true;
     browser.start();
-    await vi.advanceTimersByTimeAsync(PROBE_DEADLINE_MS - 1);
+    await vi.advanceTimersByTimeAsync(FIRST_PROBE_DELAY_MS + PROBE_DEADLINE_MS - 1);
     expect(browser.states).toEqual(['online']);
     await vi.advanceTimersByTimeAsync(1);
     expect(browser.states).toEqual(['online', 'unreachable']);
@@ -98,7 +116,7 @@ describe('watchConnectivity', () => {
   it('goes offline at the offline event, even with a probe under way', async () => {
     const browser = fakeBrowser();
     browser.world.hang = true;
-    browser.start();
+    await browser.started();
     browser.world.online = false;
     browser.notify();
     await vi.advanceTimersByTimeAsync(PROBE_DEADLINE_MS * 2);
@@ -107,8 +125,7 @@ describe('watchConnectivity', () => {
 
   it('stops listening and probing when stopped', async () => {
     const browser = fakeBrowser();
-    const stop = browser.start();
-    await vi.advanceTimersByTimeAsync(0);
+    const stop = await browser.started();
     stop();
     expect(browser.hasListener()).toBe(false);
     await vi.advanceTimersByTimeAsync(REACHABLE_PROBE_INTERVAL_MS * 3);

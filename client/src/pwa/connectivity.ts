@@ -5,6 +5,8 @@ export type Connectivity = 'online' | 'offline' | 'unreachable';
 export const REACHABLE_PROBE_INTERVAL_MS = 30_000;
 /** While it does not, sooner: the banner should go soon after the relay is back. */
 export const UNREACHABLE_PROBE_INTERVAL_MS = 10_000;
+/** The first probe waits this long: at start the page's own requests to the relay go first. */
+export const FIRST_PROBE_DELAY_MS = 3_000;
 /** A probe unanswered this long counts as unreachable (a relay answers a 404 in milliseconds). */
 export const PROBE_DEADLINE_MS = 8_000;
 
@@ -20,7 +22,8 @@ export interface ConnectivityHost {
 
 /**
  * Watches whether the app can reach its relay: offline at once when the browser says so, else
- * by probing the relay now, on every `online` event or return to the page, and every so often.
+ * by probing the relay shortly after start, on every `online` event or return to the page, and
+ * every so often.
  * Returns a stop function; `onChange` hears each new state (the first one at once).
  */
 export function watchConnectivity(
@@ -49,6 +52,10 @@ export function watchConnectivity(
     }
     // Until a probe says otherwise the browser's word stands: no banner flashes at start.
     if (state === null || state === 'offline') set('online');
+    probe();
+  };
+
+  const probe = () => {
     const controller = new AbortController();
     probing = controller;
     const deadline = setTimeout(() => controller.abort(), PROBE_DEADLINE_MS);
@@ -65,7 +72,10 @@ export function watchConnectivity(
   };
 
   const unsubscribe = host.subscribe(check);
-  check();
+  if (host.isOnline()) {
+    set('online');
+    timer = setTimeout(check, FIRST_PROBE_DELAY_MS);
+  } else set('offline');
   return () => {
     stopped = true;
     unsubscribe();

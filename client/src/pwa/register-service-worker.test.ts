@@ -68,11 +68,13 @@ describe('registerServiceWorker', () => {
     expect(browser.log).toEqual([]);
   });
 
-  it('lets a first worker take the page over without a reload', async () => {
+  it('lets a first worker take the page over without a reload, and reloads it for the next build', async () => {
     const browser = fakeHost({ controlled: false });
     await registerServiceWorker(browser.host);
     browser.fire('controllerchange');
     expect(browser.log).not.toContain('reload');
+    browser.fire('controllerchange');
+    expect(browser.log.filter((entry) => entry === 'reload')).toHaveLength(1);
   });
 
   it('reloads once when a new build takes over a page an older one controlled', async () => {

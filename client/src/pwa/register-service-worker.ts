@@ -27,7 +27,8 @@ export function browserServiceWorkerHost(): ServiceWorkerHost {
  * Registers the service worker (from this module, not an inline script: the page's policy refuses
  * those). A new build's worker takes over at once (it skips waiting and claims the pages), and a
  * page it takes over from an older worker reloads once, so no page keeps running a build whose
- * files the new worker no longer keeps. A page's first worker takes it over without a reload.
+ * files the new worker no longer keeps. A page's first worker takes it over without a reload (and
+ * a later build then reloads it like any other).
  * Resolves to null where there is no worker (plain-http LAN pages, old browsers) or it failed.
  */
 export async function registerServiceWorker(
@@ -35,10 +36,13 @@ export async function registerServiceWorker(
 ): Promise<ServiceWorkerRegistration | null> {
   const { container } = host;
   if (!container) return null;
-  const wasControlled = container.controller !== null;
+  // Controlled by a worker since it loaded, or since a first worker claimed it on this visit.
+  let controlled = container.controller !== null;
   let reloading = false;
   container.addEventListener('controllerchange', () => {
-    if (!wasControlled || reloading) return;
+    const takenOver = controlled;
+    controlled = true;
+    if (!takenOver || reloading) return;
     reloading = true;
     host.reload();
   });

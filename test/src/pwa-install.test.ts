@@ -1,0 +1,284 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Aad, type DeviceCredentials, generateE2eKey, newEventId, seal } from '@ringback/protocol';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveScreenshots, waitConnected } from './support/app-page';
+import { CHROMIUM_PATH, PHONE_VIEWPORT } from './support/browser';
+import {
+  cachedUrls,
+  deliverPush,
+  installability,
+  keysRecord,
+  markDocument,
+  pollFor,
+  shownNotifications,
+  waitControlled,
+  waitInstallable,
+  waitNewDocument,
+} from './support/pwa-page';
+import { type RelayProcess, startRelayProcess } from './support/relay-process';
+
+const CLIENT_DIST = fileURLToPath(new URL('../../client/dist', import.meta.url));
+
+let appDir: string;
+let relay: RelayProcess;
+let profile: string;
+let context: BrowserContext;
+let page: Page;
+let daemon: DeviceCredentials;
+/** The account's end-to-end key: the daemon seals calls with it, the phone holds it after pairing. */
+const key = generateE2eKey();
+
+/** A finished Claude Code turn, sealed and stored as the daemon would: the relay's answer is its id. */
+async function storeCall(): Promise<string> {
+  const eventId = newEventId();
+  const occurredAt = new Date().toISOString();
+  const plaintext = {
+    eventId,
+    occurredAt,
+    report: { source: 'claude-code', sessionId: 'sess-pwa', cwd: '/home/ada/billing-api', text: 'Done.' },
+    brief: {
+      status: 'ready',
+      language: 'en-US',
+      spoken: 'I fixed the login bug, {form-of-address}. All forty tests pass.',
+      cards: [],
+      conclusion: 'Nothing else.',
+      pendingQuestions: [],
+      criticalFacts: [],
+      llmCalls: 1,
+      model: 'fake-1',
+    },
+  };
+  const response = await fetch(`${relay.url}/v1/daemon/events`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${daemon.deviceToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      eventId,
+      source: 'claude-code',
+      occurredAt,
+      sealed: await seal(key, JSON.stringify(plaintext), Aad.report(eventId)),
+    }),
+  });
+  if (!response.ok) throw new Error(`the relay refused the call: ${response.status}`);
+  return eventId;
+}
+
+/** The app's service worker, as Playwright reaches it (to act as the browser would on a notification). */
+function appWorker() {
+  const worker = context.serviceWorkers().find((candidate) => candidate.url() === `${relay.url}/sw.js`);
+  if (!worker) throw new Error('the app has no running service worker');
+  return worker;
+}
+
+async function callStatus(eventId: string): Promise<string> {
+  const response = await fetch(`${relay.url}/v1/events/${eventId}`, {
+    headers: { authorization: `Bearer ${daemon.deviceToken}` },
+  });
+  return ((await response.json()) as { status: string }).status;
+}
+
+/** A pairing link for a new app device of the daemon's account, opened as `ringback up` prints it. */
+async function pairingUrl(key: string): Promise<string> {
+  const response = await fetch(`${relay.url}/v1/pairing-codes`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${daemon.deviceToken}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const { code } = (await response.json()) as { code: string };
+  const link = `ringback://pair?${new URLSearchParams({ server: relay.url, code, key })}`;
+  return `${relay.url}/#pair=${encodeURIComponent(link)}`;
+}
+
+beforeAll(async () => {
+  // The relay serves a copy of the build, so a test can change its worker as a new build would.
+  appDir = join(await mkdtemp(join(tmpdir(), 'ringback-pwa-app-')), 'dist');
+  await cp(CLIENT_DIST, appDir, { recursive: true });
+  relay = await startRelayProcess({ RINGBACK_APP_DIR: appDir });
+  daemon = await relay.createAccount('daemon', 'Laptop');
+  profile = await mkdtemp(join(tmpdir(), 'ringback-pwa-profile-'));
+  // A persistent profile: an incognito one is never installable (`in-incognito`).
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    viewport: PHONE_VIEWPORT,
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+}, 60_000);
+
+afterAll(async () => {
+  await context?.close();
+  await relay?.kill();
+  if (profile) await rm(profile, { recursive: true, force: true });
+  if (appDir) await rm(join(appDir, '..'), { recursive: true, force: true });
+});
+
+describe('the installable app in real Chromium', () => {
+  it('is installable: a manifest without errors, icons, a service worker that controls the page', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(await pairingUrl(key));
+    await waitConnected(page);
+
+    const worker = await waitControlled(page);
+    expect(worker).toEqual({ script: `${relay.url}/sw.js`, state: 'activated' });
+
+    const { installabilityErrors, manifest } = await waitInstallable(context, page);
+    expect(installabilityErrors).toEqual([]);
+    expect(manifest.url).toBe(`${relay.url}/manifest.webmanifest`);
+    expect(manifest.errors).toEqual([]);
+    const data = JSON.parse(manifest.data ?? '{}') as Record<string, unknown>;
+    expect(data).toMatchObject({
+      id: '/',
+      name: 'Ringback',
+      short_name: 'Ringback',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#0f172a',
+    });
+    expect(
+      (data.icons as { sizes: string; purpose: string }[]).map((icon) => `${icon.sizes} ${icon.purpose}`),
+    ).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the app shell, the on-device voice and the icons on the device', async () => {
+    const paths = (await cachedUrls(page)).map((url) => new URL(url).pathname);
+    for (const expected of [
+      /^\/index\.html$/,
+      /^\/assets\/index-[\w-]+\.js$/,
+      /^\/assets\/index-[\w-]+\.css$/,
+      /^\/assets\/espeak-worker-[\w-]+\.js$/,
+      /^\/assets\/espeak-ng-[\w-]+\.data$/,
+      /^\/icon-512\.png$/,
+      /^\/manifest\.webmanifest$/,
+    ])
+      expect(
+        paths.some((path) => expected.test(path)),
+        String(expected),
+      ).toBe(true);
+    // The API is never cached.
+    expect(paths.filter((path) => path.startsWith('/v1/'))).toEqual([]);
+  });
+
+  it('tells the worker how to reach the relay: the device record beside the key in IndexedDB', async () => {
+    const record = await keysRecord(page, 'device');
+    expect(record).toMatchObject({
+      id: 'device',
+      relayUrl: relay.url,
+      formOfAddress: 'boss',
+      interfaceLanguage: 'en',
+    });
+    expect(String(record?.deviceToken)).toMatch(/^dev_/);
+    expect(String(record?.deviceId)).not.toBe('');
+    expect(await keysRecord(page, 'e2e')).toMatchObject({ id: 'e2e' });
+  });
+
+  it('lets a new build take over: the page reloads once onto it', async () => {
+    const loads: number[] = [];
+    page.on('load', () => loads.push(Date.now()));
+    await markDocument(page);
+    // A new build's worker differs by at least a byte.
+    const workerFile = join(appDir, 'sw.js');
+    await writeFile(workerFile, `${await readFile(workerFile, 'utf8')}\n// the next build\n`);
+    await page.evaluate(
+      'navigator.serviceWorker.getRegistration().then((registration) => registration.update())',
+    );
+    await waitNewDocument(page);
+    await waitConnected(page);
+    await page.waitForTimeout(1500);
+    expect(loads).toHaveLength(1);
+    expect(await waitControlled(page)).toEqual({ script: `${relay.url}/sw.js`, state: 'activated' });
+  }, 60_000);
+
+  it('rings from the service worker with no app window open: the decrypted call, Answer and Decline; Decline declines it on the relay', async () => {
+    await context.grantPermissions(['notifications'], { origin: relay.url });
+    const eventId = await storeCall();
+    await page.goto('about:blank');
+    // Read from a file of the app's origin: a window of the app would ring itself instead.
+    const reader = await context.newPage();
+    try {
+      await deliverPush(context, page, relay.url, JSON.stringify({ id: eventId }));
+      await reader.goto(`${relay.url}/favicon.svg`);
+      const shown = await pollFor(
+        () => shownNotifications(reader),
+        (list) => list.length > 0,
+      );
+      expect(shown).toEqual([
+        {
+          title: 'Claude Code · billing-api',
+          body: 'I fixed the login bug, boss.',
+          tag: `call-${eventId}`,
+          requireInteraction: true,
+          actions: ['answer', 'decline'],
+          vibrate: [2000, 4000, 2000],
+        },
+      ]);
+
+      // Decline, as a tap on the button would (the worker's own notificationclick handler).
+      await appWorker().evaluate(`self.registration.getNotifications().then(([notification]) =>
+        self.dispatchEvent(new NotificationEvent('notificationclick', { notification, action: 'decline' })))`);
+      expect(
+        await pollFor(
+          () => callStatus(eventId),
+          (status) => status === 'rejected',
+        ),
+      ).toBe('rejected');
+      expect(await shownNotifications(reader)).toEqual([]);
+    } finally {
+      await reader.close();
+      await page.goto(relay.url);
+      await waitConnected(page);
+    }
+  }, 60_000);
+
+  it('answers from the notification in the app window already open: the worker tells it which call', async () => {
+    const eventId = await storeCall();
+    await page
+      .getByRole('button', { name: /Answer/ })
+      .first()
+      .waitFor({ timeout: 20_000 });
+    // The page rings itself (it has the focus), so the notification is made here, then tapped.
+    await appWorker().evaluate(`self.registration
+      .showNotification('Claude Code · billing-api', { tag: 'call-${eventId}', data: { eventId: '${eventId}' } })
+      .then(() => self.registration.getNotifications({ tag: 'call-${eventId}' }))
+      .then(([notification]) =>
+        self.dispatchEvent(new NotificationEvent('notificationclick', { notification, action: 'answer' })))`);
+    expect(
+      await pollFor(
+        () => callStatus(eventId),
+        (status) => status === 'answered',
+      ),
+    ).toBe('answered');
+  }, 60_000);
+
+  it('opens offline after one visit, saying plainly that it is offline', async () => {
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await page.getByRole('status').filter({ hasText: 'You are offline.' }).waitFor({ timeout: 10_000 });
+      // The app itself, from the device: the calls page with its settings.
+      await page
+        .getByRole('button', { name: /Settings/ })
+        .first()
+        .waitFor();
+      await saveScreenshots(page, 'pwa-offline');
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
+  it('opens from the device when the relay is down, and names the relay it cannot reach', async () => {
+    await relay.kill();
+    await page.reload();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Cannot reach the relay at ${new URL(relay.url).host}.` })
+      .waitFor({ timeout: 15_000 });
+    await saveScreenshots(page, 'pwa-relay-unreachable');
+    expect((await installability(context, page)).manifest.errors).toEqual([]);
+  });
+});

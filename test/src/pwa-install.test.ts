@@ -143,6 +143,14 @@ describe('the installable app in real Chromium', () => {
       (data.icons as { sizes: string; purpose: string }[]).map((icon) => `${icon.sizes} ${icon.purpose}`),
     ).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
     expect(errors).toEqual([]);
+
+    // Online, the page still comes from the relay (a style nonce of its own each load), not the copy kept.
+    const nonces = new Set<string>();
+    for (let load = 0; load < 2; load++) {
+      await page.reload();
+      nonces.add(String(await page.locator('meta[name="ringback-style-nonce"]').getAttribute('content')));
+    }
+    expect(nonces.size).toBe(2);
   });
 
   it('keeps the app shell, the on-device voice and the icons on the device', async () => {

@@ -19,6 +19,9 @@ async function freshDatabase(): Promise<TestDatabase> {
 
 function poolOn(database: TestDatabase, max = 2): Pool {
   const pool = new Pool({ connectionString: database.url, max });
+  // Dropping the database terminates connections a pool may still be closing: the server's
+  // goodbye then reaches the pool as an error, which must not go unheard (an uncaught exception).
+  pool.on('error', () => undefined);
   cleanups.push(() => pool.end());
   return pool;
 }

@@ -18,10 +18,12 @@ export const BACKGROUND_ZH: Record<string, string> = {
 
   // Not a secure context.
   'This address cannot ring in the background': '这个地址无法后台响铃',
-  'This page is open over plain http ({origin}). Browsers let a page be installed and woken by pushes only over https (or on this computer itself).':
-    '此页面通过普通 http 打开（{origin}）。浏览器只允许 https 页面（或本机上的页面）被安装并由推送唤醒。',
-  "Open Ringback at the relay's https address instead and join your account there. The relay's README says how to give it one: its own certificate (--tls-cert and --tls-key), a reverse proxy with automatic certificates, or a private-network HTTPS name.":
-    '请改用中继的 https 地址打开 Ringback，并在那里加入你的账户。中继的 README 说明了如何为它配置 https：使用它自己的证书（--tls-cert 和 --tls-key）、自动签发证书的反向代理，或内网 HTTPS 域名。',
+  'This page is open over plain http ({origin}). Browsers let a page be installed and woken by pushes only over https.':
+    '此页面通过普通 http 打开（{origin}）。浏览器只允许 https 页面被安装并由推送唤醒。',
+  "Open Ringback at the relay's https address instead, and join your account there.":
+    '请改用中继的 https 地址打开 Ringback，并在那里加入你的账户。',
+  "The relay's README says how to give it one: its own certificate (--tls-cert and --tls-key), a reverse proxy with automatic certificates, or a private-network HTTPS name.":
+    '中继的 README 说明了如何为它配置 https：使用它自己的证书（--tls-cert 和 --tls-key）、自动签发证书的反向代理，或内网 HTTPS 域名。',
 
   // iPhone and iPad.
   'Update {os} first': '请先更新 {os}',
@@ -32,8 +34,10 @@ export const BACKGROUND_ZH: Record<string, string> = {
     '在 {device} 上，只有从主屏幕打开的应用才能后台响铃。在 Safari 中：',
   'Tap the Share button (the square with an arrow pointing up).': '轻点“分享”按钮（带向上箭头的方框）。',
   'Choose “Add to Home Screen”, then tap Add.': '选择“添加到主屏幕”，然后轻点“添加”。',
-  'Then open Ringback from the Home Screen and turn background ringing on there. The Home Screen app keeps its own data, so join your account in it again (the same pairing link or code).':
-    '然后从主屏幕打开 Ringback，并在那里开启后台响铃。主屏幕应用的数据是独立的，所以需要在其中重新加入你的账户（用同一个配对链接或配对码）。',
+  'Then open Ringback from the Home Screen and turn background ringing on there.':
+    '然后从主屏幕打开 Ringback，并在那里开启后台响铃。',
+  'The Home Screen app keeps its own data, so join your account in it again (the same pairing link or code).':
+    '主屏幕应用的数据是独立的，所以需要在其中重新加入你的账户（用同一个配对链接或配对码）。',
 
   // A browser without Web Push.
   'This browser cannot ring in the background': '这个浏览器无法后台响铃',

@@ -53,13 +53,16 @@ function guideFor(support: BackgroundSupport, t: Translate): { title: string; bo
           <>
             <p>
               {t(
-                'This page is open over plain http ({origin}). Browsers let a page be installed and woken by pushes only over https (or on this computer itself).',
+                'This page is open over plain http ({origin}). Browsers let a page be installed and woken by pushes only over https.',
                 { origin: support.origin },
               )}
             </p>
-            <p className="rb-guide-todo">
+            <p>
+              <strong>
+                {t("Open Ringback at the relay's https address instead, and join your account there.")}
+              </strong>{' '}
               {t(
-                "Open Ringback at the relay's https address instead and join your account there. The relay's README says how to give it one: its own certificate (--tls-cert and --tls-key), a reverse proxy with automatic certificates, or a private-network HTTPS name.",
+                "The relay's README says how to give it one: its own certificate (--tls-cert and --tls-key), a reverse proxy with automatic certificates, or a private-network HTTPS name.",
               )}
             </p>
           </>
@@ -100,9 +103,12 @@ function guideFor(support: BackgroundSupport, t: Translate): { title: string; bo
                 t('Choose “Add to Home Screen”, then tap Add.'),
               ]}
             />
-            <p className="rb-guide-todo">
+            <p>
+              <strong>
+                {t('Then open Ringback from the Home Screen and turn background ringing on there.')}
+              </strong>{' '}
               {t(
-                'Then open Ringback from the Home Screen and turn background ringing on there. The Home Screen app keeps its own data, so join your account in it again (the same pairing link or code).',
+                'The Home Screen app keeps its own data, so join your account in it again (the same pairing link or code).',
               )}
             </p>
           </>
@@ -153,9 +159,7 @@ function guideFor(support: BackgroundSupport, t: Translate): { title: string; bo
         body: (
           <>
             <p>{t('It says: {reason}', { reason: support.reason })}</p>
-            <p className="rb-guide-todo">
-              {t("Whoever runs the relay can turn pushes on; the relay's README says how.")}
-            </p>
+            <p>{t("Whoever runs the relay can turn pushes on; the relay's README says how.")}</p>
           </>
         ),
       };

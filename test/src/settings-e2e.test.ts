@@ -29,6 +29,7 @@ const ROWS = [
   'Tracker (Multica)',
   'Ring schedules',
   'Ringtones',
+  'Background ringing',
 ];
 const WAV = 'audio/wav';
 

@@ -1,4 +1,7 @@
 export { buildRelay } from './build-relay';
+export type { PushSettings, PushTuning } from './push/push-settings';
+export { PushSubjectError } from './push/push-subject';
+export { RelayConfigError } from './relay-config-error';
 export type { RelayDeps, SignupPolicy } from './relay-deps';
 export type { RelayLogger } from './relay-logger';
 export { createConsoleRelayLogger, createSilentRelayLogger } from './relay-logger';

@@ -40,14 +40,17 @@ export function BackgroundRingingScreen({ onBack }: { onBack(): void }) {
     document.addEventListener('visibilitychange', reread);
     // Where the browser reports permission changes, follow them while the page is open.
     let status: PermissionStatus | null = null;
+    let live = true;
     void navigator.permissions
       ?.query({ name: 'notifications' })
       .then((found) => {
+        if (!live) return;
         status = found;
         found.addEventListener('change', reread);
       })
       .catch(() => undefined);
     return () => {
+      live = false;
       document.removeEventListener('visibilitychange', reread);
       status?.removeEventListener('change', reread);
     };

@@ -83,18 +83,18 @@ describe('the app in real Chromium', () => {
     await saveScreenshots(page, 'settings-llm');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(/Saved/).first().waitFor({ timeout: 15_000 });
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.getByRole('button', { name: /Voice/ }).click();
     await saveScreenshots(page, 'settings-voice');
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.getByRole('button', { name: /End-to-end key/ }).click();
     await saveScreenshots(page, 'settings-key');
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.getByRole('button', { name: /Devices/ }).click();
     await page.getByText('This device').first().waitFor();
     await saveScreenshots(page, 'settings-devices');
-    await page.getByRole('button', { name: 'Back' }).click();
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
 
     // A phone on the same account.
     const phoneContext = await newMonitoredContext(browser, PHONE_VIEWPORT, { isMobile: true });

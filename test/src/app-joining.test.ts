@@ -177,8 +177,8 @@ describe('joining the account and changing the key, in real Chromium', () => {
     expect(keyBefore).not.toBe(derived);
     expect(await localDaemonKey()).toBe(derived);
     await saveScreenshots(page, 'settings-key-saved');
-    await page.getByRole('button', { name: 'Back' }).click();
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
 
     // A desktop given only the 6-digit code and the same passphrase joins, and both hear the next call.
     const desktopContext = await newMonitoredContext(browser, DESKTOP_VIEWPORT);
@@ -297,8 +297,8 @@ describe('joining the account and changing the key, in real Chromium', () => {
     expect(await localDaemonKey()).toBe(derived);
     expect(await keyTextInLocalStorage(page)).toEqual([]);
     expect(await heldE2eKey(page)).toMatchObject({ keyId: await keyIdOf(derived), extractable: false });
-    await page.getByRole('button', { name: 'Back' }).click();
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
 
     await reportStop(up, 'Third migration done.', 'sess-migrated-1');
     await answerAndHearTheBrief(page);

@@ -103,7 +103,7 @@ describe('background ringing in real Chromium', () => {
     await page.getByText('even when Ringback is closed or the phone is locked').waitFor();
     await saveScreenshots(page, 'background-ringing-ask');
     // The settings list says what the row is set to.
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     expect(await page.getByRole('button', { name: /Background ringing/ }).textContent()).toContain('Off');
     expect(errors).toEqual([]);
     await context.close();

@@ -134,9 +134,9 @@ describe('dispatching to Multica agents in real Chromium', () => {
     await page.getByText(/· 2 images$/).waitFor();
     await saveScreenshots(page, 'my-dispatches');
     // Back leads to a fresh dispatch screen (the call is over), and Back again to the calls page.
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.getByRole('button', { name: 'Call the agent' }).waitFor();
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await waitConnected(page);
     expect(errors).toEqual([]);
   }, 90_000);

@@ -66,8 +66,8 @@ export async function connectTracker(page: Page, token: string, workspaceNames: 
     'every watched workspace to be connected',
   );
   await saveScreenshots(page, 'settings-tracker');
-  await page.getByRole('button', { name: 'Back' }).click();
-  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
 }
 
 /** One of the dispatch screen's rows (Workspace, Project, Agent): open its panel and pick. */

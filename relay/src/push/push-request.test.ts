@@ -2,6 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { buildPushRequest, newVapidKeys, PUSH_TTL_SECONDS, pushTopic } from './push-request';
+import { vapidSigner } from './vapid-signer';
 
 // The reference RFC 8188 implementation web-push itself encrypts with: here it decrypts, as a phone would.
 const ece = createRequire(import.meta.url)('http_ece') as {
@@ -25,11 +26,12 @@ function device() {
 }
 
 const vapid = { ...newVapidKeys(), subject: 'mailto:ops@example.com' };
+const signer = vapidSigner(vapid, Date.now);
 
 describe('buildPushRequest', () => {
   it('encrypts only the event id for the device (aes128gcm)', () => {
     const phone = device();
-    const request = buildPushRequest(phone.subscription, 'evt-0193-call', vapid);
+    const request = buildPushRequest(phone.subscription, 'evt-0193-call', signer);
     expect(request.endpoint).toBe(phone.subscription.endpoint);
     expect(request.headers['Content-Encoding']).toBe('aes128gcm');
     expect(request.body.includes(Buffer.from('evt-0193-call'))).toBe(false);
@@ -43,7 +45,7 @@ describe('buildPushRequest', () => {
   });
 
   it('asks for a prompt, short-lived delivery that replaces an older push of the same call', () => {
-    const request = buildPushRequest(device().subscription, 'evt-1', vapid);
+    const request = buildPushRequest(device().subscription, 'evt-1', signer);
     expect(request.headers.TTL).toBe(String(PUSH_TTL_SECONDS));
     expect(PUSH_TTL_SECONDS).toBe(60);
     expect(request.headers.Urgency).toBe('high');
@@ -52,7 +54,7 @@ describe('buildPushRequest', () => {
   });
 
   it('signs with the relay’s VAPID key for the push service’s origin, naming the subject', () => {
-    const request = buildPushRequest(device().subscription, 'evt-1', vapid);
+    const request = buildPushRequest(device().subscription, 'evt-1', signer);
     const match = /^vapid t=([^,]+), k=(.+)$/.exec(request.headers.Authorization ?? '');
     expect(match?.[2]).toBe(vapid.publicKey);
     const claims = JSON.parse(Buffer.from(match?.[1]?.split('.')[1] ?? '', 'base64url').toString('utf8'));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PushWake } from '@ringback/protocol';
 import webPush from 'web-push';
 import type { PushSubscriptionRecord, VapidKeys } from '../storage/relay-store';
+import type { VapidSigner } from './vapid-signer';
 
 /** A push no device picked up within a minute is stale: the call has re-alerted or ended by then. */
 export const PUSH_TTL_SECONDS = 60;
@@ -30,14 +31,15 @@ export function pushTopic(eventId: string): string {
 export function buildPushRequest(
   subscription: Pick<PushSubscriptionRecord, 'endpoint' | 'p256dh' | 'auth'>,
   eventId: string,
-  vapid: VapidKeys & { subject: string },
+  signer: VapidSigner,
 ): PushRequest {
   const wake: PushWake = { id: eventId };
   const details = webPush.generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
     JSON.stringify(wake),
     {
-      vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+      // Signed apart (vapid-signer.ts): one token serves every push to the same push service.
+      headers: { Authorization: signer.authorization(subscription.endpoint) },
       TTL: PUSH_TTL_SECONDS,
       urgency: 'high',
       topic: pushTopic(eventId),

@@ -7,6 +7,7 @@ import { buildPushRequest, newVapidKeys, type PushRequest } from './push-request
 import { PushScheduler } from './push-scheduler';
 import { type PushSettings, pushTimes } from './push-settings';
 import { undiciPushTransport } from './push-transport';
+import { type VapidSigner, vapidSigner } from './vapid-signer';
 
 /** What routes see of Web Push. Nothing here makes a route wait for a push. */
 export interface RelayPush {
@@ -58,12 +59,13 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
   if ('off' in settings) return pushOff(settings.off);
   const { subject } = settings;
   const vapid = { ...(await store.vapidKeys(newVapidKeys())), subject };
+  const signer = vapidSigner(vapid, now);
   const times = pushTimes(settings);
   const transport = settings.transport ?? undiciPushTransport();
   const allowHttp = settings.allowHttpPushEndpoints ?? false;
 
   const queue = new PushQueue<WakeJob>({
-    deliver: (job, signal) => transport.deliver(requestFor(job, vapid), signal),
+    deliver: (job, signal) => transport.deliver(requestFor(job, signer), signal),
     onGone: async (job) => {
       await store.deletePushSubscriptionsAt(job.subscription.endpoint);
     },
@@ -129,9 +131,9 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
   };
 }
 
-function requestFor(job: WakeJob, vapid: Parameters<typeof buildPushRequest>[2]): PushRequest {
+function requestFor(job: WakeJob, signer: VapidSigner): PushRequest {
   try {
-    return buildPushRequest(job.subscription, job.eventId, vapid);
+    return buildPushRequest(job.subscription, job.eventId, signer);
   } catch (error) {
     throw new UnsendablePush(`its subscription's keys are unusable (${(error as Error).message})`, {
       cause: error,

@@ -1,4 +1,5 @@
 import { PUSH_REALERT_MS, PUSH_RING_WINDOW_MS } from '@ringback/protocol';
+import type { PushBuilder } from './push-builder';
 import type { ResolvedPushSubject } from './push-subject';
 import type { PushTransport } from './push-transport';
 
@@ -15,6 +16,8 @@ export interface PushTuning {
   ringWindowMs?: number;
   /** How often each instance looks for due re-alerts: 1 s. */
   schedulerTickMs?: number;
+  /** How push requests are encrypted: on a worker thread of their own. */
+  builder?: PushBuilder;
   /** How push requests are sent: undici, with deadlines. */
   transport?: PushTransport;
   /** Pushes sent at once, and how many may wait before new ones are dropped. */

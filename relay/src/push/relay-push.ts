@@ -1,9 +1,10 @@
 import type { RelayLogger } from '../relay-logger';
 import type { PushStore } from '../storage/relay-store';
 import { CallPushes, type WakeJob } from './call-pushes';
+import { PushBuildError, type PushBuilder, threadPushBuilder } from './push-builder';
 import { whyEndpointRefused } from './push-endpoint';
 import { PushQueue, UnsendablePush } from './push-queue';
-import { buildPushRequest, newVapidKeys, type PushRequest } from './push-request';
+import { newVapidKeys, type PushRequest } from './push-request';
 import { PushScheduler } from './push-scheduler';
 import { type PushSettings, pushTimes } from './push-settings';
 import { undiciPushTransport } from './push-transport';
@@ -62,10 +63,11 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
   const signer = vapidSigner(vapid, now);
   const times = pushTimes(settings);
   const transport = settings.transport ?? undiciPushTransport();
+  const builder = settings.builder ?? threadPushBuilder();
   const allowHttp = settings.allowHttpPushEndpoints ?? false;
 
   const queue = new PushQueue<WakeJob>({
-    deliver: (job, signal) => transport.deliver(requestFor(job, signer), signal),
+    deliver: async (job, signal) => transport.deliver(await requestFor(job, builder, signer), signal),
     onGone: async (job) => {
       await store.deletePushSubscriptionsAt(job.subscription.endpoint);
     },
@@ -127,17 +129,21 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
       await drained();
       await queue.close();
       if (!settings.transport) await transport.close();
+      if (!settings.builder) await builder.close();
     },
   };
 }
 
-function requestFor(job: WakeJob, signer: VapidSigner): PushRequest {
+async function requestFor(job: WakeJob, builder: PushBuilder, signer: VapidSigner): Promise<PushRequest> {
   try {
-    return buildPushRequest(job.subscription, job.eventId, signer);
+    return await builder.build(
+      job.subscription,
+      job.eventId,
+      signer.authorization(job.subscription.endpoint),
+    );
   } catch (error) {
-    throw new UnsendablePush(`its subscription's keys are unusable (${(error as Error).message})`, {
-      cause: error,
-    });
+    if (!(error instanceof PushBuildError)) throw error;
+    throw new UnsendablePush(`its subscription's keys are unusable (${error.message})`, { cause: error });
   }
 }
 

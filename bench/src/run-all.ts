@@ -1,6 +1,7 @@
 import { benchHookOverhead } from './hook-overhead';
 import { benchIntake } from './intake';
 import { benchOutage } from './outage';
+import { benchPushFanout } from './push/push-fanout';
 import { benchCluster } from './relay-cluster';
 import { benchRelay } from './relay-throughput';
 import { benchRingLatency } from './ring-latency';
@@ -14,6 +15,7 @@ if (!only || only === 'intake') await benchIntake();
 if (!only || only === 'outage') await benchOutage();
 if (!only || only === 'relay') await benchRelay();
 if (!only || only === 'cluster') await benchCluster(process.argv[3] === 'ingest');
+if (!only || only === 'push') await benchPushFanout();
 if (!only || only === 'ring') await benchRingLatency();
 if (!only || only === 'schedule') await benchRingSchedule();
 if (!only || only === 'voices') await benchVoicePrepare();

@@ -1,0 +1,155 @@
+// Web Push from the relay: the time from a daemon's POST of an event to each push request reaching
+// the push service (p50, p99), with 1,000 subscribed devices on one account and with 1,000
+// accounts of one device each; pushes sent per second by the one instance; and events stored per
+// second with push on and off in the same run (push must never slow storing down).
+import { performance } from 'node:perf_hooks';
+import { Pool } from 'undici';
+import { daemonEvent, ms, postEvent } from '../relay-bench-http';
+import { percentile } from '../support';
+import { type PushAccount, pushAccount, pushAccounts } from './push-devices';
+import { startPushRelay } from './push-relay-process';
+import { PushSink } from './push-sink';
+
+const FANOUT_DEVICES = 1000;
+const FANOUT_EVENTS = 20;
+const FANOUT_WARM_UP = 2;
+const SINGLE_ACCOUNTS = 1000;
+const SINGLE_POSTS_AT_ONCE = 8;
+const STORE_ACCOUNTS = 20;
+const STORE_DEVICES_EACH = 5;
+const STORE_EVENTS = 2000;
+const STORE_POSTS_AT_ONCE = 16;
+const ARRIVAL_TIMEOUT_MS = 30_000;
+
+function row(label: string, latencies: number[], pushesPerSecond: number): string {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return `  ${label.padEnd(34)} p50 ${ms(percentile(sorted, 50))} ms   p99 ${ms(percentile(sorted, 99))} ms   ${pushesPerSecond.toFixed(0).padStart(6)} pushes/s`;
+}
+
+/** Resolves once `count` pushes arrived at the sink after this call; their arrival times. */
+function arrivals(sink: PushSink, count: number): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const times: number[] = [];
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`only ${times.length} of ${count} pushes arrived`));
+    }, ARRIVAL_TIMEOUT_MS);
+    const stop = sink.onArrival(({ at }) => {
+      times.push(at);
+      if (times.length === count) {
+        clearTimeout(timer);
+        stop();
+        resolve(times);
+      }
+    });
+  });
+}
+
+/** One account, 1,000 devices: each event fans out to all of them. */
+async function fanOut(url: string, sink: PushSink): Promise<string> {
+  const account = await pushAccount(url, sink, FANOUT_DEVICES);
+  const pool = new Pool(url, { connections: 1 });
+  const latencies: number[] = [];
+  const rates: number[] = [];
+  try {
+    for (let i = 0; i < FANOUT_WARM_UP + FANOUT_EVENTS; i++) {
+      const event = daemonEvent();
+      const arrived = arrivals(sink, FANOUT_DEVICES);
+      const postedAt = performance.now();
+      await postEvent(pool, account.daemonToken, event.body);
+      const times = await arrived;
+      if (i < FANOUT_WARM_UP) continue;
+      for (const at of times) latencies.push(at - postedAt);
+      rates.push((FANOUT_DEVICES / (Math.max(...times) - postedAt)) * 1000);
+    }
+  } finally {
+    await pool.close();
+  }
+  rates.sort((a, b) => a - b);
+  return row(`1 account, ${FANOUT_DEVICES} devices`, latencies, percentile(rates, 50));
+}
+
+/** 1,000 accounts of one device each: one event per account, a few posted at once. */
+async function oneDeviceEach(url: string, sink: PushSink): Promise<string> {
+  const accounts = await pushAccounts(url, sink, SINGLE_ACCOUNTS, 1);
+  const postedAt = new Map<number, number>();
+  const latencies: number[] = [];
+  const done = arrivals(sink, SINGLE_ACCOUNTS);
+  const stop = sink.onArrival(({ subscription, at }) => {
+    const posted = postedAt.get(subscription);
+    if (posted !== undefined) latencies.push(at - posted);
+  });
+  const pool = new Pool(url, { connections: SINGLE_POSTS_AT_ONCE });
+  const started = performance.now();
+  let next = 0;
+  try {
+    await Promise.all(
+      Array.from({ length: SINGLE_POSTS_AT_ONCE }, async () => {
+        while (next < accounts.length) {
+          const account = accounts[next++] as PushAccount;
+          postedAt.set(account.subscriptions[0] as number, performance.now());
+          await postEvent(pool, account.daemonToken, daemonEvent().body);
+        }
+      }),
+    );
+    const times = await done;
+    const rate = (SINGLE_ACCOUNTS / (Math.max(...times) - started)) * 1000;
+    return row(`${SINGLE_ACCOUNTS} accounts, 1 device each`, latencies, rate);
+  } finally {
+    stop();
+    await pool.close();
+  }
+}
+
+/** Events stored per second and each POST's time, at a few posts at once. */
+async function storeRate(push: 'on' | 'off', sink: PushSink): Promise<string> {
+  const relay = await startPushRelay(push);
+  try {
+    const accounts = await pushAccounts(relay.url, sink, STORE_ACCOUNTS, STORE_DEVICES_EACH, push === 'on');
+    const pool = new Pool(relay.url, { connections: STORE_POSTS_AT_ONCE });
+    const latencies: number[] = [];
+    let next = 0;
+    const started = performance.now();
+    try {
+      await Promise.all(
+        Array.from({ length: STORE_POSTS_AT_ONCE }, async () => {
+          while (next < STORE_EVENTS) {
+            const account = accounts[next++ % accounts.length] as PushAccount;
+            const postedAt = performance.now();
+            await postEvent(pool, account.daemonToken, daemonEvent().body);
+            latencies.push(performance.now() - postedAt);
+          }
+        }),
+      );
+    } finally {
+      await pool.close();
+    }
+    const perSecond = (STORE_EVENTS / (performance.now() - started)) * 1000;
+    latencies.sort((a, b) => a - b);
+    return `  push ${push.padEnd(4)} ${perSecond.toFixed(0).padStart(6)} events/s   POST p50 ${ms(percentile(latencies, 50))} ms   p99 ${ms(percentile(latencies, 99))} ms`;
+  } finally {
+    await relay.stop();
+  }
+}
+
+export async function benchPushFanout(): Promise<void> {
+  console.log('\nWeb Push: event stored -> push request at the push service (one relay, SQLite)');
+  const sink = await PushSink.start();
+  try {
+    const relay = await startPushRelay('on');
+    try {
+      console.log(await fanOut(relay.url, sink));
+      console.log(await oneDeviceEach(relay.url, sink));
+    } finally {
+      await relay.stop();
+    }
+    console.log(
+      `Storing events, push on and off (${STORE_EVENTS} events, ${STORE_POSTS_AT_ONCE} at once, ${STORE_ACCOUNTS} accounts of ${STORE_DEVICES_EACH} subscribed devices)`,
+    );
+    console.log(await storeRate('off', sink));
+    console.log(await storeRate('on', sink));
+  } finally {
+    await sink.close();
+  }
+  console.log('  goal: p99 <= 100 ms; storing no slower with push on than off');
+}

@@ -1,5 +1,7 @@
-import { createHash } from 'node:crypto';
+/// <reference path="./http-ece.d.ts" />
+import { createECDH, createHash, type ECDH, randomBytes } from 'node:crypto';
 import type { PushWake } from '@ringback/protocol';
+import ece from 'http_ece';
 import webPush from 'web-push';
 import type { PushSubscriptionRecord, VapidKeys } from '../storage/relay-store';
 import type { VapidSigner } from './vapid-signer';
@@ -23,36 +25,57 @@ export function pushTopic(eventId: string): string {
   return createHash('sha256').update(eventId).digest('base64url').slice(0, 32);
 }
 
+/** Where the sender's one-use ECDH key pair comes from (ephemeral-keys.ts keeps them ready). */
+export interface SenderKeys {
+  take(): ECDH;
+}
+
+const freshKeys: SenderKeys = {
+  take() {
+    const key = createECDH('prime256v1');
+    key.generateKeys();
+    return key;
+  },
+};
+
 /**
  * The push that wakes `subscription`'s device about call `eventId`: its payload, encrypted for
- * the device (RFC 8291 aes128gcm), is only `{"id": eventId}`; the device fetches the sealed call
- * and decrypts it itself, so neither the push service nor the relay sees a word of it.
+ * the device (RFC 8291 aes128gcm, by http_ece, the library web-push encrypts with), is only
+ * `{"id": eventId}`; the device fetches the sealed call and decrypts it itself, so neither the
+ * push service nor the relay sees a word of it. Throws when the subscription's keys are unusable.
  */
 export function buildPushRequest(
   subscription: Pick<PushSubscriptionRecord, 'endpoint' | 'p256dh' | 'auth'>,
   eventId: string,
   signer: VapidSigner,
+  keys: SenderKeys = freshKeys,
 ): PushRequest {
+  const devicePublicKey = Buffer.from(subscription.p256dh, 'base64url');
+  const authSecret = Buffer.from(subscription.auth, 'base64url');
+  if (devicePublicKey.length !== 65) throw new Error('the p256dh key is not 65 bytes');
+  if (authSecret.length < 16) throw new Error('the auth secret is shorter than 16 bytes');
   const wake: PushWake = { id: eventId };
-  const details = webPush.generateRequestDetails(
-    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-    JSON.stringify(wake),
-    {
+  const body = ece.encrypt(Buffer.from(JSON.stringify(wake)), {
+    version: 'aes128gcm',
+    dh: devicePublicKey,
+    privateKey: keys.take(),
+    salt: randomBytes(16),
+    authSecret,
+  });
+  return {
+    endpoint: subscription.endpoint,
+    // The headers RFC 8030 and 8292 ask for; the HTTP client sets the length from the body.
+    headers: {
+      'Content-Type': 'application/octet-stream',
+      'Content-Encoding': 'aes128gcm',
+      TTL: String(PUSH_TTL_SECONDS),
+      Urgency: 'high',
+      Topic: pushTopic(eventId),
       // Signed apart (vapid-signer.ts): one token serves every push to the same push service.
-      headers: { Authorization: signer.authorization(subscription.endpoint) },
-      TTL: PUSH_TTL_SECONDS,
-      urgency: 'high',
-      topic: pushTopic(eventId),
-      contentEncoding: 'aes128gcm',
+      Authorization: signer.authorization(subscription.endpoint),
     },
-  );
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(details.headers)) {
-    // The HTTP client sets the length from the body it sends.
-    if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
-  }
-  if (!details.body) throw new Error('web-push made a push without a body');
-  return { endpoint: details.endpoint, headers, body: Buffer.from(details.body) };
+    body,
+  };
 }
 
 /** A new VAPID key pair (P-256), base64url. */

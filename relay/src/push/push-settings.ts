@@ -1,5 +1,4 @@
 import { PUSH_REALERT_MS, PUSH_RING_WINDOW_MS } from '@ringback/protocol';
-import type { PushBuilder } from './push-builder';
 import type { ResolvedPushSubject } from './push-subject';
 import type { PushTransport } from './push-transport';
 
@@ -16,9 +15,10 @@ export interface PushTuning {
   ringWindowMs?: number;
   /** How often each instance looks for due re-alerts: 1 s. */
   schedulerTickMs?: number;
-  /** How push requests are encrypted: on a worker thread of their own. */
-  builder?: PushBuilder;
-  /** How push requests are sent: undici, with deadlines. */
+  /**
+   * Where pushes go: absent, a worker thread encrypts them and sends them with undici, under
+   * deadlines; given (tests), they are encrypted here and handed to it.
+   */
   transport?: PushTransport;
   /** Pushes sent at once, and how many may wait before new ones are dropped. */
   queue?: { concurrency?: number; maxQueued?: number };

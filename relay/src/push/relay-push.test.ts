@@ -4,7 +4,6 @@ import { createSilentRelayLogger } from '../relay-logger';
 import type { RelayStore } from '../storage/relay-store';
 import { openSqliteRelayStore } from '../storage/sqlite-relay-store';
 import { created, household, newEvent } from '../storage/suite/store-fixtures';
-import { inlinePushBuilder } from './push-builder';
 import { pushTopic } from './push-request';
 import type { PushSettings } from './push-settings';
 import type { PushTransport } from './push-transport';
@@ -45,8 +44,6 @@ async function setUp(status?: (endpoint: string) => number) {
   const push = await relayPush(store, {
     subject: 'mailto:ops@example.com',
     transport: service.transport,
-    // Built on this thread: these tests time re-alerts in 100 ms steps, shorter than a thread's start.
-    builder: inlinePushBuilder(),
     ...FAST,
   });
   const home = await household(store);

@@ -1,13 +1,12 @@
 import type { RelayLogger } from '../relay-logger';
 import type { PushStore } from '../storage/relay-store';
 import { CallPushes, type WakeJob } from './call-pushes';
-import { PushBuildError, type PushBuilder, threadPushBuilder } from './push-builder';
 import { whyEndpointRefused } from './push-endpoint';
 import { PushQueue, UnsendablePush } from './push-queue';
-import { newVapidKeys, type PushRequest } from './push-request';
+import { newVapidKeys } from './push-request';
 import { PushScheduler } from './push-scheduler';
+import { localPushSender, PushBuildError, type PushSender, threadPushSender } from './push-sender';
 import { type PushSettings, pushTimes } from './push-settings';
-import { undiciPushTransport } from './push-transport';
 import { type VapidSigner, vapidSigner } from './vapid-signer';
 
 /** What routes see of Web Push. Nothing here makes a route wait for a push. */
@@ -62,12 +61,12 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
   const vapid = { ...(await store.vapidKeys(newVapidKeys())), subject };
   const signer = vapidSigner(vapid, now);
   const times = pushTimes(settings);
-  const transport = settings.transport ?? undiciPushTransport();
-  const builder = settings.builder ?? threadPushBuilder();
+  // A given transport (tests' fake push services) is used here; else a thread of its own sends.
+  const sender = settings.transport ? localPushSender(settings.transport) : threadPushSender();
   const allowHttp = settings.allowHttpPushEndpoints ?? false;
 
   const queue = new PushQueue<WakeJob>({
-    deliver: async (job, signal) => transport.deliver(await requestFor(job, builder, signer), signal),
+    deliver: (job, signal) => send(job, sender, signer, signal),
     onGone: async (job) => {
       await store.deletePushSubscriptionsAt(job.subscription.endpoint);
     },
@@ -128,19 +127,14 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
       await scheduler.stop();
       await drained();
       await queue.close();
-      if (!settings.transport) await transport.close();
-      if (!settings.builder) await builder.close();
+      await sender.close();
     },
   };
 }
 
-async function requestFor(job: WakeJob, builder: PushBuilder, signer: VapidSigner): Promise<PushRequest> {
+async function send(job: WakeJob, sender: PushSender, signer: VapidSigner, signal: AbortSignal) {
   try {
-    return await builder.build(
-      job.subscription,
-      job.eventId,
-      signer.authorization(job.subscription.endpoint),
-    );
+    return await sender.send(job, signer.authorization(job.subscription.endpoint), signal);
   } catch (error) {
     if (!(error instanceof PushBuildError)) throw error;
     throw new UnsendablePush(`its subscription's keys are unusable (${error.message})`, { cause: error });

@@ -1,0 +1,85 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PushBuildError, threadPushSender } from './push-sender';
+
+// The reference RFC 8188 implementation: it decrypts here, as a phone would.
+const ece = createRequire(import.meta.url)('http_ece') as {
+  decrypt(body: Buffer, params: { version: string; privateKey: unknown; authSecret: Buffer }): Buffer;
+};
+
+const phoneKeys = createECDH('prime256v1');
+phoneKeys.generateKeys();
+const authSecret = randomBytes(16);
+const received: { path: string; headers: Record<string, unknown>; body: Buffer }[] = [];
+const service = createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+    response.writeHead(request.url === '/gone' ? 410 : 201).end();
+  });
+});
+let endpoint = '';
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+  endpoint = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => service.close(() => resolve())));
+
+const subscription = (path: string) => ({
+  endpoint: `${endpoint}${path}`,
+  p256dh: phoneKeys.getPublicKey().toString('base64url'),
+  auth: authSecret.toString('base64url'),
+});
+
+describe('threadPushSender', () => {
+  const sender = threadPushSender();
+  afterAll(() => sender.close());
+  const signal = new AbortController().signal;
+
+  it('encrypts on its own thread pushes only the device opens, sends them signed, and says what came back', async () => {
+    const answers = await Promise.all(
+      ['evt-1', 'evt-2'].map((eventId) =>
+        sender.send({ subscription: subscription('/phone'), eventId }, 'vapid t=token, k=key', signal),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(
+      (await sender.send({ subscription: subscription('/gone'), eventId: 'evt-3' }, 'vapid t=t, k=k', signal))
+        .status,
+    ).toBe(410);
+    const opened = received
+      .filter((push) => push.path === '/phone')
+      .map((push) => {
+        expect(push.headers).toMatchObject({
+          authorization: 'vapid t=token, k=key',
+          'content-encoding': 'aes128gcm',
+        });
+        return JSON.parse(
+          ece.decrypt(push.body, { version: 'aes128gcm', privateKey: phoneKeys, authSecret }).toString(),
+        );
+      });
+    expect(opened).toEqual(expect.arrayContaining([{ id: 'evt-1' }, { id: 'evt-2' }]));
+  });
+
+  it('refuses a subscription whose key is no P-256 point, and keeps sending for the others', async () => {
+    const broken = { ...subscription('/phone'), p256dh: Buffer.alloc(65, 7).toString('base64url') };
+    await expect(
+      sender.send({ subscription: broken, eventId: 'evt-4' }, 'vapid t=t, k=k', signal),
+    ).rejects.toBeInstanceOf(PushBuildError);
+    await expect(
+      sender.send({ subscription: subscription('/phone'), eventId: 'evt-5' }, 'vapid t=t, k=k', signal),
+    ).resolves.toMatchObject({ status: 201 });
+  });
+
+  it('fails, for the queue to retry, a push whose push service cannot be reached', async () => {
+    const nowhere = { ...subscription('/x'), endpoint: 'http://127.0.0.1:1/x' };
+    await expect(
+      sender.send({ subscription: nowhere, eventId: 'evt-6' }, 'vapid t=t, k=k', signal),
+    ).rejects.toThrow();
+  });
+});

@@ -2,11 +2,12 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Aad, type DeviceCredentials, generateE2eKey, newEventId, seal } from '@ringback/protocol';
+import { type DeviceCredentials, generateE2eKey } from '@ringback/protocol';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshots, waitConnected } from './support/app-page';
 import { CHROMIUM_PATH, PHONE_VIEWPORT } from './support/browser';
+import { callStatusOf, pairingPageUrl, storeSealedCall } from './support/pwa-calls';
 import {
   cachedUrls,
   deliverPush,
@@ -33,37 +34,8 @@ let daemon: DeviceCredentials;
 const key = generateE2eKey();
 
 /** A finished Claude Code turn, sealed and stored as the daemon would: the relay's answer is its id. */
-async function storeCall(): Promise<string> {
-  const eventId = newEventId();
-  const occurredAt = new Date().toISOString();
-  const plaintext = {
-    eventId,
-    occurredAt,
-    report: { source: 'claude-code', sessionId: 'sess-pwa', cwd: '/home/ada/billing-api', text: 'Done.' },
-    brief: {
-      status: 'ready',
-      language: 'en-US',
-      spoken: 'I fixed the login bug, {form-of-address}. All forty tests pass.',
-      cards: [],
-      conclusion: 'Nothing else.',
-      pendingQuestions: [],
-      criticalFacts: [],
-      llmCalls: 1,
-      model: 'fake-1',
-    },
-  };
-  const response = await fetch(`${relay.url}/v1/daemon/events`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${daemon.deviceToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      eventId,
-      source: 'claude-code',
-      occurredAt,
-      sealed: await seal(key, JSON.stringify(plaintext), Aad.report(eventId)),
-    }),
-  });
-  if (!response.ok) throw new Error(`the relay refused the call: ${response.status}`);
-  return eventId;
+function storeCall(): Promise<string> {
+  return storeSealedCall(relay.url, daemon.deviceToken, key);
 }
 
 /** The app's service worker, as Playwright reaches it (to act as the browser would on a notification). */
@@ -73,23 +45,13 @@ function appWorker() {
   return worker;
 }
 
-async function callStatus(eventId: string): Promise<string> {
-  const response = await fetch(`${relay.url}/v1/events/${eventId}`, {
-    headers: { authorization: `Bearer ${daemon.deviceToken}` },
-  });
-  return ((await response.json()) as { status: string }).status;
+function callStatus(eventId: string): Promise<string> {
+  return callStatusOf(relay.url, daemon.deviceToken, eventId);
 }
 
 /** A pairing link for a new app device of the daemon's account, opened as `ringback up` prints it. */
-async function pairingUrl(key: string): Promise<string> {
-  const response = await fetch(`${relay.url}/v1/pairing-codes`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${daemon.deviceToken}`, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  const { code } = (await response.json()) as { code: string };
-  const link = `ringback://pair?${new URLSearchParams({ server: relay.url, code, key })}`;
-  return `${relay.url}/#pair=${encodeURIComponent(link)}`;
+function pairingUrl(key: string): Promise<string> {
+  return pairingPageUrl(relay.url, daemon.deviceToken, key);
 }
 
 beforeAll(async () => {

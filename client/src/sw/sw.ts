@@ -7,6 +7,7 @@ import { readDevice } from './device-reader';
 import type { ShownNotification } from './notification-text';
 import { handlePush } from './push-handler';
 import { declineCall, fetchRelayedEvent } from './relay-requests';
+import { renewSubscription } from './subscription-change';
 import { systemLanguage } from './sw-text';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -89,5 +90,24 @@ self.addEventListener('notificationclick', (event) => {
         decline: (device, eventId) => declineCall(device, eventId),
       },
     ),
+  );
+});
+
+/** Not in the DOM typings yet: the subscription the browser made in place of the old one, if any. */
+interface PushSubscriptionChangeEvent extends ExtendableEvent {
+  readonly newSubscription?: PushSubscription | null;
+}
+
+// The push service dropped or rotated the subscription with no page open: register a new one, or
+// calls would stop waking this device until the app is opened again.
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const change = event as PushSubscriptionChangeEvent;
+  change.waitUntil(
+    renewSubscription({
+      readDevice: async () => (await readDevice())?.record ?? null,
+      renewed: change.newSubscription ?? null,
+      pushManager: self.registration.pushManager,
+      fetch: (input, init) => fetch(input, init),
+    }),
   );
 });

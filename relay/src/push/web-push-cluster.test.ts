@@ -1,5 +1,6 @@
 // Three relay instances on one PostgreSQL database pushing to a real (local) push service: each
 // push of a call goes out once, whichever instance stored it, claims its re-alerts or ends it.
+
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { type RunningRelay, startRelay } from '../start-relay';
 import { createTestDatabase, type TestDatabase, testDatabaseUrl } from '../storage/postgres/test-database';
 import { startLocalPushService } from './local-push-service';
 import type { PushTuning } from './push-settings';
+import { relayCall } from './relay-call';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -55,25 +57,7 @@ async function instances(count: number): Promise<RunningRelay[]> {
   return started;
 }
 
-async function call<T>(
-  relay: RunningRelay,
-  method: string,
-  path: string,
-  body?: object,
-  token?: string,
-): Promise<T> {
-  const response = await fetch(`${relay.url}${path}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
+const call = relayCall;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,5 +1,6 @@
 // The relay pushing to a real (local) push service, end to end: what the service decrypts, how
 // often a call is pushed, and which subscriptions are dropped.
+
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { createSilentRelayLogger } from '../relay-logger';
 import { type RunningRelay, startRelay } from '../start-relay';
 import { type LocalPushService, type LocalSubscription, startLocalPushService } from './local-push-service';
 import type { PushTuning } from './push-settings';
+import { relayCall } from './relay-call';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -64,19 +66,8 @@ async function setUp() {
 }
 
 function relayClient(relay: RunningRelay) {
-  const call = async <T>(method: string, path: string, body?: object, token?: string): Promise<T> => {
-    const response = await fetch(`${relay.url}${path}`, {
-      method,
-      headers: {
-        ...(body ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : null) as T;
-  };
+  const call = <T>(method: string, path: string, body?: object, token?: string) =>
+    relayCall<T>(relay, method, path, body, token);
   return {
     get: <T>(path: string, token: string) => call<T>('GET', path, undefined, token),
     post: <T>(path: string, body: object, token?: string) => call<T>('POST', path, body, token),
@@ -157,13 +148,16 @@ describe('Web Push to a real push service', () => {
 
     await postCall('evt-1');
     await until(
-      () => pushService.hits(expiredPath) === 1 && pushService.hits(unknownPath) === 1,
+      () => pushService.hits(expiredPath) >= 1 && pushService.hits(unknownPath) >= 1,
       'the refused pushes',
     );
+    // A re-alert may already be on its way when the first refusal comes back; once the call's
+    // pushes are over, the refused subscriptions are gone and the next call does not reach them.
     await sleep((TUNING.ringWindowMs ?? 0) + 400);
+    const refused = [pushService.hits(expiredPath), pushService.hits(unknownPath)];
     await postCall('evt-2');
     await until(async () => (await pushService.received(live)).includes('{"id":"evt-2"}'), 'the next call');
-    expect([pushService.hits(expiredPath), pushService.hits(unknownPath)]).toEqual([1, 1]);
+    expect([pushService.hits(expiredPath), pushService.hits(unknownPath)]).toEqual(refused);
   });
 
   it('pushes nothing to a removed device', async () => {

@@ -6,6 +6,7 @@ import type {
   DeviceRecord,
   EventRecord,
   LogEntry,
+  PushSubscriptionRecord,
   ReplyRecord,
   ReplyStatus,
 } from './relay-store';
@@ -134,3 +135,19 @@ export const answeredBy = (event: EventAnswerer, deviceId: string): boolean =>
 
 export const isFinalReply = (reply: ReplyRecord): boolean =>
   reply.status === 'delivered' || reply.status === 'failed';
+
+export interface SubscriptionRow {
+  account_id: string;
+  device_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+export const toSubscription = (row: SubscriptionRow): PushSubscriptionRecord => ({
+  accountId: row.account_id,
+  deviceId: row.device_id,
+  endpoint: row.endpoint,
+  p256dh: row.p256dh,
+  auth: row.auth,
+});

@@ -1,21 +1,6 @@
-import type { CallStatus, PushStore, PushSubscriptionRecord } from '../relay-store';
+import type { CallStatus, PushStore } from '../relay-store';
+import { type SubscriptionRow, toSubscription } from '../store-rows';
 import type { PostgresContext, Sql } from './context';
-
-interface SubscriptionRow {
-  account_id: string;
-  device_id: string;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-}
-
-const toSubscription = (row: SubscriptionRow): PushSubscriptionRecord => ({
-  accountId: row.account_id,
-  deviceId: row.device_id,
-  endpoint: row.endpoint,
-  p256dh: row.p256dh,
-  auth: row.auth,
-});
 
 /** Drops a removed device's push subscription. Call inside the removal's transaction. */
 export async function forgetPushSubscription(sql: Sql, deviceId: string): Promise<void> {

@@ -24,6 +24,8 @@ const STORE_ACCOUNTS = 20;
 const STORE_DEVICES_EACH = 5;
 const STORE_EVENTS = 2000;
 const STORE_POSTS_AT_ONCE = 16;
+/** A busy relay's rate: 200 calls a second, a thousand pushes a second with 5 devices each. */
+const STORE_PACED_PER_S = 200;
 const ARRIVAL_TIMEOUT_MS = 30_000;
 
 function row(label: string, latencies: number[], pushesPerSecond: number): string {
@@ -108,32 +110,58 @@ async function oneDeviceEach(url: string, sink: PushSink): Promise<string> {
   }
 }
 
-/** Events stored per second and each POST's time, at a few posts at once. */
-async function storeRate(push: 'on' | 'off', sink: PushSink): Promise<string> {
+/** Posts `STORE_EVENTS` events, `STORE_POSTS_AT_ONCE` at a time or paced at `perSecond`; each POST's time. */
+async function postEvents(
+  url: string,
+  accounts: PushAccount[],
+  perSecond: number | null,
+): Promise<{ latencies: number[]; wallMs: number }> {
+  const pool = new Pool(url, { connections: STORE_POSTS_AT_ONCE });
+  const latencies: number[] = [];
+  const post = async (n: number) => {
+    const account = accounts[n % accounts.length] as PushAccount;
+    const postedAt = performance.now();
+    await postEvent(pool, account.daemonToken, daemonEvent().body);
+    latencies.push(performance.now() - postedAt);
+  };
+  const started = performance.now();
+  try {
+    if (perSecond === null) {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: STORE_POSTS_AT_ONCE }, async () => {
+          while (next < STORE_EVENTS) await post(next++);
+        }),
+      );
+    } else {
+      await Promise.all(
+        Array.from({ length: STORE_EVENTS }, async (_, n) => {
+          await sleep(Math.max(0, started + (n * 1000) / perSecond - performance.now()));
+          await post(n);
+        }),
+      );
+    }
+  } finally {
+    await pool.close();
+  }
+  return { latencies: latencies.sort((a, b) => a - b), wallMs: performance.now() - started };
+}
+
+/**
+ * Events stored with push off or on: as fast as 16 posts at once go (every push then competes for
+ * this machine's two cores with the relay and this bench), and paced at a busy relay's rate.
+ */
+async function storeRate(push: 'on' | 'off', sink: PushSink): Promise<string[]> {
   const relay = await startPushRelay(push);
   try {
     const accounts = await pushAccounts(relay.url, sink, STORE_ACCOUNTS, STORE_DEVICES_EACH, push === 'on');
-    const pool = new Pool(relay.url, { connections: STORE_POSTS_AT_ONCE });
-    const latencies: number[] = [];
-    let next = 0;
-    const started = performance.now();
-    try {
-      await Promise.all(
-        Array.from({ length: STORE_POSTS_AT_ONCE }, async () => {
-          while (next < STORE_EVENTS) {
-            const account = accounts[next++ % accounts.length] as PushAccount;
-            const postedAt = performance.now();
-            await postEvent(pool, account.daemonToken, daemonEvent().body);
-            latencies.push(performance.now() - postedAt);
-          }
-        }),
-      );
-    } finally {
-      await pool.close();
-    }
-    const perSecond = (STORE_EVENTS / (performance.now() - started)) * 1000;
-    latencies.sort((a, b) => a - b);
-    return `  push ${push.padEnd(4)} ${perSecond.toFixed(0).padStart(6)} events/s   POST p50 ${ms(percentile(latencies, 50))} ms   p99 ${ms(percentile(latencies, 99))} ms`;
+    const flat = await postEvents(relay.url, accounts, null);
+    // Let the pushes of the flat-out run drain before the paced one.
+    await sleep(3000);
+    const paced = await postEvents(relay.url, accounts, STORE_PACED_PER_S);
+    const line = (label: string, run: { latencies: number[]; wallMs: number }) =>
+      `  push ${push.padEnd(4)} ${label.padEnd(22)} ${((STORE_EVENTS / run.wallMs) * 1000).toFixed(0).padStart(6)} events/s   POST p50 ${ms(percentile(run.latencies, 50))} ms   p99 ${ms(percentile(run.latencies, 99))} ms`;
+    return [line(`${STORE_POSTS_AT_ONCE} at once`, flat), line(`paced ${STORE_PACED_PER_S}/s`, paced)];
   } finally {
     await relay.stop();
   }
@@ -153,8 +181,8 @@ export async function benchPushFanout(): Promise<void> {
     console.log(
       `Storing events, push on and off (${STORE_EVENTS} events, ${STORE_POSTS_AT_ONCE} at once, ${STORE_ACCOUNTS} accounts of ${STORE_DEVICES_EACH} subscribed devices)`,
     );
-    console.log(await storeRate('off', sink));
-    console.log(await storeRate('on', sink));
+    const [off, on] = [await storeRate('off', sink), await storeRate('on', sink)];
+    for (const [i, line] of off.entries()) console.log(`${line}\n${on[i]}`);
   } finally {
     await sink.close();
   }

@@ -1,4 +1,4 @@
-import type { DuePush, PushStore, PushSubscriptionRecord } from '../storage/relay-store';
+import type { DuePush, EventStore, PushStore, PushSubscriptionRecord } from '../storage/relay-store';
 
 /** One push to one device about one call. */
 export interface WakeJob {
@@ -7,7 +7,7 @@ export interface WakeJob {
 }
 
 export interface CallPushesDeps {
-  store: PushStore;
+  store: PushStore & Pick<EventStore, 'getEvent'>;
   /** Takes a push and returns at once; false when it had to drop it. */
   enqueue: (job: WakeJob) => boolean;
   now: () => number;
@@ -39,6 +39,10 @@ export class CallPushes {
       nextAt: now() + this.#realertDelay(),
       endsAt: Date.parse(call.createdAt) + ringWindowMs,
     });
+    // A device that answered (or declined) before the schedule existed found none to end: end it
+    // now, so its last push goes out at once rather than at the first re-alert.
+    const event = await store.getEvent(call.accountId, call.eventId);
+    if (event && event.status !== 'pending') await this.ended(call.accountId, call.eventId);
   }
 
   /** A call left `pending` (here): whoever ends its schedule sends its last push, once. */

@@ -128,6 +128,35 @@ describe('startRelayPush', () => {
     expect(relay.service.to('https://push.example.com/phone', event.eventId)).toHaveLength(2);
   });
 
+  it('sends the last push at once for a call answered before its re-alerts were scheduled', async () => {
+    const store = await openSqliteRelayStore(':memory:');
+    cleanups.push(() => store.close());
+    const service = fakePushService();
+    // Re-alerts a minute apart: only an immediate last push can make it two pushes here.
+    const push = await relayPush(store, {
+      subject: 'mailto:ops@example.com',
+      transport: service.transport,
+      ...FAST,
+      realertMs: { base: 60_000, jitter: 0 },
+      ringWindowMs: 120_000,
+    });
+    const home = await household(store);
+    await store.savePushSubscription({
+      accountId: home.accountId,
+      deviceId: home.phone.deviceId,
+      endpoint: 'https://push.example.com/phone',
+      p256dh: P256DH,
+      auth: AUTH,
+    });
+    const { event } = await created(store, newEvent(home.accountId, home.daemon.deviceId));
+    // The tablet answers, and its status route ends the schedule, before the new call's pushes start.
+    await store.setStatus(home.accountId, event.eventId, 'answered', home.tablet.deviceId);
+    push.callEnded(home.accountId, event.eventId);
+    push.callStored(event);
+    await push.settled();
+    expect(service.to('https://push.example.com/phone', event.eventId)).toHaveLength(2);
+  });
+
   it('sends nothing, and schedules nothing, for an account without subscriptions', async () => {
     const relay = await setUp();
     const event = await relay.call();

@@ -1,5 +1,5 @@
 import type { RelayLogger } from '../relay-logger';
-import type { PushStore } from '../storage/relay-store';
+import type { EventStore, PushStore } from '../storage/relay-store';
 import { CallPushes, type WakeJob } from './call-pushes';
 import { whyEndpointRefused } from './push-endpoint';
 import { PushQueue, UnsendablePush } from './push-queue';
@@ -42,7 +42,7 @@ export function pushOff(reason: string): RelayPush {
 }
 
 export interface RelayPushDeps {
-  store: PushStore;
+  store: PushStore & Pick<EventStore, 'getEvent'>;
   logger: RelayLogger;
   now: () => number;
   /** Absent: push is off. */

@@ -19,6 +19,8 @@ const USAGE = `Usage: ringback <command>
                                     start the relay server (default port 8791), serving the app at /
   install                           register the Stop hook with Claude Code and Codex
   uninstall                         remove Ringback's Stop hooks
+  service install|uninstall|status  run the daemon at login as this user's service (systemd user unit,
+                                    LaunchAgent or logon task), start/stop it, or say its state
   hook claude-code|codex            the Stop hook itself (run by the agents)
 `;
 
@@ -54,6 +56,10 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
       case 'uninstall': {
         const { runUninstallCommand } = await import('../install/index');
         return await runUninstallCommand(rest, io);
+      }
+      case 'service': {
+        const { processServiceHost, runServiceCommand } = await import('../service/index');
+        return await runServiceCommand(rest, io, processServiceHost(io));
       }
       case undefined:
       case 'help':

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCodexHookTrust } from '../install/codex-hook-trust';
 import { runInstallCommand } from '../install/index';
+import { fakeHost, recordingRunner } from '../service/fake-runner';
+import { runServiceCommand } from '../service/index';
 import type { CliIo } from './cli-io';
 import { statusCommand } from './status-command';
 
@@ -57,5 +59,55 @@ describe('ringback status', () => {
     );
     await statusCommand([], cli);
     expect(output()).toContain('changed since Codex trusted it');
+  });
+
+  it('says whether the login service is installed and running', async () => {
+    const { cli, home, dataDir, output } = await io();
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(join(dataDir, 'daemon.json'), JSON.stringify({ localPort: 9 }));
+    const { run, calls } = recordingRunner((line) =>
+      line.includes('is-enabled')
+        ? { stdout: 'enabled\n' }
+        : line.includes('is-active')
+          ? { stdout: 'active\n' }
+          : undefined,
+    );
+    const host = fakeHost('linux', home, run);
+    expect(await statusCommand([], cli, host)).toBe(0);
+    expect(output()).toContain(
+      'Login service: not installed (`ringback service install` starts the daemon at login)\n',
+    );
+    expect(calls).toEqual([]);
+
+    expect(await runServiceCommand(['install'], cli, host)).toBe(0);
+    output();
+    await statusCommand([], cli, host);
+    const unit = join(home, '.config', 'systemd', 'user', 'ringback.service');
+    expect(output()).toContain(
+      `Login service: installed, running (systemd user unit ${unit}: enabled, active)\n`,
+    );
+  });
+
+  it('a service manager that cannot answer shows in the line, and status still exits 0', async () => {
+    const { cli, home, dataDir, output } = await io();
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(join(dataDir, 'daemon.json'), JSON.stringify({ localPort: 9 }));
+    const { run } = recordingRunner(() => ({ code: 1, stderr: 'Failed to connect to bus\n' }));
+    const host = fakeHost('linux', home, run);
+    // The unit is written before systemctl refuses: status tells the truth about both.
+    expect(await runServiceCommand(['install'], cli, host)).toBe(1);
+    output();
+    expect(await statusCommand([], cli, host)).toBe(0);
+    expect(output()).toContain(
+      'Login service: installed, NOT running (systemd user unit ' +
+        `${join(home, '.config', 'systemd', 'user', 'ringback.service')}: ` +
+        'unknown: Failed to connect to bus, unknown: Failed to connect to bus)\n',
+    );
+
+    const broken = fakeHost('linux', home, async () => {
+      throw new Error('spawn systemctl ENOENT');
+    });
+    expect(await statusCommand([], cli, broken)).toBe(0);
+    expect(output()).toContain('Login service: unknown (spawn systemctl ENOENT)\n');
   });
 });

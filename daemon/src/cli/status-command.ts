@@ -9,6 +9,7 @@ import { DATA_FILES, DEFAULT_LOCAL_PORT, resolveDataDir } from '../config/data-d
 import { readLlmChannel } from '../config/llm-channel';
 import { readHooksStatus } from '../install/hooks-status';
 import { readRelayTarget } from '../relay/relay-target';
+import { processServiceHost, readLoginServiceLine, type ServiceHost } from '../service/index';
 import type { CliIo } from './cli-io';
 
 async function readConfigFile(dataDir: string): Promise<DaemonConfig | null> {
@@ -38,7 +39,11 @@ async function askRunningDaemon(port: number, dataDir: string): Promise<DaemonSt
 }
 
 /** `ringback status`: whether the daemon runs and what is configured. Reads, never writes. */
-export async function statusCommand(argv: string[], io: CliIo): Promise<number> {
+export async function statusCommand(
+  argv: string[],
+  io: CliIo,
+  service: ServiceHost = processServiceHost(io),
+): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' } }, strict: true });
   const dataDir = resolveDataDir(values['data-dir'], io.env);
   const config = await readConfigFile(dataDir);
@@ -89,6 +94,7 @@ export async function statusCommand(argv: string[], io: CliIo): Promise<number> 
       .join(', ');
     lines.push(`Outbox: ${live.outbox.pending} pending${states ? ` (${states})` : ''}`);
   }
+  lines.push(await readLoginServiceLine(service));
   // The hook files of whoever asks: the ones `ringback install` writes.
   lines.push(...hookLines(await readHooksStatus(io.home, io.env)));
   io.stdout(`${lines.join('\n')}\n`);

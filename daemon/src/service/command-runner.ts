@@ -21,8 +21,8 @@ export const runCommand: CommandRunner = (command, args) =>
       (error, stdout, stderr) => {
         if (!error) return resolve({ code: 0, stdout, stderr });
         // A number is the exit code; anything else (ENOENT, a timeout's kill) did not run to an end.
-        const code = typeof error.code === 'number' ? error.code : 1;
-        resolve({ code, stdout, stderr: stderr || error.message });
+        if (typeof error.code === 'number') return resolve({ code: error.code, stdout, stderr });
+        resolve({ code: 1, stdout, stderr: stderr || error.message });
       },
     );
   });

@@ -22,7 +22,8 @@ export const runCommand: CommandRunner = (command, args) =>
         if (!error) return resolve({ code: 0, stdout, stderr });
         // A number is the exit code; anything else (ENOENT, a timeout's kill) did not run to an end.
         if (typeof error.code === 'number') return resolve({ code: error.code, stdout, stderr });
-        resolve({ code: 1, stdout, stderr: stderr || error.message });
+        const reason = error.killed ? `timed out after ${COMMAND_TIMEOUT_MS / 1000} s` : error.message;
+        resolve({ code: 1, stdout, stderr: stderr || reason });
       },
     );
   });

@@ -41,7 +41,8 @@ describe('systemd user unit', () => {
     const path = join(dir, '.config/systemd/user/ringback.service');
     expect(calls).toEqual([
       ['systemctl', '--user', 'daemon-reload'],
-      ['systemctl', '--user', 'enable', '--now', 'ringback.service'],
+      ['systemctl', '--user', 'enable', 'ringback.service'],
+      ['systemctl', '--user', 'restart', 'ringback.service'],
     ]);
     expect((await stat(path)).mode & 0o777).toBe(0o644);
     expect(await readFile(path, 'utf8')).toContain(
@@ -98,7 +99,7 @@ describe('systemd user unit', () => {
         : undefined,
     );
     await expect(systemdUserService(fakeHost('linux', dir, run)).install()).rejects.toThrow(
-      '`systemctl --user enable --now ringback.service` failed (exit 1): Failed to connect to bus: No medium found',
+      '`systemctl --user enable ringback.service` failed (exit 1): Failed to connect to bus: No medium found',
     );
     expect(calls).toHaveLength(2);
   });

@@ -58,7 +58,9 @@ export function systemdUserService(host: ServiceHost): LoginService {
         UNIT_FILE_MODE,
       );
       await systemctl('daemon-reload');
-      await systemctl('enable', '--now', SYSTEMD_UNIT_NAME);
+      await systemctl('enable', SYSTEMD_UNIT_NAME);
+      // restart, not start: a daemon already running from an older unit picks up the new one.
+      await systemctl('restart', SYSTEMD_UNIT_NAME);
       return [`Login service installed and started: ${where}`];
     },
     async uninstall() {

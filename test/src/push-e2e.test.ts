@@ -20,11 +20,10 @@ import { saveScreenshots, waitConnected } from './support/app-page';
 import { CHROMIUM_PATH, PHONE_VIEWPORT } from './support/browser';
 import { CALL_WORDS, pairingPageUrl, storeSealedCall } from './support/pwa-calls';
 import {
-  deliverPush,
   keysRecord,
+  notificationsAfterPush,
   pollFor,
   type ShownNotification,
-  shownNotifications,
   waitControlled,
 } from './support/pwa-page';
 
@@ -160,11 +159,13 @@ describe('Web Push end to end', () => {
 
     const reader = await context.newPage();
     try {
-      await deliverPush(context, page, relay.url, first ?? '');
-      // A file of the app's origin, not the app: a window of the app would ring itself instead.
-      await reader.goto(`${relay.url}/favicon.svg`);
-      const [ringing] = await pollFor(
-        () => shownNotifications(reader),
+      // Read from a file of the app's origin, not the app: a window of the app would ring itself instead.
+      const [ringing] = await notificationsAfterPush(
+        context,
+        page,
+        reader,
+        relay.url,
+        first ?? '',
         (list) => list.length > 0,
       );
       expect(ringing).toMatchObject({
@@ -201,12 +202,8 @@ describe('Web Push end to end', () => {
       });
       const last = (await pushesReceived(subscription, before + 1)).at(-1) ?? '';
       expect(JSON.parse(last)).toEqual({ id: eventId });
-      await deliverPush(context, page, relay.url, last);
       expect(
-        await pollFor(
-          () => shownNotifications(reader),
-          (list) => list.length === 0,
-        ),
+        await notificationsAfterPush(context, page, reader, relay.url, last, (list) => list.length === 0),
       ).toEqual([]);
     } finally {
       await reader.close();

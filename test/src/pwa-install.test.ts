@@ -10,10 +10,10 @@ import { CHROMIUM_PATH, PHONE_VIEWPORT } from './support/browser';
 import { callStatusOf, pairingPageUrl, storeSealedCall } from './support/pwa-calls';
 import {
   cachedUrls,
-  deliverPush,
   installability,
   keysRecord,
   markDocument,
+  notificationsAfterPush,
   pollFor,
   shownNotifications,
   waitControlled,
@@ -40,7 +40,11 @@ function storeCall(): Promise<string> {
 
 /** The app's service worker, as Playwright reaches it (to act as the browser would on a notification). */
 function appWorker() {
-  const worker = context.serviceWorkers().find((candidate) => candidate.url() === `${relay.url}/sw.js`);
+  // The newest: a worker stopped and woken again (as by a push) is a new one to Playwright.
+  const worker = context
+    .serviceWorkers()
+    .filter((candidate) => candidate.url() === `${relay.url}/sw.js`)
+    .at(-1);
   if (!worker) throw new Error('the app has no running service worker');
   return worker;
 }
@@ -171,10 +175,12 @@ describe('the installable app in real Chromium', () => {
     // Read from a file of the app's origin: a window of the app would ring itself instead.
     const reader = await context.newPage();
     try {
-      await deliverPush(context, page, relay.url, JSON.stringify({ id: eventId }));
-      await reader.goto(`${relay.url}/favicon.svg`);
-      const shown = await pollFor(
-        () => shownNotifications(reader),
+      const shown = await notificationsAfterPush(
+        context,
+        page,
+        reader,
+        relay.url,
+        JSON.stringify({ id: eventId }),
         (list) => list.length > 0,
       );
       expect(shown).toEqual([
@@ -195,6 +201,7 @@ describe('the installable app in real Chromium', () => {
         await pollFor(
           () => callStatus(eventId),
           (status) => status === 'rejected',
+          30_000,
         ),
       ).toBe('rejected');
       expect(await shownNotifications(reader)).toEqual([]);
@@ -221,6 +228,7 @@ describe('the installable app in real Chromium', () => {
       await pollFor(
         () => callStatus(eventId),
         (status) => status === 'answered',
+        30_000,
       ),
     ).toBe('answered');
   }, 60_000);

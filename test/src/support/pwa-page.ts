@@ -141,3 +141,28 @@ export async function pollFor<T>(read: () => Promise<T>, done: (value: T) => boo
   }
   return value;
 }
+
+/**
+ * Delivers a push (as `deliverPush`) and waits until the origin's worker shows what `done` wants,
+ * read from `reader`. On a loaded machine a worker woken over the DevTools protocol can miss a
+ * delivery while it starts, so the same push (same id, same notification tag: a push service may
+ * also deliver one twice) is delivered again every 5 s, for up to 30 s.
+ */
+export async function notificationsAfterPush(
+  context: BrowserContext,
+  page: Page,
+  reader: Page,
+  origin: string,
+  data: string,
+  done: (shown: ShownNotification[]) => boolean,
+): Promise<ShownNotification[]> {
+  const deadline = Date.now() + 30_000;
+  let shown: ShownNotification[] = [];
+  while (Date.now() < deadline) {
+    await deliverPush(context, page, origin, data);
+    if (reader.url() === 'about:blank') await reader.goto(`${origin}/favicon.svg`);
+    shown = await pollFor(() => shownNotifications(reader), done, 5_000);
+    if (done(shown)) break;
+  }
+  return shown;
+}

@@ -57,6 +57,28 @@ export {
   TrackerPriority,
   TrackerSealedReport,
 } from './daemon-event';
+export type {
+  DaemonReach,
+  DaemonRequest,
+  DesktopBridge,
+  DesktopBridgeGlobal,
+  DesktopFacts,
+  DesktopIpcChannel,
+  DesktopIpcChannels,
+  DesktopIpcEvents,
+  DesktopPairing,
+  DesktopPlatform,
+  DesktopPreferences,
+  EndpointChunk,
+  EndpointFailure,
+  EndpointHead,
+  EndpointOpen,
+  EndpointRequest,
+  RingingCall,
+  ServiceInstallResult,
+  ShellLanguage,
+  ShellStatus,
+} from './desktop-bridge';
 export type { ErrorCode } from './errors';
 export { ERROR_CATALOGUE, ErrorBody, isErrorCode, RingbackError, statusOf, toRingbackError } from './errors';
 export { eventIdTime, isEventId, newEventId } from './event-id';

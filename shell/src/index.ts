@@ -1,2 +1,4 @@
-// Public surface of @ringback/shell; filled in by the issue that builds it.
-export {};
+// Public surface of @ringback/shell: what tests outside the shell serve or call the way the
+// desktop app does. The Electron entry is src/main/main.ts (bundled to dist/main.cjs).
+export { createAppFileHandler } from './window/app-files';
+export { desktopContentSecurityPolicy } from './window/content-security-policy';

@@ -1,0 +1,92 @@
+/**
+ * The part of Electron the shell's main process uses, narrowed from Electron's own types so the
+ * main process is written against an injected API: `main/main.ts` adapts the real `electron`
+ * module to it, and tests pass fakes. Constructors are factories here (a fake need not be a class
+ * with every static of `BrowserWindow`).
+ */
+import type * as ElectronModule from 'electron';
+
+/** The module `electron` as main imports it; only main.ts holds the real one. */
+export type ElectronModuleApi = typeof ElectronModule;
+
+export type ShellApp = Pick<
+  Electron.App,
+  | 'whenReady'
+  | 'on'
+  | 'quit'
+  | 'exit'
+  | 'setName'
+  | 'getVersion'
+  | 'getPath'
+  | 'requestSingleInstanceLock'
+  | 'setLoginItemSettings'
+  | 'setAppUserModelId'
+  | 'dock'
+>;
+
+export type ShellWebContents = Pick<
+  Electron.WebContents,
+  'on' | 'send' | 'setWindowOpenHandler' | 'session' | 'getURL'
+>;
+
+export type ShellWindow = Pick<
+  Electron.BrowserWindow,
+  | 'on'
+  | 'once'
+  | 'show'
+  | 'showInactive'
+  | 'hide'
+  | 'focus'
+  | 'restore'
+  | 'moveTop'
+  | 'isVisible'
+  | 'isFocused'
+  | 'isMinimized'
+  | 'isMaximized'
+  | 'isDestroyed'
+  | 'getNormalBounds'
+  | 'setTitle'
+  | 'flashFrame'
+  | 'loadURL'
+  | 'destroy'
+> & { readonly webContents: ShellWebContents };
+
+export type ShellTray = Pick<Electron.Tray, 'on' | 'setToolTip' | 'setContextMenu' | 'destroy'>;
+
+export type ShellNotification = Pick<Electron.Notification, 'on' | 'show' | 'close'>;
+
+export interface ElectronApi {
+  app: ShellApp;
+  protocol: Pick<Electron.Protocol, 'registerSchemesAsPrivileged' | 'handle'>;
+  ipcMain: Pick<Electron.IpcMain, 'handle' | 'removeHandler'>;
+  screen: Pick<Electron.Screen, 'getAllDisplays'>;
+  shell: Pick<Electron.Shell, 'openExternal'>;
+  safeStorage: Pick<Electron.SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString'>;
+  createWindow(options: Electron.BrowserWindowConstructorOptions): ShellWindow;
+  createTray(iconPath: string): ShellTray;
+  /** A context menu built from its template (`Menu.buildFromTemplate`). */
+  buildMenu(template: Electron.MenuItemConstructorOptions[]): Electron.Menu;
+  /** Whether the desktop shows native notifications at all (`Notification.isSupported`). */
+  notificationsSupported(): boolean;
+  createNotification(options: Electron.NotificationConstructorOptions): ShellNotification;
+  /** The application menu: none (the window has no menu bar). */
+  clearApplicationMenu(): void;
+}
+
+/** Adapts the real `electron` module; the only place that knows its classes. */
+export function electronApiOf(electron: ElectronModuleApi): ElectronApi {
+  return {
+    app: electron.app,
+    protocol: electron.protocol,
+    ipcMain: electron.ipcMain,
+    screen: electron.screen,
+    shell: electron.shell,
+    safeStorage: electron.safeStorage,
+    createWindow: (options) => new electron.BrowserWindow(options),
+    createTray: (iconPath) => new electron.Tray(iconPath),
+    buildMenu: (template) => electron.Menu.buildFromTemplate(template),
+    notificationsSupported: () => electron.Notification.isSupported(),
+    createNotification: (options) => new electron.Notification(options),
+    clearApplicationMenu: () => electron.Menu.setApplicationMenu(null),
+  };
+}

@@ -38,7 +38,12 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, m
 /** Removes a file (if there) durably. */
 export async function removeFileDurably(path: string): Promise<void> {
   await rm(path, { force: true });
-  await syncDirectory(dirname(path));
+  try {
+    await syncDirectory(dirname(path));
+  } catch (error) {
+    // No directory: there was no file to remove either.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
 
 /** Makes a rename or unlink in `dir` durable. Windows cannot open a directory for fsync. */

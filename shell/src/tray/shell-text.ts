@@ -1,0 +1,36 @@
+import type { ShellLanguage } from '@ringback/protocol';
+
+/**
+ * The shell's own words (tray, menus, notifications, window title), in the interface languages.
+ * The title matches the client's WINDOW_TITLE (client/src/i18n/interface-language.ts); the other
+ * words match the client's catalogue where it has them (已连接, 未接来电).
+ */
+export const SHELL_TEXT = {
+  en: {
+    windowTitle: 'Ringback',
+    appName: 'Ringback',
+    show: 'Show Ringback',
+    connected: 'Connected',
+    notConnected: 'Not connected',
+    missed: (count: number) => (count === 1 ? '1 missed call' : `${count} missed calls`),
+    quit: 'Quit Ringback',
+    incomingCall: 'Incoming call',
+  },
+  zh: {
+    windowTitle: 'Ringback 回电',
+    appName: 'Ringback 回电',
+    show: '显示 Ringback',
+    connected: '已连接',
+    notConnected: '未连接',
+    missed: (count: number) => `${count} 个未接来电`,
+    quit: '退出 Ringback',
+    incomingCall: '来电',
+  },
+} as const satisfies Record<ShellLanguage, unknown>;
+
+export type ShellText = (typeof SHELL_TEXT)[ShellLanguage];
+
+/** The stored language, or English when none (or something unknown) was stored. */
+export function shellLanguageOf(value: unknown): ShellLanguage {
+  return value === 'zh' ? 'zh' : 'en';
+}

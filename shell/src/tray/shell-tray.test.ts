@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { fakeElectron } from '../main/fake-electron';
+import { createShellTray, statusLine, trayMenuTemplate } from './shell-tray';
+
+const noop = { show: () => undefined, quit: () => undefined };
+
+describe('the tray menu', () => {
+  it('has Show, the status greyed and Quit, in English', () => {
+    const items = trayMenuTemplate({ connected: true, missed: 0, language: 'en' }, noop);
+    const labelled = items.filter((item) => item.type !== 'separator');
+    expect(labelled.map((item) => item.label)).toEqual(['Show Ringback', 'Connected', 'Quit Ringback']);
+    expect(labelled[1]?.enabled).toBe(false);
+  });
+
+  it('speaks Chinese when the interface does', () => {
+    const items = trayMenuTemplate({ connected: false, missed: 2, language: 'zh' }, noop);
+    expect(items.filter((item) => item.type !== 'separator').map((item) => item.label)).toEqual([
+      '显示 Ringback',
+      '未连接 · 2 个未接来电',
+      '退出 Ringback',
+    ]);
+  });
+
+  it('counts missed calls in the status line', () => {
+    expect(statusLine({ connected: false, missed: 0, language: 'en' })).toBe('Not connected');
+    expect(statusLine({ connected: true, missed: 1, language: 'en' })).toBe('Connected · 1 missed call');
+    expect(statusLine({ connected: true, missed: 3, language: 'en' })).toBe('Connected · 3 missed calls');
+  });
+});
+
+describe('createShellTray', () => {
+  it('sets the tooltip and menu, follows status changes, and its items act', () => {
+    const fake = fakeElectron();
+    const acted: string[] = [];
+    const tray = createShellTray(
+      fake.api,
+      '/icons/tray.png',
+      { connected: false, missed: 0, language: 'en' },
+      {
+        show: () => acted.push('show'),
+        quit: () => acted.push('quit'),
+      },
+    );
+    const icon = fake.trays[0];
+    expect(icon?.iconPath).toBe('/icons/tray.png');
+    expect(icon?.toolTip).toBe('Ringback: Not connected');
+
+    tray.update({ connected: true, missed: 4, language: 'zh' });
+    expect(icon?.toolTip).toBe('Ringback 回电: 已连接 · 4 个未接来电');
+    expect(icon?.menu.find((item) => item.id === 'status')?.label).toBe('已连接 · 4 个未接来电');
+
+    icon?.clickItem('show');
+    icon?.clickItem('quit');
+    icon?.emit('click');
+    expect(acted).toEqual(['show', 'quit', 'show']);
+  });
+});

@@ -102,7 +102,10 @@ describe('single instance', () => {
   it('the first launch keeps the lock and shows its window when launched again', () => {
     const fake = fakeElectron();
     let shown = 0;
-    expect(claimSingleInstance(fake.api.app, () => void (shown += 1))).toBe(true);
+    const show = () => {
+      shown += 1;
+    };
+    expect(claimSingleInstance(fake.api.app, show)).toBe(true);
     fake.app.emit('second-instance', {}, ['ringback'], '/');
     expect(shown).toBe(1);
     expect(fake.app.quitCalls).toBe(0);

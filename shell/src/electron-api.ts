@@ -64,8 +64,10 @@ export interface ElectronApi {
   ipcMain: Pick<Electron.IpcMain, 'handle' | 'removeHandler'>;
   screen: Pick<Electron.Screen, 'getAllDisplays'>;
   shell: Pick<Electron.Shell, 'openExternal'>;
-  safeStorage: Pick<Electron.SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString'>;
+  safeStorage: Pick<Electron.SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString'> &
+    Partial<Pick<Electron.SafeStorage, 'getSelectedStorageBackend'>>;
   createWindow(options: Electron.BrowserWindowConstructorOptions): ShellWindow;
+  /** A tray icon from an image file, scaled to the platform's tray size. */
   createTray(iconPath: string): ShellTray;
   /** A context menu built from its template (`Menu.buildFromTemplate`). */
   buildMenu(template: Electron.MenuItemConstructorOptions[]): Electron.Menu;
@@ -86,10 +88,16 @@ export function electronApiOf(electron: ElectronModuleApi): ElectronApi {
     shell: electron.shell,
     safeStorage: electron.safeStorage,
     createWindow: (options) => new electron.BrowserWindow(options),
-    createTray: (iconPath) => new electron.Tray(iconPath),
+    createTray: (iconPath) => new electron.Tray(trayImage(electron, iconPath)),
     buildMenu: (template) => electron.Menu.buildFromTemplate(template),
     notificationsSupported: () => electron.Notification.isSupported(),
     createNotification: (options) => new electron.Notification(options),
     clearApplicationMenu: () => electron.Menu.setApplicationMenu(null),
   };
+}
+
+/** Tray icons are drawn small: 16 px on macOS and Windows (HiDPI takes the same image), 22 on Linux panels. */
+function trayImage(electron: ElectronModuleApi, iconPath: string): Electron.NativeImage {
+  const size = process.platform === 'linux' ? 22 : 16;
+  return electron.nativeImage.createFromPath(iconPath).resize({ width: size, height: size, quality: 'best' });
 }

@@ -1,0 +1,237 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { memoryShellStore, type ShellState } from '../lifecycle/shell-store';
+import { type FakeElectron, type FakeWindow, fakeElectron } from './fake-electron';
+import type { ShellOptions } from './shell-options';
+import { type RunningShell, startShell } from './start-shell';
+
+let root: string;
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'ringback-shell-'));
+  await mkdir(join(root, 'client'), { recursive: true });
+  await writeFile(join(root, 'client', 'index.html'), '<html><head></head><body>app</body></html>');
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+function optionsFor(overrides: Partial<ShellOptions> & { state?: Partial<ShellState> } = {}) {
+  const store = memoryShellStore(overrides.state);
+  const options: ShellOptions = {
+    platform: 'linux',
+    env: { XDG_CURRENT_DESKTOP: 'KDE', RINGBACK_HOME: join(root, 'daemon') },
+    argv: ['ringback'],
+    homeDir: root,
+    execPath: '/opt/Ringback/ringback',
+    launchArgs: [],
+    appDir: join(root, 'client'),
+    preloadPath: '/opt/Ringback/resources/app.asar/dist/preload.cjs',
+    iconPath: '/opt/Ringback/resources/client/icon-192.png',
+    cliCandidates: [],
+    openStore: () => store,
+    run: async () => ({ code: 0, stdout: '', stderr: '' }),
+    ...overrides,
+  };
+  return { options, store };
+}
+
+async function started(
+  fake: FakeElectron,
+  options: ShellOptions,
+): Promise<{ shell: RunningShell; window: FakeWindow }> {
+  fake.app.paths.set('userData', join(root, 'user-data'));
+  const starting = startShell(fake.api, options);
+  fake.app.becomeReady();
+  const shell = await starting;
+  if (!shell) throw new Error('the shell did not start');
+  return { shell, window: fake.windows[0] as FakeWindow };
+}
+
+/** Calls an IPC channel as the app's page would (registerIpc checks the frame URL). */
+function invoke(fake: FakeElectron, channel: string, ...args: unknown[]) {
+  const handler = fake.ipcHandlers.get(channel);
+  if (!handler) throw new Error(`no handler for ${channel}`);
+  return handler({ senderFrame: { url: 'app://ringback/' } }, ...args);
+}
+
+describe('startShell', () => {
+  it('registers app:// as a privileged scheme before Electron is ready', async () => {
+    const fake = fakeElectron();
+    const starting = startShell(fake.api, optionsFor().options);
+    expect(fake.schemes).toEqual([
+      [{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }],
+    ]);
+    expect(fake.windows).toHaveLength(0);
+    fake.app.becomeReady();
+    await starting;
+  });
+
+  it('serves the client build at app://ringback/ and nothing at another host', async () => {
+    const fake = fakeElectron();
+    await started(fake, optionsFor().options);
+    const handler = fake.protocolHandlers.get('app');
+    const page = await handler?.(new Request('app://ringback/'));
+    expect(await page?.text()).toContain('ringback-style-nonce');
+    expect(page?.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect((await handler?.(new Request('app://elsewhere/')))?.status).toBe(404);
+  });
+
+  it('quits in a second instance, and the first shows its window when launched again', async () => {
+    const second = fakeElectron();
+    second.app.lockGranted = false;
+    expect(await startShell(second.api, optionsFor().options)).toBeNull();
+    expect(second.app.quitCalls).toBe(1);
+    expect(second.windows).toHaveLength(0);
+
+    const first = fakeElectron();
+    const { window } = await started(first, optionsFor({ argv: ['ringback', '--hidden'] }).options);
+    window.emit('ready-to-show');
+    expect(window.visible).toBe(false);
+    first.app.emit('second-instance', {}, ['ringback'], '/');
+    expect(window.visible).toBe(true);
+    expect(window.focused).toBe(true);
+  });
+
+  it('shows the window once ready, but stays in the tray when started at login', async () => {
+    const normal = fakeElectron();
+    const { window } = await started(normal, optionsFor().options);
+    window.emit('ready-to-show');
+    expect(window.calls).toEqual(['show']);
+
+    const atLogin = fakeElectron();
+    const hidden = await started(atLogin, optionsFor({ argv: ['ringback', '--hidden'] }).options);
+    hidden.window.emit('ready-to-show');
+    expect(hidden.window.calls).toEqual([]);
+
+    const noTray = fakeElectron();
+    const minimised = await started(
+      noTray,
+      optionsFor({ argv: ['ringback', '--hidden'], env: { XDG_CURRENT_DESKTOP: 'GNOME' } }).options,
+    );
+    minimised.window.emit('ready-to-show');
+    expect(minimised.window.calls).toEqual(['showInactive', 'minimize']);
+
+    const mac = fakeElectron('darwin');
+    mac.app.wasOpenedAtLogin = true;
+    const macLogin = await started(mac, optionsFor({ platform: 'darwin' }).options);
+    macLogin.window.emit('ready-to-show');
+    expect(macLogin.window.calls).toEqual([]);
+  });
+
+  it('names the app and titles the window in the last language, and follows the renderer', async () => {
+    const fake = fakeElectron();
+    const { options, store } = optionsFor({ state: { language: 'zh' } });
+    const { window } = await started(fake, options);
+    expect(fake.app.name).toBe('Ringback 回电');
+    expect(window.title).toBe('Ringback 回电');
+    expect(fake.trays[0]?.toolTip).toBe('Ringback 回电: 未连接');
+
+    await invoke(fake, 'shell:status', { connected: true, missed: 2, language: 'en' });
+    expect(window.title).toBe('Ringback');
+    expect(fake.trays[0]?.toolTip).toBe('Ringback: Connected · 2 missed calls');
+    expect(store.get('language')).toBe('en');
+  });
+
+  it('hides on close by default where a tray is seen, and quits from the tray menu', async () => {
+    const fake = fakeElectron();
+    const { window } = await started(fake, optionsFor().options);
+    window.show();
+    expect(window.tryClose()).toBe(false);
+    expect(window.visible).toBe(false);
+    fake.trays[0]?.clickItem('show');
+    expect(window.visible).toBe(true);
+    fake.trays[0]?.clickItem('quit');
+    expect(fake.app.quitCalls).toBe(1);
+    expect(window.tryClose()).toBe(true);
+  });
+
+  it('on a Linux desktop without a tray, closing quits unless the user chose the tray', async () => {
+    const fake = fakeElectron();
+    const { window } = await started(fake, optionsFor({ env: { XDG_CURRENT_DESKTOP: 'GNOME' } }).options);
+    expect(await invoke(fake, 'shell:facts')).toEqual({
+      platform: 'linux',
+      trayAvailable: false,
+      secretStorageAvailable: true,
+      appVersion: '0.1.0',
+    });
+    expect(await invoke(fake, 'preferences:get')).toEqual({ closeToTray: false, openAtLogin: false });
+    expect(await invoke(fake, 'preferences:set', { closeToTray: true })).toEqual({
+      closeToTray: true,
+      openAtLogin: false,
+    });
+    expect(window.tryClose()).toBe(false);
+    await invoke(fake, 'preferences:set', { closeToTray: false });
+    expect(window.tryClose()).toBe(true);
+  });
+
+  it('writes the autostart entry when the user asks to open at login', async () => {
+    const fake = fakeElectron();
+    await started(fake, optionsFor().options);
+    await invoke(fake, 'preferences:set', { openAtLogin: true });
+    const { readFile } = await import('node:fs/promises');
+    expect(await readFile(join(root, '.config', 'autostart', 'ringback.desktop'), 'utf8')).toContain(
+      'Exec="/opt/Ringback/ringback" "--hidden"',
+    );
+  });
+
+  it('remembers the window bounds on close and restores them at the next start', async () => {
+    const fake = fakeElectron();
+    const { options, store } = optionsFor();
+    const { window } = await started(fake, options);
+    window.normalBounds = { x: 200, y: 100, width: 1000, height: 760 };
+    window.tryClose();
+    expect(store.get('bounds')).toEqual({ x: 200, y: 100, width: 1000, height: 760 });
+
+    const next = fakeElectron();
+    const again = await started(next, { ...options });
+    expect(again.window.options).toMatchObject({ x: 200, y: 100, width: 1000, height: 760 });
+  });
+
+  it('rings through IPC: a notification whose click shows the call', async () => {
+    const fake = fakeElectron();
+    const { window } = await started(fake, optionsFor().options);
+    await invoke(fake, 'calls:ringing', { eventId: 'evt-9', title: 'Codex · api', body: 'Done.' });
+    expect(fake.notifications[0]?.options).toMatchObject({ urgency: 'critical', timeoutType: 'never' });
+    fake.notifications[0]?.emit('click');
+    expect(window.webContents.sent).toEqual([['calls:show', 'evt-9']]);
+    await invoke(fake, 'calls:stopped', 'evt-9');
+    expect(window.flashing).toBe(false);
+  });
+
+  it('registers a handler for every channel, refuses other senders, and removes them when quitting', async () => {
+    const fake = fakeElectron();
+    await started(fake, optionsFor().options);
+    expect([...fake.ipcHandlers.keys()].sort()).toEqual(
+      [
+        'calls:ringing',
+        'calls:stopped',
+        'daemon:install-service',
+        'daemon:pairing',
+        'daemon:request',
+        'endpoint:allow',
+        'endpoint:cancel',
+        'endpoint:open',
+        'endpoint:read',
+        'preferences:get',
+        'preferences:set',
+        'shell:facts',
+        'shell:status',
+        'token:load',
+        'token:save',
+      ].sort(),
+    );
+    const facts = fake.ipcHandlers.get('shell:facts');
+    await expect(Promise.resolve(facts?.({ senderFrame: { url: 'https://evil.example/' } }))).rejects.toThrow(
+      /refused/,
+    );
+    expect((await invoke(fake, 'daemon:pairing')) as { ok: boolean }).toMatchObject({
+      ok: false,
+      reason: 'no_key',
+    });
+    fake.app.emit('will-quit');
+    expect(fake.ipcHandlers.size).toBe(0);
+    expect(fake.trays[0]?.destroyed).toBe(true);
+  });
+});

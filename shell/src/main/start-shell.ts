@@ -1,0 +1,179 @@
+import { join } from 'node:path';
+import type { ShellStatus } from '@ringback/protocol';
+import { createDaemonLink } from '../daemon/daemon-link';
+import { daemonDataDir } from '../daemon/data-dir';
+import { createServiceInstaller } from '../daemon/service-installer';
+import type { ElectronApi, ShellWindow } from '../electron-api';
+import { createEndpointProxy } from '../endpoint/endpoint-proxy';
+import { registerIpc } from '../ipc/register-ipc';
+import { createCallAlert } from '../lifecycle/call-alert';
+import { handleWindowClose } from '../lifecycle/close-behaviour';
+import { createLoginItem, HIDDEN_ARG } from '../lifecycle/login-item';
+import { createPreferences } from '../lifecycle/preferences';
+import { claimSingleInstance } from '../lifecycle/single-instance';
+import { isTrayAvailable } from '../lifecycle/tray-availability';
+import { createTokenVault } from '../secrets/token-vault';
+import { SHELL_TEXT, shellLanguageOf } from '../tray/shell-text';
+import { createShellTray, type ShellTrayHandle } from '../tray/shell-tray';
+import { handleAppScheme, isAppUrl, registerAppScheme } from '../window/app-protocol';
+import { createMainWindow } from '../window/main-window';
+import { restoredBounds } from '../window/window-bounds';
+import { desktopIpcHandlers } from './ipc-handlers';
+import type { ShellOptions } from './shell-options';
+
+/** Windows shows notifications only for an app with this id (the packager's appId). */
+export const APP_USER_MODEL_ID = 'app.ringback.desktop';
+
+export interface RunningShell {
+  window: ShellWindow;
+  tray: ShellTrayHandle;
+  showWindow(): void;
+  /** Unregisters the IPC handlers and removes the tray (the app is quitting). */
+  stop(): void;
+}
+
+/**
+ * The desktop app's main process, composed: the app:// scheme, one instance, the store and the
+ * app's name in the last language, then (once Electron is ready) the window, the tray, close
+ * behaviour, call alerts and the IPC handlers over the daemon link, token vault, service
+ * installer and endpoint proxy. Resolves null in a second instance, which quits.
+ */
+export async function startShell(electron: ElectronApi, options: ShellOptions): Promise<RunningShell | null> {
+  const { app } = electron;
+  // Both must happen before `ready`.
+  registerAppScheme(electron.protocol);
+  let showWindow = () => {};
+  if (!claimSingleInstance(app, () => showWindow())) return null;
+
+  // The user-data folder is named after the app; pin it so a localised name cannot move it.
+  const userData = app.getPath('userData');
+  app.setPath('userData', userData);
+  const store = options.openStore(userData);
+  let language = shellLanguageOf(store.get('language'));
+  app.setName(SHELL_TEXT[language].appName);
+  if (options.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
+
+  await app.whenReady();
+  handleAppScheme(electron.protocol, options.appDir);
+  // macOS keeps its default menu: it is where copy, paste and quit live.
+  if (options.platform !== 'darwin') electron.clearApplicationMenu();
+
+  const trayAvailable = isTrayAvailable(options.platform, options.env);
+  const loginItem = createLoginItem({
+    platform: options.platform,
+    app,
+    env: options.env,
+    homeDir: options.homeDir,
+    execPath: options.execPath,
+    launchArgs: options.launchArgs,
+  });
+  const preferences = createPreferences({ store, trayAvailable, loginItem });
+
+  const window = createMainWindow(electron, {
+    preloadPath: options.preloadPath,
+    iconPath: options.iconPath,
+    title: SHELL_TEXT[language].windowTitle,
+    bounds: restoredBounds(store.get('bounds'), electron.screen.getAllDisplays()),
+  });
+  showWindow = () => {
+    if (window.isDestroyed()) return;
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
+  };
+  handleWindowClose({
+    app,
+    window,
+    closeToTray: () => preferences.get().closeToTray,
+    beforeClose: () => {
+      if (!window.isDestroyed()) store.set('bounds', window.getNormalBounds());
+    },
+  });
+  showAtStart(window, options, app, trayAvailable);
+
+  let status: ShellStatus = { connected: false, missed: 0, language };
+  const tray = createShellTray(electron, options.iconPath, status, {
+    show: () => showWindow(),
+    quit: () => app.quit(),
+  });
+  const onStatus = (next: ShellStatus) => {
+    status = next;
+    tray.update(status);
+    if (next.language !== language) {
+      language = next.language;
+      window.setTitle(SHELL_TEXT[language].windowTitle);
+      // The app's name follows at the next start (it names the process and menus as it starts).
+      store.set('language', language);
+    }
+  };
+
+  const vault = createTokenVault({
+    safeStorage: electron.safeStorage,
+    file: join(userData, 'device-token.bin'),
+  });
+  const endpoint = createEndpointProxy();
+  // A reload or a crashed renderer leaves no answer half-read in main.
+  window.webContents.on('did-navigate', () => endpoint.cancelAll());
+  window.webContents.on('render-process-gone', () => endpoint.cancelAll());
+
+  const unregister = registerIpc(
+    electron.ipcMain,
+    desktopIpcHandlers({
+      facts: () => ({
+        platform: options.platform,
+        trayAvailable,
+        secretStorageAvailable: vault.available(),
+        appVersion: app.getVersion(),
+      }),
+      daemon: createDaemonLink({ dataDir: daemonDataDir(options.env, options.homeDir) }),
+      installer: createServiceInstaller({
+        env: options.env,
+        cliCandidates: options.cliCandidates,
+        run: options.run,
+      }),
+      vault,
+      alert: createCallAlert({
+        electron,
+        app,
+        platform: options.platform,
+        window,
+        showWindow,
+        iconPath: options.iconPath,
+      }),
+      status: onStatus,
+      preferences,
+      endpoint,
+    }),
+    isAppUrl,
+  );
+
+  const stop = () => {
+    unregister();
+    endpoint.cancelAll();
+    tray.destroy();
+  };
+  app.on('will-quit', stop);
+  return { window, tray, showWindow, stop };
+}
+
+/**
+ * A start at login (`--hidden`, or macOS's own login item) stays in the tray. Where no tray can
+ * be seen it starts minimised instead, so the app is still reachable from the taskbar.
+ */
+function showAtStart(
+  window: ShellWindow,
+  options: ShellOptions,
+  app: ElectronApi['app'],
+  trayAvailable: boolean,
+): void {
+  const atLogin =
+    options.argv.includes(HIDDEN_ARG) ||
+    (options.platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin);
+  window.once('ready-to-show', () => {
+    if (!atLogin) return window.show();
+    if (!trayAvailable) {
+      window.showInactive();
+      window.minimize();
+    }
+  });
+}

@@ -239,6 +239,25 @@ describe('createEndpointProxy: letting go', () => {
     expect(await p.read(head.id)).toMatchObject({ ok: false, reason: 'network' });
   });
 
+  it('a read waiting for the next chunk ends as cancelled, not as the answer’s end', async () => {
+    const server = await holdingEndpoint();
+    const p = proxy();
+    p.allow([server.base]);
+    const head = await p.open({ url: `${server.base}/v1/hold`, method: 'GET', headers: {} });
+    if (!head.ok) throw new Error(head.message);
+    expect(await p.read(head.id)).toMatchObject({ done: false });
+    const waiting = p.read(head.id);
+    // Let the read reach the stream and wait there for a chunk that will not come.
+    await new Promise((resolve) => setImmediate(resolve));
+    p.cancel(head.id);
+    expect(await waiting).toMatchObject({
+      ok: false,
+      reason: 'network',
+      message: expect.stringMatching(/cancelled/),
+    });
+    await server.closed;
+  });
+
   it('lets go of an answer nobody reads', async () => {
     const server = await holdingEndpoint();
     const p = proxy({ idleMs: 20 });

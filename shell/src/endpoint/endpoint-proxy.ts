@@ -138,6 +138,8 @@ export function createEndpointProxy(
     });
     try {
       const result = await Promise.race([answer.reader.read(), stalled]);
+      // Cancelled while this read waited: that is not the answer's end.
+      if (answers.get(id) !== answer) return failure('network', 'the answer was cancelled');
       if (result === 'stalled') {
         close(id);
         return failure('timeout', `the endpoint sent nothing for ${Math.round(answer.timeoutMs / 1000)} s`);

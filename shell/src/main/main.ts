@@ -1,0 +1,78 @@
+// The Electron entry (bundled to dist/main.cjs): the real Electron API, the real paths, the real
+// store, handed to startShell. Everything else is in modules tested with a fake Electron.
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as electron from 'electron';
+import Store from 'electron-store';
+import { runCommand } from '../daemon/run-command';
+import { electronApiOf } from '../electron-api';
+import { memoryShellStore, type ShellState, type ShellStore } from '../lifecycle/shell-store';
+import { desktopPlatformOf, type ShellOptions } from './shell-options';
+import { startShell } from './start-shell';
+
+// dist/main.cjs sits in shell/dist in a checkout, and in the app's archive when packaged.
+const here = __dirname;
+const packaged = electron.app.isPackaged;
+const repo = resolve(here, '..', '..');
+const appDir = packaged
+  ? join(process.resourcesPath, 'client')
+  : resolve(process.env.RINGBACK_APP_DIR ?? join(repo, 'client', 'dist'));
+
+// `electron shell/dist/main.cjs` finds no package.json naming the app, so Electron would keep its
+// settings under "Electron"; a checkout keeps its own, apart from an installed Ringback's.
+if (!packaged)
+  electron.app.setPath('userData', join(electron.app.getPath('appData'), 'Ringback (development)'));
+
+const options: ShellOptions = {
+  platform: desktopPlatformOf(process.platform),
+  env: process.env,
+  argv: process.argv,
+  homeDir: homedir(),
+  execPath: process.execPath,
+  // `electron shell/dist/main.cjs` in development: starting it again needs the script's path.
+  launchArgs: process.defaultApp && process.argv[1] ? [resolve(process.argv[1])] : [],
+  appDir,
+  preloadPath: join(here, 'preload.cjs'),
+  iconPath: join(appDir, 'icon-192.png'),
+  cliCandidates: packaged
+    ? [join(process.resourcesPath, 'daemon', 'ringback.mjs')]
+    : [join(repo, 'daemon', 'dist', 'ringback.mjs')],
+  openStore,
+  run: runCommand,
+};
+
+/** electron-store in the user-data folder; an unreadable file costs the window's place, nothing more. */
+function openStore(userDataDir: string): ShellStore {
+  try {
+    const store = new Store<Partial<ShellState>>({
+      cwd: userDataDir,
+      name: 'shell',
+      configFileMode: 0o644,
+      // Only bounds and two preferences live here (never a secret): start afresh if it is corrupt.
+      clearInvalidConfig: true,
+    });
+    return {
+      get: (key) => store.get(key),
+      set: (key, value) => store.set(key, value),
+    };
+  } catch (error) {
+    console.error('Ringback: the window settings could not be opened; they will not be kept:', error);
+    return memoryShellStore();
+  }
+}
+
+startShell(electronApiOf(electron), options)
+  .then((shell) => {
+    // Start-to-window time, for the figure README asks for where an Electron binary runs.
+    if (shell && process.env.RINGBACK_SHELL_TIMING === '1') {
+      shell.window.once('ready-to-show', () =>
+        console.log(
+          `ringback shell: window ready ${Math.round(performance.now())} ms after the process started`,
+        ),
+      );
+    }
+  })
+  .catch((error: unknown) => {
+    console.error('Ringback could not start:', error);
+    electron.app.exit(1);
+  });

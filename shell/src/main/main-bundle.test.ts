@@ -14,7 +14,7 @@ const shellDir = fileURLToPath(new URL('../..', import.meta.url));
  * what main does, plays the page asking for the tray status in Chinese once the window is ready,
  * and prints the record when the process has nothing left to do.
  */
-const FAKE_ELECTRON = String.raw`
+const FAKE_ELECTRON = `
 const { EventEmitter } = require('node:events');
 const Module = require('node:module');
 const record = [];

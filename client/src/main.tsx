@@ -1,15 +1,40 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { store } from './app/services';
 import { adoptStyleNonce } from './app/style-nonce';
+import { desktopBridge } from './desktop/desktop-bridge';
+import { loadDesktopToken } from './desktop/device-token';
+import { endpointBases } from './desktop/endpoint-bases';
+import { endpointRouting } from './desktop/host-fetch';
 import { registerServiceWorker } from './pwa';
+import { loadSettings } from './storage';
 
-adoptStyleNonce();
-void registerServiceWorker();
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/**
+ * The desktop app has no service worker (its files are its own, and it rings while hidden by
+ * itself); before the first render it loads the device token main keeps and tells main which
+ * endpoints it may reach, so the session starts paired and its first request gets through.
+ */
+async function start(): Promise<void> {
+  adoptStyleNonce();
+  const desktop = desktopBridge();
+  if (desktop) {
+    await loadDesktopToken(desktop).catch((error: unknown) =>
+      console.error('ringback: the device token could not be loaded', error),
+    );
+    await endpointRouting
+      .configure(endpointBases(loadSettings(store)))
+      .catch((error: unknown) => console.error('ringback: the endpoint allow list', error));
+  } else {
+    void registerServiceWorker();
+  }
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,5 +1,7 @@
 import { keyIdOf, type SealingKey } from '@ringback/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { DesktopJoin } from '../desktop/DesktopJoin';
+import { desktopBridge } from '../desktop/desktop-bridge';
 import { InterfaceLanguageProvider, translatorFor } from '../i18n';
 import { OfflineBanner, useDeviceRecord } from '../pwa';
 import { type PairLink, PairLinkError, pairFromLocationHash, parsePairLink } from '../relay';
@@ -26,7 +28,9 @@ export function App() {
   // A link that would move this paired device elsewhere waits here until the user confirms it.
   const [offered, setOffered] = useState<{ link: PairLink; deviceName: string } | null>(null);
   const handledHash = useRef(false);
-  useDeviceRecord(settings);
+  const desktop = desktopBridge();
+  // The service worker's record holds the token; the desktop app has no worker, so keeps none.
+  useDeviceRecord(desktop ? { ...settings, deviceToken: null } : settings);
 
   const update = useCallback((patch: Partial<LocalSettings>) => {
     setSettings(updateSettings(store, patch).settings);
@@ -114,6 +118,23 @@ export function App() {
     });
   }, []);
 
+  if (!isPaired(settings) && desktop) {
+    return (
+      <InterfaceLanguageProvider language={interfaceLanguageOf(settings)}>
+        <DesktopJoin
+          bridge={desktop}
+          joining={pairing.busy}
+          {...(pairing.error ? { error: pairing.error } : {})}
+          onDismissError={() => setPairing({ busy: false })}
+          onOffer={(offer) =>
+            void pair((name) =>
+              pairWithLink({ server: offer.serverUrl, code: offer.code, key: offer.key }, name),
+            )
+          }
+        />
+      </InterfaceLanguageProvider>
+    );
+  }
   if (!isPaired(settings)) {
     return (
       <InterfaceLanguageProvider language={interfaceLanguageOf(settings)}>

@@ -1,5 +1,8 @@
 import type { SealingKey } from '@ringback/protocol';
 import { useEffect, useRef, useState } from 'react';
+import { DesktopEffects } from '../desktop/DesktopEffects';
+import { desktopBridge } from '../desktop/desktop-bridge';
+import { hostFetch } from '../desktop/host-fetch';
 import { InterfaceLanguageProvider, resolveInterfaceLanguage } from '../i18n';
 import { browserPushManager, createPushSubscriber, type PushSubscriber } from '../push';
 import { createRelayClient, type RelayClient } from '../relay';
@@ -62,6 +65,8 @@ export function SessionRoot({ settings, e2eKey, onE2eKeyChange, onSettingsChange
       ),
     [answers],
   );
+  // The desktop app's own notification clicked: main showed the window, the call is answered here.
+  useEffect(() => desktopBridge()?.calls.onShow((eventId) => answers.put(eventId)), [answers]);
   // A notification tapped to answer here: this tab takes the session if another tab has it.
   useEffect(() => {
     if (lock.state !== 'elsewhere') return;
@@ -74,7 +79,7 @@ export function SessionRoot({ settings, e2eKey, onE2eKeyChange, onSettingsChange
 
   useEffect(() => {
     if (!deviceToken || !holding) return;
-    const client = createRelayClient({ server: serverAddress, token: deviceToken });
+    const client = createRelayClient({ server: serverAddress, token: deviceToken, fetch: hostFetch });
     const push = createPushSubscriber({ relay: client, pushManager: () => browserPushManager() });
     const session = new RingbackSession({
       store,
@@ -105,6 +110,7 @@ export function SessionRoot({ settings, e2eKey, onE2eKeyChange, onSettingsChange
     );
   }
   if (!live) return null;
+  const desktop = desktopBridge();
   return (
     <SessionContext.Provider
       value={{ ...live, settings, e2eKey, replaceE2eKey: onE2eKeyChange, updateSettings: onSettingsChange }}
@@ -114,6 +120,7 @@ export function SessionRoot({ settings, e2eKey, onE2eKeyChange, onSettingsChange
         <InterfaceLanguageEffect />
         <RingScheduleDriver />
         <DeviceEffects />
+        {desktop && <DesktopEffects bridge={desktop} />}
         <Screens />
       </InterfaceLanguageProvider>
     </SessionContext.Provider>

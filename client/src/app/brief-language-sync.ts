@@ -1,4 +1,4 @@
-import { ComputerWriteError } from './settings/computer-writes';
+import { ComputerWriteError, DAEMON_NOT_RUNNING } from './settings/computer-writes';
 
 /** Spec (Limits): a brief-language write is tried again every 30 s while the computer is down. */
 export const BRIEF_LANGUAGE_RETRY_MS = 30_000;
@@ -10,7 +10,13 @@ export type BriefLanguageStatus =
   | { state: 'refused'; language: string; reason: string };
 
 /** Codes that say the computer could not be reached (or not yet): worth another try. */
-const UNREACHABLE = new Set(['device_offline', 'daemon_timeout', 'network_error', 'device_not_found']);
+const UNREACHABLE = new Set([
+  'device_offline',
+  'daemon_timeout',
+  'network_error',
+  'device_not_found',
+  DAEMON_NOT_RUNNING,
+]);
 
 /** The computer answered and said no (a key mismatch, a language it does not know): final. */
 function isRefusal(error: unknown): boolean {

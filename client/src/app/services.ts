@@ -1,12 +1,22 @@
+import { desktopBridge } from '../desktop/desktop-bridge';
+import { desktopToken, tokenKeepingStore } from '../desktop/device-token';
+import { hostFetch } from '../desktop/host-fetch';
 import { createRingtones } from '../ringtone';
 import { createSpeechCache, createSpeechService, sharedAudioOutput, TTS_ENGINES } from '../speech';
 import { browserKeyVault, browserStore, createE2eKeyStore } from '../storage';
 
-/** The page's long-lived services: one store, one speech cache and service, one audio output. */
-export const store = browserStore();
+/**
+ * The page's long-lived services: one store, one speech cache and service, one audio output. In the
+ * desktop app the store keeps the device token out of localStorage (main holds it, encrypted).
+ */
+export const store = desktopBridge() ? tokenKeepingStore(browserStore(), desktopToken) : browserStore();
 /** The end-to-end key: a non-extractable CryptoKey in IndexedDB `ringback-keys` where the page allows. */
 export const e2eKeys = createE2eKeyStore({ store, vault: browserKeyVault() });
-export const speech = createSpeechService({ engines: TTS_ENGINES, cache: createSpeechCache() });
+export const speech = createSpeechService({
+  engines: TTS_ENGINES,
+  cache: createSpeechCache(),
+  fetch: hostFetch,
+});
 export const audio = sharedAudioOutput();
 
 let toneContext: AudioContext | null = null;

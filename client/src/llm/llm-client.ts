@@ -1,4 +1,5 @@
 import { OpenAI } from 'openai';
+import { endpointRouting, hostFetch } from '../desktop/host-fetch';
 import { withAbortableBodies } from '../net';
 
 /** What the app needs to call the user's own OpenAI-compatible endpoint. */
@@ -10,7 +11,7 @@ export interface LlmEndpoint {
 }
 
 export interface LlmClientOptions {
-  /** Injected in tests and by hosts with their own fetch (the desktop shell's HTTP plugin). */
+  /** Injected in tests; else the host's (in the desktop app, main makes the request). */
   fetch?: typeof globalThis.fetch;
 }
 
@@ -32,7 +33,7 @@ export function withoutSdkHeaders(fetchImpl?: typeof globalThis.fetch): typeof g
     for (const name of [...headers.keys()])
       if (name.startsWith('x-stainless-') || name === 'user-agent') headers.delete(name);
     // Resolved per call, so a fetch patched after the client was made (tests, shells) is still used.
-    return (fetchImpl ?? globalThis.fetch)(input, { ...init, headers });
+    return (fetchImpl ?? hostFetch)(input, { ...init, headers });
   };
 }
 
@@ -53,6 +54,17 @@ export function createLlmClient(
     maxRetries: 0,
     timeout: SDK_BACKSTOP_MS,
     // A deadline that aborts mid-answer must end the body's read too, whatever fetch is used.
-    fetch: withAbortableBodies(withoutSdkHeaders(options.fetch)),
+    fetch: withAbortableBodies(withoutSdkHeaders(options.fetch ?? desktopAware(endpoint.baseUrl))),
   });
+}
+
+/**
+ * The host's fetch, with the endpoint allowed first: a model being tried on the settings page is
+ * not saved yet, and in the desktop app main reaches only the endpoints it was told of.
+ */
+function desktopAware(baseUrl: string): typeof globalThis.fetch {
+  return async (input, init) => {
+    await endpointRouting.tryOut([baseUrl]);
+    return hostFetch(input, init);
+  };
 }

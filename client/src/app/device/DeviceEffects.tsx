@@ -1,6 +1,7 @@
 import { selectMissedCount } from '@ringback/machines';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { desktopBridge } from '../../desktop/desktop-bridge';
 import { renewBackgroundRinging } from '../../push';
 import { unlockSound } from '../services';
 import { useSession } from '../session-context';
@@ -34,8 +35,10 @@ export function DeviceEffects() {
 
   useEffect(() => onFirstTap(document, unlockSound), []);
 
-  // Once per session start (the settings page handles turning it on and off meanwhile).
+  // Once per session start (the settings page handles turning it on and off meanwhile). The
+  // desktop app has no service worker, so no push subscription.
   useEffect(() => {
+    if (desktopBridge()) return;
     const permission = typeof Notification === 'function' ? Notification.permission : null;
     renewBackgroundRinging(backgroundRinging.current, permission, push).catch((error: unknown) =>
       console.warn('ringback: could not renew the push subscription', error),

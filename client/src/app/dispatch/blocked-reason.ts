@@ -1,4 +1,4 @@
-import { ComputerWriteError } from '../settings/computer-writes';
+import { ComputerWriteError, DAEMON_NOT_RUNNING } from '../settings/computer-writes';
 
 /**
  * Why the Call button cannot be used, from the last failed read of the dispatch options: the spec's
@@ -10,6 +10,7 @@ export function blockedReasonOf(error: unknown): string | null {
   switch (code) {
     case 'device_offline':
     case 'daemon_timeout':
+    case DAEMON_NOT_RUNNING:
       return 'Your computer is offline, or Ringback is not running on it (start it with `ringback up`).';
     case 'device_not_found':
       return 'No computer with Ringback is paired to this account: run `ringback up` on your computer.';

@@ -1,8 +1,10 @@
 import { languageDisplayName } from '@ringback/protocol';
+import { DesktopSettingsScreen } from '../../desktop/DesktopSettingsScreen';
+import { desktopBridge } from '../../desktop/desktop-bridge';
 import { interfaceText, useInterfaceLanguage } from '../../i18n';
 import { findEngine } from '../../speech';
 import type { LocalSettings } from '../../storage';
-import { DEFAULT_SETTINGS_GROUPS, SettingsList } from '../../ui';
+import { DEFAULT_SETTINGS_GROUPS, SettingsList, type SettingsRow } from '../../ui';
 import { ringtones } from '../services';
 import { useSession } from '../session-context';
 import { BackgroundRingingScreen } from './BackgroundRingingScreen';
@@ -25,7 +27,11 @@ interface Props {
 export function SettingsScreens({ page, onOpen, onBack }: Props) {
   const { settings } = useSession();
   const language = useInterfaceLanguage();
+  const desktop = desktopBridge();
   switch (page) {
+    case 'desktop':
+      if (desktop) return <DesktopSettingsScreen bridge={desktop} onBack={onBack} />;
+      break;
     case 'llm':
       return <LlmScreen onBack={onBack} />;
     case 'voice':
@@ -47,12 +53,16 @@ export function SettingsScreens({ page, onOpen, onBack }: Props) {
     case 'form-of-address':
       return <FormOfAddressScreen onBack={onBack} />;
     case 'background':
-      return <BackgroundRingingScreen onBack={onBack} />;
-    default:
-      return (
-        <SettingsList groups={withDetails(detailsOf(settings, language))} onOpen={onOpen} onBack={onBack} />
-      );
+      if (!desktop) return <BackgroundRingingScreen onBack={onBack} />;
+      break;
   }
+  return (
+    <SettingsList
+      groups={withDetails(detailsOf(settings, language), desktop !== null)}
+      onOpen={onOpen}
+      onBack={onBack}
+    />
+  );
 }
 
 const INTERFACE_CHOICES = { system: 'Follow system', zh: '中文', en: 'English' } as const;
@@ -71,13 +81,22 @@ function detailsOf(settings: LocalSettings, language: 'zh' | 'en'): Record<strin
   };
 }
 
-/** The settings list (the list puts its words in the interface language), each row with what it is set to. */
-function withDetails(details: Record<string, string>) {
+/**
+ * The settings list (the list puts its words in the interface language), each row with what it is
+ * set to. The desktop app rings while hidden by itself: its own page replaces background ringing.
+ */
+function withDetails(details: Record<string, string>, desktop: boolean) {
   return DEFAULT_SETTINGS_GROUPS.map((group) => ({
     ...group,
-    rows: group.rows.map((row) => ({
+    rows: rowsFor(group.id, group.rows, desktop).map((row) => ({
       ...row,
       ...(details[row.id] ? { detail: details[row.id] } : {}),
     })),
   }));
+}
+
+function rowsFor(groupId: string, rows: SettingsRow[], desktop: boolean): SettingsRow[] {
+  if (!desktop) return rows;
+  const kept = rows.filter((row) => row.id !== 'background');
+  return groupId === 'general' ? [...kept, { id: 'desktop', label: 'Desktop app' }] : kept;
 }

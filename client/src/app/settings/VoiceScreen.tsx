@@ -1,4 +1,6 @@
 import { useRef } from 'react';
+import { endpointBases } from '../../desktop/endpoint-bases';
+import { endpointRouting, hostFetch } from '../../desktop/host-fetch';
 import { callPhrases } from '../../phrases';
 import {
   applyAssignment,
@@ -60,6 +62,18 @@ export function VoiceScreen({ onBack }: { onBack(): void }) {
     language,
     rate: clampSpeechRate(values.rate),
   });
+  // The desktop app reaches a voice platform through main, which must know it before it is saved.
+  const tryOut = (values: VoiceValues) =>
+    endpointRouting.tryOut(
+      endpointBases({
+        ...settings,
+        voice: {
+          ...settings.voice,
+          engineId: values.engineId,
+          configs: { [values.engineId]: configOf(values) },
+        },
+      }),
+    );
 
   return (
     <VoiceSettingsPage
@@ -82,6 +96,7 @@ export function VoiceScreen({ onBack }: { onBack(): void }) {
       )}
       onPreview={async (values) => {
         await audio.unlock();
+        await tryOut(values);
         await audio.play(await speech.synthesize(callPhrases(language).preview, optionsOf(values)));
       }}
       onSave={async (values) => {
@@ -97,7 +112,8 @@ export function VoiceScreen({ onBack }: { onBack(): void }) {
         const chosen = TTS_ENGINES.find((candidate) => candidate.id === values.engineId);
         if (!chosen?.listVoices) return [];
         const config = configOf(values) as Parameters<typeof speech.synthesize>[1]['config'];
-        const listed = await chosen.listVoices(config, { fetch: globalThis.fetch.bind(globalThis) });
+        await tryOut(values);
+        const listed = await chosen.listVoices(config, { fetch: hostFetch });
         return listed.map((voice) => ({ id: voice.id, name: voice.name }));
       }}
       onImportCurl={(curl) => {

@@ -1,4 +1,5 @@
-import type { SealingKey } from '@ringback/protocol';
+import type { DaemonReach, SealingKey } from '@ringback/protocol';
+import { desktopBridge } from '../../desktop/desktop-bridge';
 import type { RelayClient, SettingsRequest } from '../../relay';
 import { RelayError } from '../../relay';
 import type { LocalSettings } from '../../storage';
@@ -40,6 +41,10 @@ const DAEMON_WORDS: Record<string, string> = {
   invalid_dispatch: 'Your computer refused this call',
 };
 
+/** The desktop app could not reach the daemon on this computer (no key file, nothing listening). */
+export const DAEMON_NOT_RUNNING = 'daemon_not_running';
+const NOT_RUNNING_WORDS = 'Ringback is not running on this computer (start it with `ringback up`)';
+
 /**
  * Runs one of the computer's settings calls sealed through the relay (the phone has no way to
  * the computer but the relay) with this device's key. The account's computer is looked up when
@@ -51,6 +56,14 @@ export async function writeToComputer(
   request: SettingsRequest,
   remember: (daemonDeviceId: string) => void,
 ): Promise<unknown> {
+  // The desktop app runs on the computer itself: straight to its daemon, relay or no relay.
+  const bridge = desktopBridge();
+  if (bridge) {
+    const reach = await bridge.daemon.request(request).catch((error: unknown) => {
+      throw new ComputerWriteError((error as Error).message ?? String(error));
+    });
+    return answerOf(reachOf(reach));
+  }
   const key = target.e2eKey;
   if (!key) throw new ComputerWriteError('This device has no end-to-end key');
   let daemonDeviceId = target.daemonDeviceId;
@@ -69,6 +82,17 @@ export async function writeToComputer(
       throw new ComputerWriteError(RELAY_WORDS[error.code] ?? error.message, error.code);
     throw new ComputerWriteError((error as Error).message);
   }
+  return answerOf(result);
+}
+
+/** The daemon's answer through the desktop bridge, or why it could not be asked, in words. */
+function reachOf(reach: DaemonReach): { status: number; body: unknown } {
+  if (reach.ok) return { status: reach.status, body: reach.body };
+  throw new ComputerWriteError(NOT_RUNNING_WORDS, DAEMON_NOT_RUNNING);
+}
+
+/** The local API's body on 2xx, else its refusal in words. */
+function answerOf(result: { status: number; body: unknown }): unknown {
   if (result.status >= 200 && result.status < 300) return result.body;
   const body = result.body as { error?: string; message?: string } | null;
   const words = (body?.error && DAEMON_WORDS[body.error]) ?? 'Your computer refused the change';

@@ -1,5 +1,6 @@
 import { BACKGROUND_ZH } from './background';
 import { CALLS_ZH } from './calls';
+import { DESKTOP_ZH } from './desktop';
 import { DISPATCH_ZH } from './dispatch';
 import { PWA_ZH } from './pwa';
 import { SCHEDULES_ZH } from './schedules';
@@ -17,4 +18,5 @@ export const ZH_CATALOGUE: Readonly<Record<string, string>> = {
   ...SETTINGS_ZH,
   ...PWA_ZH,
   ...BACKGROUND_ZH,
+  ...DESKTOP_ZH,
 };

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { defaultSettings, type LocalSettings } from '../storage';
+import { endpointBases } from './endpoint-bases';
+
+const settings = (patch: Partial<LocalSettings>): LocalSettings => ({ ...defaultSettings(), ...patch });
+
+describe('the endpoints main may reach for the page', () => {
+  it('names the relay, the model and the voice platforms the settings use', () => {
+    const bases = endpointBases(
+      settings({
+        serverAddress: 'https://relay.example/',
+        llm: { baseUrl: 'https://llm.example/v1', apiKey: 'sk', model: 'm' },
+        voice: {
+          engineId: 'tencent',
+          rate: 1,
+          configs: {
+            tencent: { values: { secretId: 'a', secretKey: 'b' }, model: '', voice: '' },
+            openai: { values: { baseUrl: 'http://10.0.0.5:8000/v1/' }, model: '', voice: '' },
+            azure: { values: { region: 'EastUS' }, model: '', voice: '' },
+            custom: {
+              values: {},
+              model: '',
+              voice: '',
+              request: { url: 'https://tts.self.example/{{voice}}/speak' },
+            },
+          },
+        },
+      }),
+    );
+    expect(bases).toEqual(
+      expect.arrayContaining([
+        'https://relay.example',
+        'https://llm.example/v1',
+        'https://tts.tencentcloudapi.com',
+        'http://10.0.0.5:8000/v1',
+        'https://eastus.tts.speech.microsoft.com',
+        'https://tts.self.example',
+      ]),
+    );
+  });
+
+  it('names nothing that is not an http(s) address, and nothing twice', () => {
+    const bases = endpointBases(
+      settings({
+        serverAddress: '',
+        llm: { baseUrl: 'file:///etc/passwd', apiKey: '', model: '' },
+        voice: { engineId: 'on-device', rate: 1, configs: {} },
+      }),
+    );
+    expect(bases).toEqual([]);
+  });
+});

@@ -25,14 +25,14 @@ describe('the packaging configuration', () => {
     ).rejects.toThrow(/unknown property 'targte'/);
   });
 
-  it('builds AppImage and deb, dmg and nsis, with the client build and the daemon CLI beside the app', () => {
+  it('builds AppImage and deb, dmg and nsis, with the client build and the bundled daemon beside the app', () => {
     expect(config.linux.target).toEqual(['AppImage', 'deb']);
     expect(config.mac.target).toEqual(['dmg']);
     expect(config.win.target).toEqual(['nsis']);
     expect(config.extraResources).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ from: '../client/dist', to: 'client' }),
-        expect.objectContaining({ from: '../daemon/dist', to: 'daemon' }),
+        expect.objectContaining({ from: 'dist/daemon', to: 'daemon' }),
       ]),
     );
     expect(config.extraMetadata.main).toBe('dist/main.cjs');

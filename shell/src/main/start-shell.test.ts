@@ -92,6 +92,9 @@ describe('startShell', () => {
     first.app.emit('second-instance', {}, ['ringback'], '/');
     expect(window.visible).toBe(true);
     expect(window.focused).toBe(true);
+    window.hide();
+    first.app.emit('activate');
+    expect(window.visible).toBe(true);
   });
 
   it('shows the window once ready, but stays in the tray when started at login', async () => {

@@ -90,6 +90,8 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
     },
   });
   showAtStart(window, options, app, trayAvailable);
+  // macOS: a click on the Dock icon of the running app.
+  app.on('activate', () => showWindow());
 
   let status: ShellStatus = { connected: false, missed: 0, language };
   const tray = createShellTray(electron, options.iconPath, status, {

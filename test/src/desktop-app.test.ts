@@ -1,0 +1,202 @@
+import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeLlm, plainBrief, startFakeLlm } from './fakes/fake-llm-server';
+import { saveScreenshots, waitConnected } from './support/app-page';
+import { DESKTOP_VIEWPORT, launchChromium, newMonitoredContext, playedAudio } from './support/browser';
+import { type DaemonProcess, startDaemonProcess } from './support/daemon-process';
+import { type DesktopAppServer, startDesktopAppServer } from './support/desktop-app-server';
+import { type FakeShell, installFakeShell } from './support/desktop-fake-shell';
+import { freePort } from './support/free-port';
+import { type RelayProcess, startRelayProcess } from './support/relay-process';
+import { runHookProcess } from './support/run-hook-process';
+import { makeDataDir, waitFor } from './support/temp-data-dir';
+
+// The desktop app's renderer (the client build, served by the shell's own app-file handler on an
+// origin of its own) in real Chromium, with `window.ringback` faked the way the preload exposes
+// it: its daemon calls go through the shell's real daemon link to a real daemon on this machine.
+
+const SPOKEN = 'I fixed the login bug, {form-of-address}. All tests pass. The build is green.';
+
+let llm: FakeLlm;
+let relay: RelayProcess;
+let daemon: DaemonProcess;
+let dataDir: string;
+let app: DesktopAppServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let shell: FakeShell;
+const errors: string[] = [];
+
+interface PageGlobals {
+  localStorage: { getItem(key: string): string | null };
+  navigator: { serviceWorker?: { getRegistrations(): Promise<unknown[]> } };
+}
+
+beforeAll(async () => {
+  llm = await startFakeLlm();
+  llm.setDefault((request) =>
+    request.body.stream ? { content: 'Nothing else.' } : { json: plainBrief(SPOKEN) },
+  );
+  relay = await startRelayProcess();
+  const computer = await relay.createAccount('daemon', 'Laptop');
+  dataDir = await makeDataDir({
+    config: {
+      server: { url: relay.url },
+      // The shell finds the daemon by this port, as it finds a user's.
+      localPort: await freePort(),
+      llm: { primary: { baseUrl: llm.url, apiKey: 'sk-e2e-0000', model: 'fake-1' } },
+      brief: { language: 'en-US' },
+    },
+    deviceToken: computer.deviceToken,
+  });
+  daemon = await startDaemonProcess(dataDir, {}, null);
+  app = await startDesktopAppServer();
+  browser = await launchChromium();
+  context = await newMonitoredContext(browser, DESKTOP_VIEWPORT);
+  shell = await installFakeShell(context, { dataDir });
+  page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+}, 60_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await app?.close();
+  await daemon?.kill('SIGTERM');
+  await relay?.kill();
+  await llm?.close();
+});
+
+async function localApi<T>(path: string): Promise<T> {
+  const key = (await readFile(join(dataDir, 'local-api.key'), 'utf8')).trim();
+  const response = await fetch(`${daemon.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
+  return (await response.json()) as T;
+}
+
+/** A finished Claude Code turn in a project folder named `billing-api`, reported by the real hook. */
+async function reportStop(message: string): Promise<void> {
+  const project = join(await mkdtemp(join(tmpdir(), 'ringback-desktop-')), 'billing-api');
+  await mkdir(project);
+  const run = await runHookProcess(
+    'claude-code',
+    JSON.stringify({
+      session_id: 'sess-desktop-1',
+      cwd: project,
+      transcript_path: null,
+      last_assistant_message: message,
+    }),
+    { PATH: process.env.PATH, HOME: tmpdir(), RINGBACK_HOME: dataDir },
+  );
+  if (run.code !== 0) throw new Error(`the hook failed (${run.code}): ${run.stderr}`);
+}
+
+describe('the desktop app in real Chromium', () => {
+  it('joins through the daemon on this computer: no pairing page, no service worker, the token kept by main', async () => {
+    await page.goto(app.url);
+    await waitConnected(page);
+    expect(await page.getByText('Paste a pairing link').count()).toBe(0);
+    expect(shell.calls.map((call) => call.channel)).toContain('daemon:pairing');
+    expect(shell.token).toMatch(/^dev_/);
+    const stored = await page.evaluate(() =>
+      JSON.parse((globalThis as unknown as PageGlobals).localStorage.getItem('ringback.settings') ?? '{}'),
+    );
+    expect(stored).toMatchObject({ serverAddress: relay.url, deviceToken: null });
+    expect(
+      await page.evaluate(
+        async () =>
+          (await (globalThis as unknown as PageGlobals).navigator.serviceWorker?.getRegistrations())
+            ?.length ?? 0,
+      ),
+    ).toBe(0);
+    // The relay is reached through main: it is on the allow list.
+    const allowed = shell.calls.filter((call) => call.channel === 'endpoint:allow').at(-1)?.args[0];
+    expect(allowed).toEqual([relay.url]);
+    await waitFor(() => shell.statuses.at(-1)?.connected === true, 10_000, 'the tray status');
+    expect(shell.statuses.at(-1)).toEqual({ connected: true, missed: 0, language: 'en' });
+    await saveScreenshots(page, 'desktop-idle');
+  }, 60_000);
+
+  it('rings with the window hidden: main hears of the call, its click answers it and the brief plays', async () => {
+    await shell.hide(page, true);
+    await reportStop('Fixed the login bug. All tests pass.');
+    await waitFor(() => shell.ringing.length === 1, 30_000, 'the call to ring');
+    const call = shell.ringing[0];
+    expect(call?.title).toBe('Claude Code · billing-api');
+    expect(call?.body).toMatch(/^I fixed the login bug, [^.]+\.$/);
+    await waitFor(
+      async () => (await playedAudio(page)).levels.some((level) => level.rms > 0.02),
+      10_000,
+      'the ringtone while hidden',
+    );
+    await shell.hide(page, false);
+    await saveScreenshots(page, 'desktop-incoming');
+
+    // The notification clicked: main shows the window and tells the page which call.
+    await shell.show(page, call?.eventId ?? '');
+    await waitFor(
+      async () => (await playedAudio(page)).buffers.filter((sentence) => sentence.rms > 0.01).length >= 2,
+      30_000,
+      'the brief spoken',
+    );
+    await waitFor(() => shell.stopped.includes(call?.eventId ?? ''), 10_000, 'the alert stopped');
+    expect(shell.ringing).toHaveLength(1);
+    await saveScreenshots(page, 'desktop-in-call');
+    await page.getByRole('button', { name: 'Hang up' }).click();
+    await page.getByRole('button', { name: "Don't reply" }).click();
+  }, 90_000);
+
+  it('writes the model to the daemon on this computer while the relay is down; its own settings page', async () => {
+    await relay.kill();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const rows = await page.getByRole('main').getByRole('button').allTextContents();
+    expect(rows.join('|')).toContain('Desktop app');
+    expect(rows.join('|')).not.toContain('Background ringing');
+    await saveScreenshots(page, 'desktop-settings');
+
+    await page.getByRole('button', { name: /Language model/ }).click();
+    await page.getByLabel('Base address').fill(llm.url);
+    await page.getByLabel('Model').fill('desktop-model');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved. Your computer uses this model for briefs too.').waitFor({ timeout: 15_000 });
+    const saved = await localApi<{ channel: { model: string; baseUrl: string } | null }>('/llm/settings');
+    expect(saved.channel).toMatchObject({ model: 'desktop-model', baseUrl: llm.url });
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+
+    await page.getByRole('button', { name: /Desktop app/ }).click();
+    await page.getByRole('switch', { name: 'Open Ringback when you log in' }).click();
+    await waitFor(() => shell.preferences.openAtLogin, 5_000, 'the preference saved in main');
+    expect(
+      await page.getByRole('switch', { name: 'Open Ringback when you log in' }).getAttribute('aria-checked'),
+    ).toBe('true');
+    await saveScreenshots(page, 'desktop-settings-desktop');
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('with no daemon on this computer, says so and offers to start it at login', async () => {
+    const other = await newMonitoredContext(browser, DESKTOP_VIEWPORT);
+    const empty = await makeDataDir();
+    const lonely = await installFakeShell(other, { dataDir: empty, facts: { trayAvailable: false } });
+    const second = await other.newPage();
+    await second.goto(app.url);
+    await second.getByText('Ringback is not running on this computer').waitFor({ timeout: 15_000 });
+    await second.getByRole('button', { name: 'Start Ringback at login' }).click();
+    await second.getByText(/needs Node\.js 20\.19 or newer/).waitFor();
+    expect(lonely.installs).toBe(1);
+    const asked = lonely.calls.filter((call) => call.channel === 'daemon:pairing').length;
+    await second.getByRole('button', { name: 'Retry now' }).click();
+    await waitFor(
+      () => lonely.calls.filter((call) => call.channel === 'daemon:pairing').length > asked,
+      5_000,
+      'asked again',
+    );
+    expect(lonely.token).toBeNull();
+    await saveScreenshots(second, 'desktop-no-daemon');
+    await other.close();
+  }, 60_000);
+});

@@ -1,0 +1,162 @@
+import type {
+  DesktopFacts,
+  DesktopIpcChannel,
+  DesktopPreferences,
+  RingingCall,
+  ServiceInstallResult,
+  ShellStatus,
+} from '@ringback/protocol';
+import { createDaemonLink, createEndpointProxy } from '@ringback/shell';
+import type { BrowserContext, Page } from 'playwright-core';
+
+/**
+ * `window.ringback` as the preload exposes it, in the page: each function is one channel, sent
+ * to the test through one exposed binding (bytes travel as base64, as a binding carries JSON).
+ */
+const PAGE_BRIDGE = `(() => {
+  const toBase64 = (bytes) => { let text = ''; for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000)); return btoa(text); };
+  const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  const encode = (value) => JSON.stringify(value, (key, item) => item instanceof Uint8Array ? { __bytes: toBase64(item) } : item);
+  const decode = (text) => text === undefined || text === null ? undefined : JSON.parse(text, (key, item) => item && typeof item === 'object' && typeof item.__bytes === 'string' ? fromBase64(item.__bytes) : item);
+  const invoke = (channel) => async (...args) => decode(await window.__ringbackInvoke(channel, encode(args)));
+  const shown = new Set();
+  Object.defineProperty(window, '__ringbackShow', { value: (eventId) => { for (const listener of shown) listener(eventId); } });
+  // The window "hidden" (minimised, or closed to the tray), as the page sees it.
+  let hidden = false;
+  Object.defineProperty(document, 'hidden', { get: () => hidden });
+  Object.defineProperty(document, 'visibilityState', { get: () => (hidden ? 'hidden' : 'visible') });
+  Object.defineProperty(window, '__ringbackHide', { value: (value) => { hidden = value; document.dispatchEvent(new Event('visibilitychange')); } });
+  const bridge = {
+    kind: 'desktop',
+    facts: invoke('shell:facts'),
+    daemon: { pairing: invoke('daemon:pairing'), request: invoke('daemon:request'), installService: invoke('daemon:install-service') },
+    deviceToken: { load: invoke('token:load'), save: invoke('token:save') },
+    calls: {
+      ringing: invoke('calls:ringing'),
+      stopped: invoke('calls:stopped'),
+      onShow: (listener) => { shown.add(listener); return () => shown.delete(listener); },
+    },
+    status: invoke('shell:status'),
+    preferences: { get: invoke('preferences:get'), set: invoke('preferences:set') },
+    endpoint: { allow: invoke('endpoint:allow'), open: invoke('endpoint:open'), read: invoke('endpoint:read'), cancel: invoke('endpoint:cancel') },
+  };
+  Object.defineProperty(window, 'ringback', { value: Object.freeze(bridge) });
+})();`;
+
+const encode = (value: unknown) =>
+  value === undefined
+    ? undefined
+    : JSON.stringify(value, (_key, item) =>
+        item instanceof Uint8Array ? { __bytes: Buffer.from(item).toString('base64') } : item,
+      );
+const decode = (text: string) =>
+  JSON.parse(text, (_key, item) =>
+    item && typeof item === 'object' && typeof item.__bytes === 'string'
+      ? new Uint8Array(Buffer.from(item.__bytes, 'base64'))
+      : item,
+  ) as unknown[];
+
+export interface FakeShell {
+  /** Every call the page made, in order, by channel (endpoint reads left out: there are many). */
+  readonly calls: { channel: DesktopIpcChannel; args: unknown[] }[];
+  readonly ringing: RingingCall[];
+  readonly stopped: string[];
+  readonly statuses: ShellStatus[];
+  /** The token main would keep encrypted. */
+  token: string | null;
+  preferences: DesktopPreferences;
+  installs: number;
+  /** Clicks a call's native notification: main shows the window and tells the page. */
+  show(page: Page, eventId: string): Promise<void>;
+  /** Minimises (true) or restores (false) the window, as the page sees it. */
+  hide(page: Page, hidden: boolean): Promise<void>;
+}
+
+/**
+ * Main's side of the bridge for a Chromium context: the daemon reached for real through
+ * `createDaemonLink` (key and port read from `dataDir`), endpoints through the real
+ * `createEndpointProxy`, the rest (notifications, tray, preferences, token vault) recorded.
+ */
+export async function installFakeShell(
+  context: BrowserContext,
+  options: { dataDir: string; facts?: Partial<DesktopFacts>; install?: () => ServiceInstallResult },
+): Promise<FakeShell> {
+  const link = createDaemonLink({ dataDir: options.dataDir });
+  const proxy = createEndpointProxy();
+  const facts: DesktopFacts = {
+    platform: 'linux',
+    trayAvailable: true,
+    secretStorageAvailable: true,
+    appVersion: '0.1.0',
+    ...options.facts,
+  };
+  const shell: FakeShell = {
+    calls: [],
+    ringing: [],
+    stopped: [],
+    statuses: [],
+    token: null,
+    preferences: { closeToTray: true, openAtLogin: false },
+    installs: 0,
+    async show(page, eventId) {
+      await page.evaluate(
+        (id) => (globalThis as unknown as { __ringbackShow(id: string): void }).__ringbackShow(id),
+        eventId,
+      );
+    },
+    async hide(page, hidden) {
+      await page.evaluate(
+        (value) => (globalThis as unknown as { __ringbackHide(v: boolean): void }).__ringbackHide(value),
+        hidden,
+      );
+    },
+  };
+  const handlers: { [K in DesktopIpcChannel]: (...args: never[]) => unknown } = {
+    'shell:facts': () => facts,
+    'daemon:pairing': () => link.pairing(),
+    'daemon:request': (request: Parameters<typeof link.request>[0]) => link.request(request),
+    'daemon:install-service': () => {
+      shell.installs += 1;
+      return (
+        options.install?.() ?? {
+          ok: false,
+          reason: 'no_node',
+          message: 'node was not found on PATH',
+        }
+      );
+    },
+    'token:load': () => shell.token,
+    'token:save': (token: string | null) => {
+      shell.token = token;
+    },
+    'calls:ringing': (call: RingingCall) => {
+      shell.ringing.push(call);
+    },
+    'calls:stopped': (eventId: string) => {
+      shell.stopped.push(eventId);
+    },
+    'shell:status': (status: ShellStatus) => {
+      shell.statuses.push(status);
+    },
+    'preferences:get': () => shell.preferences,
+    'preferences:set': (change: Partial<DesktopPreferences>) => {
+      shell.preferences = { ...shell.preferences, ...change };
+      return shell.preferences;
+    },
+    'endpoint:allow': (bases: string[]) => proxy.allow(bases),
+    'endpoint:open': (request: Parameters<typeof proxy.open>[0]) => proxy.open(request),
+    'endpoint:read': (id: string) => proxy.read(id),
+    'endpoint:cancel': (id: string) => proxy.cancel(id),
+  };
+  await context.exposeBinding(
+    '__ringbackInvoke',
+    async (_source, channel: DesktopIpcChannel, args: string) => {
+      const decoded = decode(args);
+      if (channel !== 'endpoint:read') shell.calls.push({ channel, args: decoded });
+      const handler = handlers[channel] as (...args: unknown[]) => unknown;
+      return encode(await handler(...decoded));
+    },
+  );
+  await context.addInitScript(PAGE_BRIDGE);
+  return shell;
+}

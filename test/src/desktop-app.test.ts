@@ -169,9 +169,7 @@ describe('the desktop app in real Chromium', () => {
     await page.getByRole('button', { name: /Desktop app/ }).click();
     await page.getByRole('switch', { name: 'Open Ringback when you log in' }).click();
     await waitFor(() => shell.preferences.openAtLogin, 5_000, 'the preference saved in main');
-    expect(
-      await page.getByRole('switch', { name: 'Open Ringback when you log in' }).getAttribute('aria-checked'),
-    ).toBe('true');
+    await page.getByRole('switch', { name: 'Open Ringback when you log in', checked: true }).waitFor();
     await saveScreenshots(page, 'desktop-settings-desktop');
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.getByRole('button', { name: 'Back', exact: true }).click();

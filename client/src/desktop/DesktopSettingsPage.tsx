@@ -6,6 +6,7 @@ import '../ui/theme.css';
 import '../ui/settings.css';
 import '../ui/modes/modes.css';
 import '../ui/background/background.css';
+import './desktop.css';
 
 export type Props = {
   /** Null until main answered. */

@@ -5,11 +5,11 @@ type Endpoint = DesktopBridge['endpoint'];
 /** Statuses whose Response may carry no body. */
 const BODILESS = new Set([101, 204, 205, 304]);
 /**
- * Main's own give-up time for one request. The callers set their own deadlines (and abort through
- * the signal, which cancels the request in main), so this only stands behind them; the relay's
- * event stream is read for as long as it lasts.
+ * Main's own give-up time, for the answer's head and then for each chunk (so a long stream that
+ * keeps coming, such as the relay's event stream, is never cut); the longest main accepts. The
+ * callers set their own deadlines and abort through the signal, which cancels in main.
  */
-const MAIN_BACKSTOP_MS = 60 * 60_000;
+const MAIN_BACKSTOP_MS = 10 * 60_000;
 
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');

@@ -8,6 +8,7 @@ import { DeviceTokens } from './cluster/device-tokens';
 import { LogFanout } from './cluster/log-fanout';
 import type { LocalRelay, RelayCluster } from './cluster/relay-cluster';
 import { singleRelay } from './cluster/single-relay';
+import { installApiCors } from './http/api-cors';
 import { installRelayErrorHandler } from './http/error-handler';
 import { closeRefusedUpgrades } from './http/refused-upgrades';
 import { installStreamAvailability } from './http/relay-unavailable';
@@ -48,6 +49,7 @@ export async function buildRelay(deps: RelayDeps): Promise<FastifyInstance> {
   installRelayErrorHandler(app, deps.logger);
   const runtime = await startRuntime(deps);
   closeRefusedUpgrades(app);
+  installApiCors(app);
   // Before device auth: hooks run in the order they are added, and a token not cached here would
   // be read from a database this instance may have lost, delaying the refusal by the pool's timeouts.
   installStreamAvailability(app, () => runtime.cluster.acceptsStreams());

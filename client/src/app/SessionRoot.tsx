@@ -2,7 +2,6 @@ import type { SealingKey } from '@ringback/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { DesktopEffects } from '../desktop/DesktopEffects';
 import { desktopBridge } from '../desktop/desktop-bridge';
-import { hostFetch } from '../desktop/host-fetch';
 import { InterfaceLanguageProvider, resolveInterfaceLanguage } from '../i18n';
 import { browserPushManager, createPushSubscriber, type PushSubscriber } from '../push';
 import { createRelayClient, type RelayClient } from '../relay';
@@ -79,7 +78,7 @@ export function SessionRoot({ settings, e2eKey, onE2eKeyChange, onSettingsChange
 
   useEffect(() => {
     if (!deviceToken || !holding) return;
-    const client = createRelayClient({ server: serverAddress, token: deviceToken, fetch: hostFetch });
+    const client = createRelayClient({ server: serverAddress, token: deviceToken });
     const push = createPushSubscriber({ relay: client, pushManager: () => browserPushManager() });
     const session = new RingbackSession({
       store,

@@ -1,5 +1,4 @@
 import { deriveE2eKeyFromPassphrase } from '@ringback/protocol';
-import { endpointRouting, hostFetch } from '../desktop/host-fetch';
 import { createRelayClient, type PairLink, redeemPairingCode } from '../relay';
 import type { LocalSettings } from '../storage';
 
@@ -17,14 +16,12 @@ export type PairedSettings = Pick<
  * settings can reach its daemon through the relay.
  */
 export async function pairWithLink(link: PairLink, deviceName: string): Promise<PairedSettings> {
-  // The desktop app reaches the relay through main, which must know it first.
-  await endpointRouting.tryOut([link.server]);
-  const credentials = await redeemPairingCode(
-    link.server,
-    { code: link.code, kind: 'app', name: deviceName },
-    hostFetch,
-  );
-  const client = createRelayClient({ server: link.server, token: credentials.deviceToken, fetch: hostFetch });
+  const credentials = await redeemPairingCode(link.server, {
+    code: link.code,
+    kind: 'app',
+    name: deviceName,
+  });
+  const client = createRelayClient({ server: link.server, token: credentials.deviceToken });
   const devices = await client.listDevices().catch(() => []);
   return {
     serverAddress: link.server,

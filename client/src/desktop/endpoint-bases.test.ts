@@ -5,7 +5,7 @@ import { endpointBases } from './endpoint-bases';
 const settings = (patch: Partial<LocalSettings>): LocalSettings => ({ ...defaultSettings(), ...patch });
 
 describe('the endpoints main may reach for the page', () => {
-  it('names the relay, the model and the voice platforms the settings use', () => {
+  it('names the model and the voice platforms the settings use, never the relay (the page reaches it itself)', () => {
     const bases = endpointBases(
       settings({
         serverAddress: 'https://relay.example/',
@@ -29,7 +29,6 @@ describe('the endpoints main may reach for the page', () => {
     );
     expect(bases).toEqual(
       expect.arrayContaining([
-        'https://relay.example',
         'https://llm.example/v1',
         'https://tts.tencentcloudapi.com',
         'http://10.0.0.5:8000/v1',
@@ -37,6 +36,7 @@ describe('the endpoints main may reach for the page', () => {
         'https://tts.self.example',
       ]),
     );
+    expect(bases).not.toContain('https://relay.example');
   });
 
   it('names nothing that is not an http(s) address, and nothing twice', () => {

@@ -68,14 +68,12 @@ function voiceBases(settings: LocalSettings): string[] {
 }
 
 /**
- * What main may reach for this page: the paired relay, the model for questions and every voice
+ * What main may reach for this page: the model for questions and every voice
  * platform the settings name. Sent as the allow list at start and whenever these change.
  */
 export function endpointBases(settings: LocalSettings): string[] {
-  const bases = [
-    baseOf(settings.serverAddress),
-    baseOf(settings.llm.baseUrl),
-    ...voiceBases(settings),
-  ].filter((base): base is string => base !== null);
+  const bases = [baseOf(settings.llm.baseUrl), ...voiceBases(settings)].filter(
+    (base): base is string => base !== null,
+  );
   return [...new Set(bases)].sort();
 }

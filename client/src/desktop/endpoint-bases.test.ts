@@ -32,7 +32,7 @@ describe('the endpoints main may reach for the page', () => {
         'https://llm.example/v1',
         'https://tts.tencentcloudapi.com',
         'http://10.0.0.5:8000/v1',
-        'https://eastus.tts.speech.microsoft.com',
+        'https://eastus.tts.speech.microsoft.com/cognitiveservices',
         'https://tts.self.example',
       ]),
     );
@@ -48,5 +48,11 @@ describe('the endpoints main may reach for the page', () => {
       }),
     );
     expect(bases).toEqual([]);
+  });
+
+  it("names the chosen platform's own hosts before anything of it is saved", () => {
+    const bases = endpointBases(settings({ voice: { engineId: 'elevenlabs', rate: 1, configs: {} } }));
+    expect(bases).toContain('https://api.elevenlabs.io');
+    expect(bases).toContain('https://api.eu.residency.elevenlabs.io');
   });
 });

@@ -1,25 +1,5 @@
-import { fieldValue, findEngine } from '../speech';
+import { fieldValue, findEngine, type TtsConfig, type TtsEngine } from '../speech';
 import type { LocalSettings } from '../storage';
-
-/**
- * The voice platforms whose API lives at a fixed address (the address is the platform's, not
- * the user's): the engines' own constants, kept here as main's allow list needs them.
- */
-const PLATFORM_BASES: Record<string, readonly string[]> = {
-  tencent: ['https://tts.tencentcloudapi.com'],
-  doubao: ['https://openspeech.bytedance.com'],
-  gemini: ['https://generativelanguage.googleapis.com'],
-  grok: ['https://api.x.ai'],
-  qwen: ['https://dashscope.aliyuncs.com', 'https://dashscope-intl.aliyuncs.com'],
-  minimax: ['https://api.minimax.cn', 'https://api.minimax.io'],
-  elevenlabs: [
-    'https://api.elevenlabs.io',
-    'https://api.us.elevenlabs.io',
-    'https://api.eu.residency.elevenlabs.io',
-    'https://api.in.residency.elevenlabs.io',
-    'https://api.sg.residency.elevenlabs.io',
-  ],
-};
 
 /** An http(s) address as a base (no query, fragment or credentials), or null. */
 function baseOf(address: string): string | null {
@@ -40,21 +20,22 @@ function originOf(address: string): string | null {
   return base ? new URL(base).origin : null;
 }
 
+/** The platform addresses the engine itself names for this configuration (fixed hosts, a region's). */
+function reachedBases(engine: TtsEngine, config: TtsConfig): string[] {
+  return (engine.reaches?.(config) ?? []).map(baseOf).filter((base) => base !== null);
+}
+
 function voiceBases(settings: LocalSettings): string[] {
   const bases: string[] = [];
   for (const [engineId, stored] of Object.entries(settings.voice.configs)) {
     const engine = findEngine(engineId);
     if (!engine) continue;
     const config = { values: stored.values, model: stored.model, voice: stored.voice };
-    bases.push(...(PLATFORM_BASES[engineId] ?? []));
+    bases.push(...reachedBases(engine, config));
     for (const field of engine.fields) {
       if (field.kind !== 'url') continue;
       const base = baseOf(fieldValue(engine, config, field.key));
       if (base) bases.push(base);
-    }
-    if (engineId === 'azure') {
-      const region = fieldValue(engine, config, 'region').toLowerCase();
-      if (/^[a-z0-9-]+$/.test(region)) bases.push(`https://${region}.tts.speech.microsoft.com`);
     }
     const request = stored.request as { url?: unknown } | undefined;
     if (engineId === 'custom' && typeof request?.url === 'string') {
@@ -62,8 +43,10 @@ function voiceBases(settings: LocalSettings): string[] {
       if (origin) bases.push(origin);
     }
   }
-  // The chosen engine's fixed platform even before anything of it was saved.
-  bases.push(...(PLATFORM_BASES[settings.voice.engineId] ?? []));
+  // The chosen engine's platform even before anything of it was saved.
+  const chosen = findEngine(settings.voice.engineId);
+  const empty = { values: {}, model: '', voice: '' };
+  if (chosen) bases.push(...reachedBases(chosen, empty));
   return bases;
 }
 

@@ -66,6 +66,11 @@ export interface TtsEngine {
   readonly rate: { readonly min: number; readonly max: number } | null;
   /** The engine does its own throttling and retries; the service calls it directly. */
   readonly ownsRequestPolicy?: boolean;
+  /**
+   * The platform addresses this engine reaches that are not one of its `url` fields (fixed hosts,
+   * a region's host): the desktop app lets its main process reach exactly these and the fields.
+   */
+  reaches?(config: TtsConfig): readonly string[];
   /** A plain-words problem with `config.request` (custom template), or null. */
   requestProblem?(config: TtsConfig): string | null;
   synthesize(input: TtsInput, config: TtsConfig, ctx: TtsContext): Promise<Blob>;

@@ -46,6 +46,13 @@ export const azureSpeechEngine: TtsEngine = {
   category: 'cloud',
   site: 'Microsoft Azure AI Speech',
   docs: 'https://learn.microsoft.com/azure/ai-services/speech-service/rest-text-to-speech',
+  reaches: (config) => {
+    try {
+      return [serviceBase(config)];
+    } catch {
+      return [];
+    }
+  },
   fields: [
     {
       key: 'region',

@@ -50,6 +50,7 @@ export const doubaoEngine: TtsEngine = {
   category: 'cloud',
   site: 'Volcengine Doubao speech (豆包语音)',
   docs: 'https://www.volcengine.com/docs/6561/1598757',
+  reaches: () => [new URL(ENDPOINT).origin],
   fields: [
     {
       key: 'apiKey',

@@ -51,6 +51,7 @@ export const elevenLabsEngine: TtsEngine = {
   category: 'cloud',
   site: 'ElevenLabs text to speech',
   docs: 'https://elevenlabs.io/docs/api-reference/text-to-speech/convert',
+  reaches: () => Object.values(ELEVENLABS_SERVERS),
   fields: [
     { key: 'apiKey', label: 'API key', kind: 'secret', placeholder: 'sk_…' },
     {

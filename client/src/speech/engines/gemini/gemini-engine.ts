@@ -52,6 +52,7 @@ export const geminiEngine: TtsEngine = {
   category: 'cloud',
   site: 'Google Gemini API',
   docs: 'https://ai.google.dev/gemini-api/docs/speech-generation',
+  reaches: () => [BASE],
   fields: [{ key: 'apiKey', label: 'API key', kind: 'secret', placeholder: 'AIza…' }],
   models: [
     { id: 'gemini-3.8-flash-tts', name: 'gemini-3.8-flash-tts' },

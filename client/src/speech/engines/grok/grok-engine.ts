@@ -97,6 +97,7 @@ export const grokEngine: TtsEngine = {
   category: 'cloud',
   site: 'xAI API',
   docs: 'https://docs.x.ai/developers/model-capabilities/audio/text-to-speech',
+  reaches: () => [BASE],
   fields: [{ key: 'apiKey', label: 'API key', kind: 'secret', placeholder: 'xai-…' }],
   models: [],
   voices: () => GROK_VOICES,

@@ -63,6 +63,7 @@ export const minimaxEngine: TtsEngine = {
   category: 'cloud',
   site: 'MiniMax speech synthesis',
   docs: 'https://platform.minimax.io/docs/api-reference/speech-t2a-http',
+  reaches: () => Object.values(MINIMAX_SITES),
   fields: [
     {
       key: 'site',

@@ -30,6 +30,7 @@ export const qwenEngine: TtsEngine = {
   category: 'cloud',
   site: 'Alibaba Cloud Bailian (DashScope) Qwen3-TTS',
   docs: 'https://help.aliyun.com/zh/model-studio/qwen-tts-api',
+  reaches: () => Object.values(QWEN_SITES),
   fields: [
     {
       key: 'site',

@@ -29,6 +29,7 @@ export const tencentEngine: TtsEngine = {
   category: 'cloud',
   site: 'Tencent Cloud TextToVoice',
   docs: 'https://cloud.tencent.com/document/product/1073/37995',
+  reaches: () => [`https://${HOST}`],
   fields: [
     { key: 'secretId', label: 'SecretId', kind: 'text', placeholder: 'AKID…' },
     { key: 'secretKey', label: 'SecretKey', kind: 'secret' },

@@ -3,5 +3,6 @@
 export { createDaemonLink, type DaemonLink } from './daemon/daemon-link';
 export { daemonDataDir } from './daemon/data-dir';
 export { createEndpointProxy, type EndpointProxy } from './endpoint/endpoint-proxy';
+export { type DesktopIpcHandlers, registerIpc } from './ipc/register-ipc';
 export { createAppFileHandler } from './window/app-files';
 export { desktopContentSecurityPolicy } from './window/content-security-policy';

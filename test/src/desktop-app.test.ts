@@ -57,7 +57,7 @@ beforeAll(async () => {
   app = await startDesktopAppServer();
   browser = await launchChromium();
   context = await newMonitoredContext(browser, DESKTOP_VIEWPORT);
-  shell = await installFakeShell(context, { dataDir });
+  shell = await installFakeShell(context, { dataDir, appOrigin: app.url });
   page = await context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));
 }, 60_000);
@@ -184,7 +184,11 @@ describe('the desktop app in real Chromium', () => {
   it('with no daemon on this computer, says so and offers to start it at login', async () => {
     const other = await newMonitoredContext(browser, DESKTOP_VIEWPORT);
     const empty = await makeDataDir();
-    const lonely = await installFakeShell(other, { dataDir: empty, facts: { trayAvailable: false } });
+    const lonely = await installFakeShell(other, {
+      dataDir: empty,
+      appOrigin: app.url,
+      facts: { trayAvailable: false },
+    });
     const second = await other.newPage();
     await second.goto(app.url);
     await second.getByText('Ringback is not running on this computer').waitFor({ timeout: 15_000 });

@@ -6,7 +6,7 @@ import type {
   ServiceInstallResult,
   ShellStatus,
 } from '@ringback/protocol';
-import { createDaemonLink, createEndpointProxy } from '@ringback/shell';
+import { createDaemonLink, createEndpointProxy, type DesktopIpcHandlers, registerIpc } from '@ringback/shell';
 import type { BrowserContext, Page } from 'playwright-core';
 
 /**
@@ -79,7 +79,13 @@ export interface FakeShell {
  */
 export async function installFakeShell(
   context: BrowserContext,
-  options: { dataDir: string; facts?: Partial<DesktopFacts>; install?: () => ServiceInstallResult },
+  options: {
+    dataDir: string;
+    /** The app page's origin: main answers only its frames. */
+    appOrigin: string;
+    facts?: Partial<DesktopFacts>;
+    install?: () => ServiceInstallResult;
+  },
 ): Promise<FakeShell> {
   const link = createDaemonLink({ dataDir: options.dataDir });
   const proxy = createEndpointProxy();
@@ -111,7 +117,7 @@ export async function installFakeShell(
       );
     },
   };
-  const handlers: { [K in DesktopIpcChannel]: (...args: never[]) => unknown } = {
+  const handlers: DesktopIpcHandlers = {
     'shell:facts': () => facts,
     'daemon:pairing': () => link.pairing(),
     'daemon:request': (request: Parameters<typeof link.request>[0]) => link.request(request),
@@ -148,13 +154,26 @@ export async function installFakeShell(
     'endpoint:read': (id: string) => proxy.read(id),
     'endpoint:cancel': (id: string) => proxy.cancel(id),
   };
+  // Main's own IPC registration, so every call passes the checks main makes (its sender is the
+  // app's page, its arguments have the contract's shape) before its handler runs.
+  type Invoked = (event: { senderFrame: { url: string } }, ...args: unknown[]) => Promise<unknown>;
+  const registered = new Map<string, Invoked>();
+  registerIpc(
+    {
+      handle: (channel, listener) => registered.set(channel, listener as unknown as Invoked),
+      removeHandler: (channel) => registered.delete(channel),
+    },
+    handlers,
+    (frameUrl) => new URL(frameUrl).origin === options.appOrigin,
+  );
   await context.exposeBinding(
     '__ringbackInvoke',
-    async (_source, channel: DesktopIpcChannel, args: string) => {
+    async (source, channel: DesktopIpcChannel, args: string) => {
       const decoded = decode(args);
       if (channel !== 'endpoint:read') shell.calls.push({ channel, args: decoded });
-      const handler = handlers[channel] as (...args: unknown[]) => unknown;
-      return encode(await handler(...decoded));
+      const invoke = registered.get(channel);
+      if (!invoke) throw new Error(`no handler for ${channel}`);
+      return encode(await invoke({ senderFrame: { url: source.frame.url() } }, ...decoded));
     },
   );
   await context.addInitScript(PAGE_BRIDGE);

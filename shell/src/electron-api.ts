@@ -19,6 +19,7 @@ export type ShellApp = Pick<
   | 'setPath'
   | 'getLoginItemSettings'
   | 'getVersion'
+  | 'getPreferredSystemLanguages'
   | 'getPath'
   | 'requestSingleInstanceLock'
   | 'setLoginItemSettings'

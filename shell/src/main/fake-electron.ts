@@ -224,6 +224,10 @@ export class FakeApp extends EventEmitter {
   getVersion() {
     return '0.1.0';
   }
+  systemLanguages: string[] = ['en-US'];
+  getPreferredSystemLanguages() {
+    return this.systemLanguages;
+  }
   getPath(name: string) {
     const path = this.paths.get(name);
     if (!path) throw new Error(`no fake path ${name}`);

@@ -56,7 +56,7 @@ const electron = {
     getPath: (name) => paths.get(name),
     setPath: (name, path) => { paths.set(name, path); },
     setName: (name) => record.push(['name', name]),
-    getVersion: () => '0.1.0',
+    getVersion: () => '0.1.0', getPreferredSystemLanguages: () => ['en-US'],
     requestSingleInstanceLock: () => true,
     setLoginItemSettings() {}, getLoginItemSettings: () => ({ wasOpenedAtLogin: false }),
     setAppUserModelId() {}, quit() {}, exit(code) { record.push(['exit', code]); },

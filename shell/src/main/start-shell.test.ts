@@ -137,6 +137,17 @@ describe('startShell', () => {
     expect(store.get('language')).toBe('en');
   });
 
+  it("speaks the system's language at a first start, before the renderer has said anything", async () => {
+    const chinese = fakeElectron();
+    chinese.app.systemLanguages = ['zh-Hans-CN', 'en-US'];
+    const { window } = await started(chinese, optionsFor().options);
+    expect(chinese.app.name).toBe('Ringback 回电');
+    expect(window.title).toBe('Ringback 回电');
+    const english = fakeElectron();
+    english.app.systemLanguages = ['de-DE', 'zh-CN'];
+    expect((await started(english, optionsFor().options)).window.title).toBe('Ringback');
+  });
+
   it('hides on close by default where a tray is seen, and quits from the tray menu', async () => {
     const fake = fakeElectron();
     const { window } = await started(fake, optionsFor().options);

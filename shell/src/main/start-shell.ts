@@ -49,7 +49,7 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
   const userData = app.getPath('userData');
   app.setPath('userData', userData);
   const store = options.openStore(userData);
-  let language = shellLanguageOf(store.get('language'));
+  let language = shellLanguageOf(store.get('language'), app.getPreferredSystemLanguages());
   app.setName(SHELL_TEXT[language].appName);
   if (options.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
 

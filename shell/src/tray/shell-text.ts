@@ -30,7 +30,11 @@ export const SHELL_TEXT = {
 
 export type ShellText = (typeof SHELL_TEXT)[ShellLanguage];
 
-/** The stored language, or English when none (or something unknown) was stored. */
-export function shellLanguageOf(value: unknown): ShellLanguage {
-  return value === 'zh' ? 'zh' : 'en';
+/**
+ * The language the renderer last reported; before it ever has (a first start), the system's,
+ * as the interface's "follow system" resolves it: Chinese when the first system language is.
+ */
+export function shellLanguageOf(stored: unknown, systemLanguages: readonly string[]): ShellLanguage {
+  if (stored === 'zh' || stored === 'en') return stored;
+  return systemLanguages[0]?.toLowerCase().startsWith('zh') ? 'zh' : 'en';
 }

@@ -2,6 +2,9 @@ import type {
   DesktopFacts,
   DesktopIpcChannel,
   DesktopPreferences,
+  EndpointChunk,
+  EndpointOpen,
+  EndpointRequest,
   RingingCall,
   ServiceInstallResult,
   ShellStatus,
@@ -56,9 +59,23 @@ const decode = (text: string) =>
       : item,
   ) as unknown[];
 
+/** One request main made for the page: what was asked, main's answer, and the body as the page read it. */
+export interface EndpointExchange {
+  request: EndpointRequest;
+  head: EndpointOpen;
+  /** The chunks `endpoint:read` handed the page, in order. */
+  chunks: Uint8Array[];
+  /** How many `endpoint:read` calls the page made for it. */
+  reads: number;
+  /** Whether the page read it to its end. */
+  done: boolean;
+}
+
 export interface FakeShell {
   /** Every call the page made, in order, by channel (endpoint reads left out: there are many). */
   readonly calls: { channel: DesktopIpcChannel; args: unknown[] }[];
+  /** Every `endpoint:open` main answered, with its reads. */
+  readonly endpoints: EndpointExchange[];
   readonly ringing: RingingCall[];
   readonly stopped: string[];
   readonly statuses: ShellStatus[];
@@ -98,6 +115,7 @@ export async function installFakeShell(
   };
   const shell: FakeShell = {
     calls: [],
+    endpoints: [],
     ringing: [],
     stopped: [],
     statuses: [],
@@ -150,8 +168,21 @@ export async function installFakeShell(
       return shell.preferences;
     },
     'endpoint:allow': (bases: string[]) => proxy.allow(bases),
-    'endpoint:open': (request: Parameters<typeof proxy.open>[0]) => proxy.open(request),
-    'endpoint:read': (id: string) => proxy.read(id),
+    'endpoint:open': async (request: EndpointRequest) => {
+      const head = await proxy.open(request);
+      shell.endpoints.push({ request, head, chunks: [], reads: 0, done: false });
+      return head;
+    },
+    'endpoint:read': async (id: string) => {
+      const chunk: EndpointChunk = await proxy.read(id);
+      const exchange = shell.endpoints.find((item) => item.head.ok && item.head.id === id);
+      if (exchange) {
+        exchange.reads += 1;
+        if ('done' in chunk && chunk.done) exchange.done = true;
+        else if ('done' in chunk) exchange.chunks.push(chunk.chunk);
+      }
+      return chunk;
+    },
     'endpoint:cancel': (id: string) => proxy.cancel(id),
   };
   // Main's own IPC registration, so every call passes the checks main makes (its sender is the

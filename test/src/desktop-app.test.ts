@@ -1,17 +1,15 @@
-import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, plainBrief, startFakeLlm } from './fakes/fake-llm-server';
 import { saveScreenshots, waitConnected } from './support/app-page';
-import { DESKTOP_VIEWPORT, launchChromium, newMonitoredContext, playedAudio } from './support/browser';
-import { type DaemonProcess, startDaemonProcess } from './support/daemon-process';
-import { type DesktopAppServer, startDesktopAppServer } from './support/desktop-app-server';
+import { DESKTOP_VIEWPORT, newMonitoredContext, playedAudio } from './support/browser';
+import type { DaemonProcess } from './support/daemon-process';
+import type { DesktopAppServer } from './support/desktop-app-server';
 import { type FakeShell, installFakeShell } from './support/desktop-fake-shell';
-import { freePort } from './support/free-port';
-import { type RelayProcess, startRelayProcess } from './support/relay-process';
-import { runHookProcess } from './support/run-hook-process';
+import { type DesktopWorld, startDesktopWorld } from './support/desktop-world';
+import type { RelayProcess } from './support/relay-process';
 import { makeDataDir, waitFor } from './support/temp-data-dir';
 
 // The desktop app's renderer (the client build, served by the shell's own app-file handler on an
@@ -21,15 +19,15 @@ import { makeDataDir, waitFor } from './support/temp-data-dir';
 const SPOKEN = 'I fixed the login bug, {form-of-address}. All tests pass. The build is green.';
 
 let llm: FakeLlm;
+let world: DesktopWorld;
 let relay: RelayProcess;
 let daemon: DaemonProcess;
 let dataDir: string;
 let app: DesktopAppServer;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let shell: FakeShell;
-const errors: string[] = [];
+let errors: string[];
 
 interface PageGlobals {
   localStorage: { getItem(key: string): string | null };
@@ -41,33 +39,12 @@ beforeAll(async () => {
   llm.setDefault((request) =>
     request.body.stream ? { content: 'Nothing else.' } : { json: plainBrief(SPOKEN) },
   );
-  relay = await startRelayProcess();
-  const computer = await relay.createAccount('daemon', 'Laptop');
-  dataDir = await makeDataDir({
-    config: {
-      server: { url: relay.url },
-      // The shell finds the daemon by this port, as it finds a user's.
-      localPort: await freePort(),
-      llm: { primary: { baseUrl: llm.url, apiKey: 'sk-e2e-0000', model: 'fake-1' } },
-      brief: { language: 'en-US' },
-    },
-    deviceToken: computer.deviceToken,
-  });
-  daemon = await startDaemonProcess(dataDir, {}, null);
-  app = await startDesktopAppServer();
-  browser = await launchChromium();
-  context = await newMonitoredContext(browser, DESKTOP_VIEWPORT);
-  shell = await installFakeShell(context, { dataDir, appOrigin: app.url });
-  page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
+  world = await startDesktopWorld({ briefModelUrl: llm.url });
+  ({ relay, daemon, dataDir, app, browser, page, shell, errors } = world);
 }, 60_000);
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await app?.close();
-  await daemon?.kill('SIGTERM');
-  await relay?.kill();
+  await world?.close();
   await llm?.close();
 });
 
@@ -77,22 +54,7 @@ async function localApi<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** A finished Claude Code turn in a project folder named `billing-api`, reported by the real hook. */
-async function reportStop(message: string): Promise<void> {
-  const project = join(await mkdtemp(join(tmpdir(), 'ringback-desktop-')), 'billing-api');
-  await mkdir(project);
-  const run = await runHookProcess(
-    'claude-code',
-    JSON.stringify({
-      session_id: 'sess-desktop-1',
-      cwd: project,
-      transcript_path: null,
-      last_assistant_message: message,
-    }),
-    { PATH: process.env.PATH, HOME: tmpdir(), RINGBACK_HOME: dataDir },
-  );
-  if (run.code !== 0) throw new Error(`the hook failed (${run.code}): ${run.stderr}`);
-}
+const reportStop = (message: string) => world.reportStop(message);
 
 describe('the desktop app in real Chromium', () => {
   it('joins through the daemon on this computer: no pairing page, no service worker, the token kept by main', async () => {

@@ -1,26 +1,20 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { EndpointOpen, EndpointRequest } from '@ringback/protocol';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, plainBrief, startFakeLlm } from './fakes/fake-llm-server';
 import { saveScreenshots, waitConnected } from './support/app-page';
-import { DESKTOP_VIEWPORT, launchChromium, newMonitoredContext, playedAudio } from './support/browser';
-import { type DaemonProcess, startDaemonProcess } from './support/daemon-process';
-import { type DesktopAppServer, startDesktopAppServer } from './support/desktop-app-server';
-import { type FakeShell, installFakeShell } from './support/desktop-fake-shell';
+import { DESKTOP_VIEWPORT, newMonitoredContext, playedAudio } from './support/browser';
+import type { DesktopAppServer } from './support/desktop-app-server';
+import type { FakeShell } from './support/desktop-fake-shell';
 import {
   type NoCorsServer,
   startNoCorsModel,
   startNoCorsVoice,
   startPlainPage,
 } from './support/desktop-no-cors';
-import { freePort } from './support/free-port';
-import { type RelayProcess, startRelayProcess } from './support/relay-process';
-import { runHookProcess } from './support/run-hook-process';
+import { type DesktopWorld, startDesktopWorld } from './support/desktop-world';
 import { back, openRow, sineWav } from './support/settings-page';
-import { makeDataDir, waitFor } from './support/temp-data-dir';
+import { waitFor } from './support/temp-data-dir';
 
 // The desktop app reaches the model and the voice platform the user configured through main
 // (`endpoint:open` / `endpoint:read`, the real createEndpointProxy behind main's IPC checks), so
@@ -41,50 +35,27 @@ let llm: FakeLlm;
 let model: NoCorsServer;
 let voice: NoCorsServer & { bodies: unknown[] };
 let plain: { url: string; close(): Promise<void> };
-let relay: RelayProcess;
-let daemon: DaemonProcess;
-let dataDir: string;
+let world: DesktopWorld;
 let app: DesktopAppServer;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let shell: FakeShell;
-const errors: string[] = [];
+let errors: string[];
 
 beforeAll(async () => {
   llm = await startFakeLlm();
   llm.setDefault((request) => (request.body.stream ? { content: ANSWER } : { json: plainBrief(SPOKEN) }));
-  [model, voice, plain, relay] = await Promise.all([
+  [model, voice, plain] = await Promise.all([
     startNoCorsModel(llm.url),
     startNoCorsVoice(CLIP),
     startPlainPage(),
-    startRelayProcess(),
   ]);
-  const computer = await relay.createAccount('daemon', 'Laptop');
-  dataDir = await makeDataDir({
-    config: {
-      server: { url: relay.url },
-      localPort: await freePort(),
-      llm: { primary: { baseUrl: model.url, apiKey: 'sk-e2e-0000', model: 'fake-1' } },
-      brief: { language: 'en-US' },
-    },
-    deviceToken: computer.deviceToken,
-  });
-  daemon = await startDaemonProcess(dataDir, {}, null);
-  app = await startDesktopAppServer();
-  browser = await launchChromium();
-  context = await newMonitoredContext(browser, DESKTOP_VIEWPORT);
-  shell = await installFakeShell(context, { dataDir, appOrigin: app.url });
-  page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
+  world = await startDesktopWorld({ briefModelUrl: model.url });
+  ({ app, browser, page, shell, errors } = world);
 }, 60_000);
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await app?.close();
-  await daemon?.kill('SIGTERM');
-  await relay?.kill();
+  await world?.close();
   await plain?.close();
   await voice?.close();
   await model?.close();
@@ -169,7 +140,7 @@ describe('the desktop app reaches endpoints that send no CORS headers, through m
       'the allow list',
     );
 
-    await reportStop('Fixed the login bug. All tests pass.');
+    await world.reportStop('Fixed the login bug. All tests pass.');
     const answer = page.getByRole('button', { name: 'Answer', exact: true });
     await answer.waitFor({ timeout: 30_000 });
     await answer.click();
@@ -284,19 +255,3 @@ describe('the desktop app reaches endpoints that send no CORS headers, through m
     expect(errors).toEqual([]);
   }, 30_000);
 });
-
-/** A finished Claude Code turn in a fresh project folder, reported by the real hook. */
-async function reportStop(message: string): Promise<void> {
-  const project = await mkdtemp(join(tmpdir(), 'ringback-desktop-endpoints-'));
-  const run = await runHookProcess(
-    'claude-code',
-    JSON.stringify({
-      session_id: 'sess-endpoints-1',
-      cwd: project,
-      transcript_path: null,
-      last_assistant_message: message,
-    }),
-    { PATH: process.env.PATH, HOME: tmpdir(), RINGBACK_HOME: dataDir },
-  );
-  if (run.code !== 0) throw new Error(`the hook failed (${run.code}): ${run.stderr}`);
-}

@@ -71,6 +71,36 @@ export const ERROR_CATALOGUE = {
     meaning: 'a relayed request that already ran, or sealed more than 5 minutes from the computer’s clock',
   },
 
+  // Requests to the computer (`POST /v1/devices/:deviceId/requests`).
+  too_many_computer_requests: {
+    status: 429,
+    meaning: 'this account already has as many requests to its computer in flight as the relay allows',
+  },
+  computer_busy: { status: 503, meaning: 'the computer is running as many requests as it allows' },
+  answer_too_large: {
+    status: 502,
+    meaning: "the computer's answer went over the relay's frame or byte limit",
+  },
+  computer_elsewhere: {
+    status: 503,
+    meaning:
+      "the computer's link is held by another relay instance: streamed requests need the same instance",
+  },
+  llm_not_configured: { status: 422, meaning: 'the computer has no model configured' },
+  speech_not_configured: { status: 422, meaning: 'the computer has no voice configured' },
+  transcription_not_configured: {
+    status: 422,
+    meaning: 'the computer has no speech-to-text endpoint configured',
+  },
+  invalid_speech_settings: { status: 422, meaning: 'malformed voice settings' },
+  invalid_transcription_settings: { status: 422, meaning: 'malformed speech-to-text settings' },
+  speech_key_required: { status: 422, meaning: 'no voice key was sent and none is saved' },
+  transcription_key_required: { status: 422, meaning: 'no speech-to-text key was sent and none is saved' },
+  upstream_failed: {
+    status: 502,
+    meaning: 'the model, voice or speech-to-text endpoint failed, refused or did not answer in time',
+  },
+
   // Our own edges.
   tracker_unreachable: {
     status: 502,

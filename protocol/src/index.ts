@@ -9,6 +9,31 @@ export {
   StopPayload,
 } from './agent-report';
 export { AddedNotes, Brief, BriefCard, FailedBrief, ReadyBrief } from './brief';
+export {
+  COMPUTER_ANSWER_AUDIO_CHUNK_BYTES,
+  COMPUTER_ANSWER_CONTENT_TYPE,
+  COMPUTER_ANSWER_WINDOW,
+  COMPUTER_AUDIO_MAX_BYTES,
+  COMPUTER_FRAME_SEALED_MAX,
+  COMPUTER_REQUEST_SEALED_MAX,
+  ComputerAnswerFrame,
+  ComputerAnswerLine,
+  ComputerChatMessage,
+  ComputerRequestBody,
+  type ComputerRequestKind,
+  ComputerRequestPlaintext,
+  ComputerVoiceOptions,
+  isFinalAnswerFrame,
+} from './computer-requests';
+export {
+  SpeechChannel,
+  SpeechFormat,
+  SpeechSettingsReply,
+  SpeechSettingsUpdate,
+  TranscriptionChannel,
+  TranscriptionSettingsReply,
+  TranscriptionSettingsUpdate,
+} from './computer-settings';
 export type { CryptoBackend, CryptoKeyLike, OpenFailure, SealingKey } from './crypto/index';
 export {
   Aad,

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { AgentSource } from './agent-report';
+import { ComputerLinkDown, ComputerLinkUp } from './computer-requests';
 
 const ReplyId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 const Sealed = Type.String({ minLength: 1, maxLength: 256 * 1024, pattern: '^e1\\.' });
@@ -90,6 +91,7 @@ export const RelayToDaemon = Type.Union([
   /** The relay stored a reply result: stop re-sending it. */
   Type.Object({ type: Type.Literal('reply-ack'), replyId: Type.String() }),
   Type.Object({ type: Type.Literal('settings'), requestId: Type.String(), sealed: Type.String() }),
+  ...ComputerLinkDown,
 ]);
 export type RelayToDaemon = Type.Static<typeof RelayToDaemon>;
 
@@ -110,6 +112,7 @@ export const DaemonToRelay = Type.Union([
     sealed: Type.Optional(Type.String()),
     error: Type.Optional(Type.Literal('undecryptable_request')),
   }),
+  ...ComputerLinkUp,
 ]);
 export type DaemonToRelay = Type.Static<typeof DaemonToRelay>;
 

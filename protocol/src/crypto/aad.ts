@@ -9,4 +9,8 @@ export const Aad = {
   replyError: (replyId: string): string => `ringback:reply-error:v1:${replyId}`,
   settingsRequest: (requestId: string): string => `ringback:settings-request:v1:${requestId}`,
   settingsResult: (requestId: string): string => `ringback:settings-result:v1:${requestId}`,
+  computerRequest: (requestId: string): string => `ringback:computer-request:v1:${requestId}`,
+  /** Each frame names its place in the answer, so frames cannot be reordered, repeated or moved. */
+  computerAnswer: (requestId: string, seq: number): string =>
+    `ringback:computer-answer:v1:${requestId}:${seq}`,
 } as const;

@@ -81,11 +81,6 @@ export const ERROR_CATALOGUE = {
     status: 502,
     meaning: "the computer's answer went over the relay's frame or byte limit",
   },
-  computer_elsewhere: {
-    status: 503,
-    meaning:
-      "the computer's link is held by another relay instance: streamed requests need the same instance",
-  },
   llm_not_configured: { status: 422, meaning: 'the computer has no model configured' },
   speech_not_configured: { status: 422, meaning: 'the computer has no voice configured' },
   transcription_not_configured: {

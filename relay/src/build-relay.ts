@@ -13,12 +13,15 @@ import { installRelayErrorHandler } from './http/error-handler';
 import { closeRefusedUpgrades } from './http/refused-upgrades';
 import { installStreamAvailability } from './http/relay-unavailable';
 import { fastifyTrustProxy } from './http/trust-proxy';
+import { ComputerAnswers } from './link/computer-answers';
+import { DEFAULT_COMPUTER_REQUEST_LIMITS } from './link/computer-request-limits';
 import { ReplyDispatcher } from './link/reply-dispatcher';
 import { SettingsBroker } from './link/settings-broker';
 import { startRelayPush } from './push/relay-push';
 import type { RelayDeps, RelayRuntime } from './relay-deps';
 import { accountRoutes } from './routes/accounts';
 import { callRoutes } from './routes/calls';
+import { computerRequestRoutes } from './routes/computer-requests';
 import { daemonEventRoutes } from './routes/daemon-events';
 import { daemonLinkRoutes } from './routes/daemon-link';
 import { deviceRoutes } from './routes/devices';
@@ -75,6 +78,7 @@ export async function buildRelay(deps: RelayDeps): Promise<FastifyInstance> {
     await app.register(routes(runtime));
   await app.register(daemonLinkRoutes(runtime));
   await app.register(relayedSettingsRoutes(runtime));
+  await app.register(computerRequestRoutes(runtime));
   await app.register(appRoutes(deps.appDir ?? null));
   await app.ready();
   return app;
@@ -108,5 +112,9 @@ async function startRuntime(deps: RelayDeps): Promise<RelayRuntime> {
     now: deps.now,
     ...(deps.push ? { settings: deps.push } : {}),
   });
-  return { ...deps, cluster, names, local, webPush };
+  const computerAnswers = new ComputerAnswers({
+    ...DEFAULT_COMPUTER_REQUEST_LIMITS,
+    ...deps.computerRequests,
+  });
+  return { ...deps, cluster, names, local, webPush, computerAnswers };
 }

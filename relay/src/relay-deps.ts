@@ -2,6 +2,8 @@ import type { AttemptLimiter } from './auth/attempt-limiter';
 import type { DeviceNames } from './cluster/device-names';
 import type { ClusterFactory, LocalRelay, RelayCluster } from './cluster/relay-cluster';
 import type { TrustProxy } from './http/trust-proxy';
+import type { ComputerAnswers } from './link/computer-answers';
+import type { ComputerRequestLimits } from './link/computer-request-limits';
 import type { DaemonLinks } from './link/daemon-links';
 import type { PushSettings } from './push/push-settings';
 import type { RelayPush } from './push/relay-push';
@@ -39,6 +41,8 @@ export interface RelayDeps {
   push?: PushSettings;
   /** Serve https with this certificate chain and key (PEM); absent: plain http. */
   https?: { cert: Buffer; key: Buffer };
+  /** Limits and deadlines of devices' requests to their computer; absent fields take the defaults. */
+  computerRequests?: Partial<ComputerRequestLimits>;
 }
 
 /** What routes work with: the deps, and what the relay built from them. */
@@ -47,4 +51,6 @@ export interface RelayRuntime extends RelayDeps {
   names: DeviceNames;
   local: LocalRelay;
   webPush: RelayPush;
+  /** The answers this instance is streaming from daemons to devices. */
+  computerAnswers: ComputerAnswers;
 }

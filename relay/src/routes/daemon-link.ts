@@ -58,6 +58,8 @@ export function daemonLinkRoutes(deps: RelayRuntime): FastifyPluginAsync {
       socket.on('close', () => {
         clearInterval(ping);
         remove();
+        // Answers streaming from this link end now, with an error line the device can tell apart.
+        deps.computerAnswers.linkClosed(me.deviceId, link);
         void registered
           .then((handle) => handle?.closed())
           .catch((error: Error) =>
@@ -77,6 +79,14 @@ export function daemonLinkRoutes(deps: RelayRuntime): FastifyPluginAsync {
           message = parseDaemonMessage.parse(JSON.parse(text));
         } catch {
           deps.logger.warn(`daemon link ${me.deviceId} sent a message that is not one`);
+          return;
+        }
+        if (message.type === 'computer-frame') {
+          deps.computerAnswers.frame(me.deviceId, message);
+          return;
+        }
+        if (message.type === 'computer-refused') {
+          deps.computerAnswers.refused(me.deviceId, message.requestId, message.error);
           return;
         }
         if (message.type === 'settings-result') {

@@ -28,9 +28,11 @@ import { e2eKeyRoutes } from './routes/e2e-key';
 import { llmRoutes } from './routes/llm';
 import { localRelayRoutes } from './routes/local-relay';
 import { reportRoutes } from './routes/report';
+import { speechSettingsRoutes } from './routes/speech-settings';
 import { statusRoutes } from './routes/status';
 import { trackerDispatchRoutes } from './routes/tracker-dispatch';
 import { trackerSettingsRoutes } from './routes/tracker-settings';
+import { transcriptionSettingsRoutes } from './routes/transcription-settings';
 import { createTrackerClient } from './tracker/api';
 import { commentOnIssue } from './tracker/comment-on-issue';
 import { DispatchStore } from './tracker/dispatch';
@@ -124,6 +126,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     routes: [
       reportRoutes(worker),
       llmRoutes(config),
+      speechSettingsRoutes(config),
+      transcriptionSettingsRoutes(config),
       briefLanguageRoutes(config, env),
       e2eKeyRoutes(config),
       trackerSettingsRoutes({

@@ -36,5 +36,9 @@ export interface DaemonConfig {
    * `codexSandbox` Codex's `sandbox_mode` (`read-only`, `workspace-write`, `danger-full-access`).
    */
   replies?: { claudePermissionMode?: unknown; codexSandbox?: unknown; [key: string]: unknown };
+  /** The computer's voice for devices' requests, kept raw: read through `readSpeechChannel`. */
+  speech?: unknown;
+  /** The computer's speech-to-text, kept raw: read through `readTranscriptionChannel`. */
+  transcription?: unknown;
   [key: string]: unknown;
 }

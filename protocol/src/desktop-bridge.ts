@@ -34,10 +34,15 @@ export type DaemonReach =
   | { ok: true; status: number; body: unknown }
   | { ok: false; reason: 'no_key' | 'not_running'; message: string };
 
-/** `POST /local/pairing` through main: the offer, or why there is none. */
+/**
+ * `POST /local/pairing` through main: the offer, or why there is none. A refusal carries the
+ * daemon's error code when it gave one (e.g. `not_logged_in`: the daemon runs but is logged in to
+ * no relay, so the app offers `POST /local/login`); the message is for people, the code for code.
+ */
 export type DesktopPairing =
   | { ok: true; offer: PairingOffer }
-  | { ok: false; reason: 'no_key' | 'not_running' | 'refused'; message: string };
+  | { ok: false; reason: 'no_key' | 'not_running'; message: string }
+  | { ok: false; reason: 'refused'; message: string; code?: string };
 
 /** `ringback service install` run by main; `output` is the command's own lines. */
 export type ServiceInstallResult =

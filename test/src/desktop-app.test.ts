@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, plainBrief, startFakeLlm } from './fakes/fake-llm-server';
 import { saveScreenshots, waitConnected } from './support/app-page';
 import { DESKTOP_VIEWPORT, newMonitoredContext, playedAudio } from './support/browser';
-import type { DaemonProcess } from './support/daemon-process';
+import { type DaemonProcess, startDaemonProcess } from './support/daemon-process';
 import type { DesktopAppServer } from './support/desktop-app-server';
 import { type FakeShell, installFakeShell } from './support/desktop-fake-shell';
 import { type DesktopWorld, startDesktopWorld } from './support/desktop-world';
-import type { RelayProcess } from './support/relay-process';
+import { freePort } from './support/free-port';
+import { type RelayProcess, startRelayProcess } from './support/relay-process';
 import { makeDataDir, waitFor } from './support/temp-data-dir';
 
 // The desktop app's renderer (the client build, served by the shell's own app-file handler on an
@@ -142,6 +143,80 @@ describe('the desktop app in real Chromium', () => {
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('with the daemon running but logged in to no relay, connects it to a private relay from the page and joins', async () => {
+    // A first run: the daemon runs, no relay yet; the user's relay is private and has no owner.
+    const privateRelay = await startRelayProcess({ RINGBACK_OPEN_SIGNUP: 'false' });
+    const claimCode = /its claim code is (\S+)/.exec(privateRelay.output())?.[1] ?? '';
+    expect(claimCode).not.toBe('');
+    const freshDir = await makeDataDir({ config: { localPort: await freePort() } });
+    const fresh = await startDaemonProcess(freshDir, {}, null);
+    const other = await newMonitoredContext(browser, DESKTOP_VIEWPORT);
+    const firstRun = await installFakeShell(other, { dataDir: freshDir, appOrigin: app.url });
+    const page2 = await other.newPage();
+    const pageErrors: string[] = [];
+    page2.on('pageerror', (error) => pageErrors.push(error.message));
+    try {
+      await page2.goto(app.url);
+      await page2
+        .getByRole('heading', { name: 'Connect this computer to a relay' })
+        .waitFor({ timeout: 15_000 });
+      const refusal = firstRun.calls.find((call) => call.channel === 'daemon:pairing');
+      expect(refusal).toBeDefined();
+      expect(await page2.getByLabel('Claim code').count()).toBe(0);
+
+      // Or join an account with a pairing link: a code alone would not bring its key.
+      await page2.getByRole('button', { name: 'Join with a pairing link' }).click();
+      await page2.getByLabel('Pairing link').fill('123 456');
+      await page2.getByRole('button', { name: 'Join the account' }).click();
+      await page2.getByText(/A code alone is not enough here/).waitFor();
+      await saveScreenshots(page2, 'desktop-connect-relay-link');
+      await page2.getByRole('button', { name: 'Connect to a relay instead' }).click();
+
+      // Nothing at that address: said in words, the form kept.
+      const address = page2.getByLabel('Relay address');
+      await address.fill(`http://127.0.0.1:${await freePort()}`);
+      await page2.getByRole('button', { name: 'Connect', exact: true }).click();
+      await page2.getByText(/Could not connect to a relay at this address/).waitFor({ timeout: 20_000 });
+
+      // The relay's own address: it asks for its claim code, and the field appears.
+      await address.fill(privateRelay.url);
+      await page2.getByRole('button', { name: 'Connect', exact: true }).click();
+      await page2.getByText('This relay is private and has no owner yet', { exact: false }).waitFor();
+      const claim = page2.getByLabel('Claim code');
+      await claim.waitFor();
+      await saveScreenshots(page2, 'desktop-connect-relay');
+      await claim.fill('WRONG-CLAIM-CODE');
+      await page2.getByRole('button', { name: 'Connect', exact: true }).click();
+      await page2.getByText(/This is not the relay’s claim code/).waitFor();
+      await claim.fill(claimCode);
+      await page2.getByRole('button', { name: 'Connect', exact: true }).click();
+
+      // Logged in, it pairs at once: no other step.
+      await waitConnected(page2);
+      const key = (await readFile(join(freshDir, 'local-api.key'), 'utf8')).trim();
+      const status = (await (
+        await fetch(`${fresh.url}/status`, { headers: { authorization: `Bearer ${key}` } })
+      ).json()) as { relay: { serverUrl: string } | null };
+      expect(status.relay?.serverUrl).toBe(privateRelay.url);
+      expect(firstRun.token).toMatch(/^dev_/);
+      const logins = firstRun.calls.filter(
+        (call) =>
+          call.channel === 'daemon:request' && (call.args[0] as { path: string }).path === '/local/login',
+      );
+      expect(logins.map((call) => (call.args[0] as { body: unknown }).body)).toEqual([
+        { server: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) },
+        { server: privateRelay.url },
+        { server: privateRelay.url, claimCode: 'WRONG-CLAIM-CODE' },
+        { server: privateRelay.url, claimCode },
+      ]);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await other.close();
+      await fresh.kill('SIGTERM');
+      await privateRelay.kill();
+    }
+  }, 90_000);
 
   it('with no daemon on this computer, says so and offers to start it at login', async () => {
     const other = await newMonitoredContext(browser, DESKTOP_VIEWPORT);

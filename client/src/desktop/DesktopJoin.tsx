@@ -41,6 +41,7 @@ export function DesktopJoin({ bridge, onOffer, joining, error, onDismissError }:
         void join.current?.ask();
       }}
       onInstall={() => void join.current?.install()}
+      onLogin={(form) => void join.current?.login(form)}
     />
   );
 }

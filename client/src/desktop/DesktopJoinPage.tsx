@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useText } from '../i18n';
 import { AppHero } from '../ui/AppHero';
-import type { InstallStep, JoinView } from './desktop-join';
+import { DesktopRelayLogin } from './DesktopRelayLogin';
+import type { InstallStep, JoinView, RelayLogin } from './desktop-join';
 import '../ui/theme.css';
 import '../ui/welcome.css';
 
@@ -13,14 +14,16 @@ export type Props = {
   error?: string;
   onRetry(): void;
   onInstall(): void;
+  /** Logs the daemon in to a relay (it runs but is logged in to none); it pairs at once after. */
+  onLogin(form: RelayLogin): void;
 };
 
 /**
  * The desktop app's first page: it joins through the daemon on this computer by itself. What is
  * shown is only what stands in the way: the daemon not running (with the login service offered),
- * or the daemon refusing.
+ * the daemon logged in to no relay (with a form to connect it to one), or the daemon refusing.
  */
-export function DesktopJoinPage({ view, joining, error, onRetry, onInstall }: Props) {
+export function DesktopJoinPage({ view, joining, error, onRetry, onInstall, onLogin }: Props) {
   const t = useText();
   const id = useId();
   const { step } = view;
@@ -31,7 +34,11 @@ export function DesktopJoinPage({ view, joining, error, onRetry, onInstall }: Pr
         <p className="rb-welcome-lead" aria-live="polite">
           {working
             ? t('Joining the Ringback account of this computer…')
-            : t('The desktop app joins the Ringback account of this computer by itself.')}
+            : step.kind === 'login' && !error
+              ? t(
+                  'Ringback runs on this computer but is not connected to a relay yet: calls reach you through one.',
+                )
+              : t('The desktop app joins the Ringback account of this computer by itself.')}
         </p>
       </AppHero>
       {error && (
@@ -73,6 +80,7 @@ export function DesktopJoinPage({ view, joining, error, onRetry, onInstall }: Pr
           <p className="rb-hint rb-gap-top">{t('Trying again every 30 seconds.')}</p>
         </section>
       )}
+      {!error && step.kind === 'login' && <DesktopRelayLogin login={step.login} onLogin={onLogin} />}
       {!error && step.kind === 'refused' && (
         <section className="rb-card" aria-labelledby={`${id}-refused`}>
           <h2 id={`${id}-refused`} className="rb-section-title">

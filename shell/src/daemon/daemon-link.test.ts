@@ -146,8 +146,51 @@ describe('createDaemonLink against the real daemon', () => {
       body: { error: 'not_found' },
     });
     const pairing = await link.pairing();
-    expect(pairing).toMatchObject({ ok: false, reason: 'refused' });
+    expect(pairing).toMatchObject({ ok: false, reason: 'refused', code: 'not_logged_in' });
     expect(pairing.ok || pairing.message).toMatch(/\S/);
+  });
+
+  it('tells a daemon logged in to no relay by its code, and pairs at once after POST /local/login', async () => {
+    // A private relay with no owner yet: the first account needs its claim code.
+    const relay = await standIn(({ method, url, headers, body }) => {
+      if (method === 'POST' && url === '/v1/accounts') {
+        const asked = JSON.parse(body || '{}') as { kind?: string; claimCode?: string };
+        if (asked.claimCode === undefined)
+          return { status: 403, body: { error: 'claim_code_required', message: 'give the claim code' } };
+        if (asked.claimCode !== 'CLAIM-ME-0001')
+          return { status: 403, body: { error: 'invalid_claim_code', message: 'the claim code is wrong' } };
+        return { status: 201, body: { accountId: 'acc_1', deviceId: 'dev_d1', deviceToken: 'dev_tok_1' } };
+      }
+      if (method === 'POST' && url === '/v1/pairing-codes' && headers.authorization === 'Bearer dev_tok_1')
+        return { status: 201, body: { code: '654321', expiresAt: '2030-01-01T00:00:00.000Z' } };
+      return { status: 404, body: { error: 'not_found', message: 'no such route' } };
+    });
+    const relayUrl = `http://127.0.0.1:${relay.port}`;
+    const port = await freePort();
+    const dataDir = await dataDirFor(port, null);
+    await startDaemon(dataDir);
+    const link = createDaemonLink({ dataDir });
+
+    expect(await link.pairing()).toMatchObject({ ok: false, reason: 'refused', code: 'not_logged_in' });
+    const login = (body: object) => link.request({ method: 'POST', path: '/local/login', body });
+    expect(await login({ server: relayUrl })).toMatchObject({
+      ok: true,
+      status: 403,
+      body: { error: 'claim_code_required' },
+    });
+    expect(await login({ server: relayUrl, claimCode: 'WRONG' })).toMatchObject({
+      ok: true,
+      status: 403,
+      body: { error: 'invalid_claim_code' },
+    });
+    expect(await login({ server: relayUrl, claimCode: 'CLAIM-ME-0001' })).toMatchObject({
+      ok: true,
+      status: 200,
+      body: { serverUrl: relayUrl, accountId: 'acc_1', deviceId: 'dev_d1', joined: false },
+    });
+    const pairing = await link.pairing();
+    expect(pairing).toMatchObject({ ok: true, offer: { serverUrl: relayUrl, code: '654321' } });
+    expect(pairing.ok && pairing.offer.link).toMatch(/^ringback:\/\/pair\?/);
   });
 
   it('says the daemon is not running when its key is there but nothing listens', async () => {
@@ -230,10 +273,9 @@ describe('createDaemonLink on the wire', () => {
       offer,
     });
     const odd = await standIn(() => ({ status: 200, body: { code: 1 } }));
-    expect(await createDaemonLink({ dataDir: await dataDirFor(odd.port) }).pairing()).toMatchObject({
-      ok: false,
-      reason: 'refused',
-    });
+    const oddPairing = await createDaemonLink({ dataDir: await dataDirFor(odd.port) }).pairing();
+    expect(oddPairing).toMatchObject({ ok: false, reason: 'refused' });
+    expect(oddPairing).not.toHaveProperty('code');
     const unauthorized = await standIn(() => ({
       status: 401,
       body: { error: 'unauthorized', message: 'send the key' },
@@ -242,6 +284,21 @@ describe('createDaemonLink on the wire', () => {
       ok: false,
       reason: 'refused',
       message: 'send the key',
+      code: 'unauthorized',
     });
+    const notLoggedIn = await standIn(() => ({
+      status: 409,
+      body: { error: 'not_logged_in', message: 'this computer is not logged in to a relay yet' },
+    }));
+    expect(await createDaemonLink({ dataDir: await dataDirFor(notLoggedIn.port) }).pairing()).toEqual({
+      ok: false,
+      reason: 'refused',
+      message: 'this computer is not logged in to a relay yet',
+      code: 'not_logged_in',
+    });
+    // No code, or not a code: the refusal carries none.
+    const odd409 = await standIn(() => ({ status: 409, body: { error: 'Not Logged In!', message: 'no' } }));
+    const noCode = await createDaemonLink({ dataDir: await dataDirFor(odd409.port) }).pairing();
+    expect(noCode).toEqual({ ok: false, reason: 'refused', message: 'no' });
   });
 });

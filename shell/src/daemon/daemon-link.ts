@@ -71,7 +71,13 @@ export function createDaemonLink(o: {
     const reach = await request({ method: 'POST', path: '/local/pairing' });
     if (!reach.ok) return reach;
     if (reach.status === 200 && isPairingOffer(reach.body)) return { ok: true, offer: reach.body };
-    return { ok: false, reason: 'refused', message: refusal(reach.status, reach.body) };
+    const code = errorCode(reach.body);
+    return {
+      ok: false,
+      reason: 'refused',
+      message: refusal(reach.status, reach.body),
+      ...(code ? { code } : {}),
+    };
   }
 
   return { request, pairing };
@@ -132,6 +138,12 @@ function isPairingOffer(body: unknown): body is PairingOffer {
   if (typeof body !== 'object' || body === null) return false;
   const offer = body as Record<string, unknown>;
   return ['serverUrl', 'code', 'key', 'expiresAt', 'link'].every((field) => typeof offer[field] === 'string');
+}
+
+/** The daemon's machine-readable error code (`{error: 'not_logged_in', …}`), when it gave one. */
+function errorCode(body: unknown): string | undefined {
+  const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+  return typeof error === 'string' && /^[a-z][a-z0-9_]{0,63}$/.test(error) ? error : undefined;
 }
 
 function refusal(status: number, body: unknown): string {

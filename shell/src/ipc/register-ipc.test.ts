@@ -64,6 +64,12 @@ const GOOD_CALLS: Array<[DesktopIpcChannel, ...unknown[]]> = [
   ['daemon:pairing'],
   ['daemon:request', { method: 'PUT', path: '/llm/settings', body: { model: 'm' } }],
   ['daemon:request', { method: 'GET', path: '/status' }],
+  // The desktop join page logging the daemon in to a relay.
+  ['daemon:request', { method: 'POST', path: '/local/login', body: { server: 'https://relay.example' } }],
+  [
+    'daemon:request',
+    { method: 'POST', path: '/local/login', body: { join: 'ringback://pair?x', claimCode: 'C' } },
+  ],
   ['daemon:install-service'],
   ['token:load'],
   ['token:save', 'dev_abc'],
@@ -97,6 +103,22 @@ describe('registerIpc', () => {
     }
     expect(calls).toEqual(GOOD_CALLS.map(([channel, ...args]) => [channel, args]));
     expect(await fake.invoke('app://ringback/settings', 'token:load')).toBe('dev_x');
+  });
+
+  it('hands the handler’s answer back as it is: a refused pairing keeps the daemon’s code', async () => {
+    const fake = fakeIpcMain();
+    const refused = {
+      ok: false,
+      reason: 'refused',
+      message: 'this computer is not logged in to a relay yet',
+      code: 'not_logged_in',
+    } as const;
+    registerIpc(
+      fake.ipcMain,
+      { ...recordingHandlers().handlers, 'daemon:pairing': () => refused },
+      isAppFrameUrl,
+    );
+    expect(await fake.invoke(APP, 'daemon:pairing')).toEqual(refused);
   });
 
   it('refuses calls from any other frame, before the handler runs', async () => {

@@ -93,6 +93,19 @@ describe('createDesktopBridge', () => {
     expect(answers).toEqual(fake.invoked.map(([channel]) => `answer:${channel}`));
   });
 
+  it('hands a refused pairing on with the daemon’s code, untouched', async () => {
+    const fake = fakeIpcRenderer();
+    const refused = { ok: false, reason: 'refused', message: 'not logged in', code: 'not_logged_in' };
+    fake.raw.invoke = async (channel: string, ...args: unknown[]) => {
+      fake.invoked.push([channel, ...args]);
+      return refused as never;
+    };
+    const bridge = createDesktopBridge(fake.ipc);
+    const answer = await bridge.daemon.pairing();
+    expect(answer).toEqual(refused);
+    expect(answer.ok === false && answer.reason === 'refused' ? answer.code : null).toBe('not_logged_in');
+  });
+
   it('onShow hands the listener the event id only, and unsubscribes', () => {
     const fake = fakeIpcRenderer();
     const bridge = createDesktopBridge(fake.ipc);

@@ -22,6 +22,45 @@ export const DESKTOP_ZH: Record<string, string> = {
   'Ringback is not running on this computer (start it with `ringback up`)':
     'Ringback 没有在这台电脑上运行（用 `ringback up` 启动它）',
 
+  // Connecting the daemon to a relay when it is logged in to none (a first run).
+  'Connect this computer to a relay': '将这台电脑连接到中继服务器',
+  'Ringback runs on this computer but is not connected to a relay yet: calls reach you through one.':
+    'Ringback 已在这台电脑上运行，但还没有连接到中继服务器：来电要经由中继服务器送达。',
+  'Give the address of your relay: this computer’s account is made there.':
+    '填写你的中继服务器地址：这台电脑的账户会在那里创建。',
+  'Join an account you already use on another computer. Make a pairing link there with `ringback pair` and paste it here.':
+    '加入你在另一台电脑上已在使用的账户。在那台电脑上用 `ringback pair` 生成配对链接，然后粘贴到这里。',
+  'Relay address': '中继服务器地址',
+  'Claim code': '认领码',
+  'A private relay prints it in its log when it starts, until its first account is made.':
+    '私有中继服务器在创建第一个账户之前，每次启动时都会在日志中打印它。',
+  Connect: '连接',
+  'Join the account': '加入账户',
+  'Already use Ringback on another computer?': '已经在另一台电脑上使用 Ringback？',
+  'New to Ringback?': '第一次使用 Ringback？',
+  'Join with a pairing link': '用配对链接加入',
+  'Connect to a relay instead': '改为连接中继服务器',
+  'Give the address of your relay.': '请填写你的中继服务器地址。',
+  'This is not a relay address: give one like https://relay.example.com.':
+    '这不是中继服务器地址：请填写类似 https://relay.example.com 的地址。',
+  'Could not connect to a relay at this address: check it, and that the relay is running. ({message})':
+    '无法连接到这个地址的中继服务器：请检查地址，并确认中继服务器正在运行。（{message}）',
+  'This relay is private and has no owner yet: give its claim code to become its owner.':
+    '这个中继服务器是私有的，还没有所有者：填写它的认领码即可成为所有者。',
+  'This is not the relay’s claim code: copy it again from the relay’s log.':
+    '这不是该中继服务器的认领码：请从中继服务器的日志中重新复制。',
+  'This relay already has its owner. To use their account, join it with a pairing link from one of its computers.':
+    '这个中继服务器已有所有者。要使用该账户，请用其某台电脑生成的配对链接加入。',
+  'A code alone is not enough here: paste the whole pairing link, which also brings the account’s end-to-end key.':
+    '这里只填配对码不够：请粘贴完整的配对链接，它还带有账户的端到端密钥。',
+  'This is not a Ringback pairing link (ringback://pair?…): copy the whole link.':
+    '这不是 Ringback 配对链接（ringback://pair?…）：请复制完整的链接。',
+  'This pairing link was used already or has expired: make a new one with `ringback pair`.':
+    '这个配对链接已被使用或已过期：请用 `ringback pair` 生成新的链接。',
+  'The relay refuses for a while after too many wrong codes: {message}':
+    '错误的码太多，中继服务器暂时拒绝：{message}',
+  'Could not connect this computer: {message}': '无法连接这台电脑：{message}',
+
   // The desktop app's settings.
   'Desktop app': '桌面应用',
   'Keep running in the tray when the window is closed': '关闭窗口后在托盘中继续运行',

@@ -3,12 +3,15 @@ import { homedir } from 'node:os';
 import { keyIdOf } from '@ringback/protocol';
 import type { FastifyInstance } from 'fastify';
 import { generateBrief } from './brief/generate-brief';
+import { ComputerRequests } from './computer/computer-requests';
 import { currentBriefLanguage } from './config/brief-language';
 import { ConfigStore } from './config/config-store';
 import { DEFAULT_LOCAL_PORT } from './config/data-dir';
 import { ensureE2eKey, readE2eKey } from './config/e2e-key';
 import { readLlmChannel } from './config/llm-channel';
 import { ensureLocalApiKey } from './config/local-api-key';
+import { readSpeechChannel } from './config/speech-channel';
+import { readTranscriptionChannel } from './config/transcription-channel';
 import { readHooksStatus } from './install/hooks-status';
 import { buildLocalApi } from './local-api/build-local-api';
 import type { Logger } from './log/logger';
@@ -94,9 +97,21 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       resumeAgent(request, await resolveResumeOptions(request, config.read(), env), env),
     comment: (request) => commentOnIssue(request, readTrackerConfig(config.read()), trackerClient),
   });
+  // Devices' requests through the relay run with the settings in force when each starts.
+  const computer = new ComputerRequests({
+    key: () => readE2eKey(config)?.key ?? null,
+    replays: relayedRequests,
+    logger,
+    settings: {
+      llm: () => readLlmChannel(config.read()),
+      speech: () => readSpeechChannel(config.read()),
+      transcription: () => readTranscriptionChannel(config.read()),
+    },
+  });
   const link = new RelayLink({
     target: () => readRelayTarget(dataDir, config.read()),
     replies,
+    computer,
     logger,
     onSettings: (message) =>
       handleSettingsRequest(message, {

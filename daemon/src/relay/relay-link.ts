@@ -27,6 +27,17 @@ export interface RelayLinkDeps {
     requestId: string;
     sealed: string;
   }): Promise<Extract<DaemonToRelay, { type: 'settings-result' }>>;
+  /** Devices' requests to this computer (`ComputerRequests`); absent: none are taken. */
+  computer?: {
+    /** Runs a request to its end, sending its frames; never throws. */
+    start(
+      message: { requestId: string; sealed: string },
+      send: (message: Extract<DaemonToRelay, { type: 'computer-frame' | 'computer-refused' }>) => boolean,
+    ): Promise<void>;
+    cancel(requestId: string): void;
+    ack(requestId: string, seq: number): void;
+    cancelAll(): void;
+  };
   logger: Logger;
 }
 
@@ -134,6 +145,8 @@ export class RelayLink {
     socket.on('error', () => undefined);
     socket.on('close', () => {
       clearInterval(ping);
+      // Their frames could not reach the device any more: the calls they make stop.
+      this.#deps.computer?.cancelAll();
       if (this.#socket === socket) this.#socket = null;
       this.#schedule(this.#backoff());
     });
@@ -160,6 +173,20 @@ export class RelayLink {
       await this.#deps.replies.acknowledge(message.replyId);
       return;
     }
+    if (message.type === 'computer-request') {
+      if (!this.#deps.computer)
+        send(socket, { type: 'computer-refused', requestId: message.requestId, error: 'computer_busy' });
+      else await this.#deps.computer.start(message, (up) => send(socket, up));
+      return;
+    }
+    if (message.type === 'computer-cancel') {
+      this.#deps.computer?.cancel(message.requestId);
+      return;
+    }
+    if (message.type === 'computer-ack') {
+      this.#deps.computer?.ack(message.requestId, message.seq);
+      return;
+    }
     if (message.type === 'settings') {
       send(socket, await this.#deps.onSettings(message));
       return;
@@ -172,7 +199,9 @@ export class RelayLink {
   }
 }
 
-/** Sends on a link that may have closed meanwhile (the result is sent again on the next one). */
-function send(socket: WebSocket, message: DaemonToRelay): void {
-  if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+/** Sends on a link that may have closed meanwhile (the result is sent again on the next one); false then. */
+function send(socket: WebSocket, message: DaemonToRelay): boolean {
+  if (socket.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(message));
+  return true;
 }

@@ -1,0 +1,121 @@
+import {
+  Aad,
+  ComputerRequestPlaintext,
+  createParser,
+  type DaemonToRelay,
+  OpenError,
+  open,
+  RingbackError,
+} from '@ringback/protocol';
+import type { Logger } from '../log/logger';
+import { AnswerSender } from './answer-sender';
+import { ComputerFailure } from './computer-failure';
+import { type ComputerSettings, runComputerRequest } from './run-computer-request';
+
+export type ComputerUpMessage = Extract<DaemonToRelay, { type: 'computer-frame' | 'computer-refused' }>;
+
+/** Requests this computer runs at once; more are refused (`computer_busy`) rather than queued. */
+export const MAX_RUNNING_COMPUTER_REQUESTS = 4;
+
+const parseRequest = createParser(ComputerRequestPlaintext);
+
+export interface ComputerRequestsDeps {
+  key(): string | null;
+  /** Throws a RingbackError for a request that must not run (a replay); see RelayedRequestGuard. */
+  replays: { admit(requestId: string, issuedAt: number): Promise<void> };
+  settings: ComputerSettings;
+  logger: Logger;
+  maxRunning?: number;
+}
+
+/**
+ * Devices' requests to this computer, from the relay link: each opened with the e2e key, checked
+ * against replays, run with the computer's own settings, its answer sealed frame by frame. A
+ * cancel (the device went away) or a closed link stops it and the call it was making.
+ */
+export class ComputerRequests {
+  readonly #deps: ComputerRequestsDeps;
+  readonly #running = new Map<string, { controller: AbortController; sender: AnswerSender | null }>();
+
+  constructor(deps: ComputerRequestsDeps) {
+    this.#deps = deps;
+  }
+
+  get running(): number {
+    return this.#running.size;
+  }
+
+  /** Runs a request to its end; never throws. */
+  async start(message: { requestId: string; sealed: string }, send: (message: ComputerUpMessage) => boolean) {
+    const { requestId } = message;
+    if (this.#running.has(requestId)) return;
+    if (this.#running.size >= (this.#deps.maxRunning ?? MAX_RUNNING_COMPUTER_REQUESTS)) {
+      send({ type: 'computer-refused', requestId, error: 'computer_busy' });
+      return;
+    }
+    const entry = { controller: new AbortController(), sender: null as AnswerSender | null };
+    this.#running.set(requestId, entry);
+    try {
+      await this.#run(message, send, entry);
+    } catch (error) {
+      this.#deps.logger.error(`a request to the computer failed: ${(error as Error).message}`);
+    } finally {
+      this.#running.delete(requestId);
+    }
+  }
+
+  cancel(requestId: string): void {
+    this.#running.get(requestId)?.controller.abort();
+  }
+
+  ack(requestId: string, seq: number): void {
+    this.#running.get(requestId)?.sender?.ack(seq);
+  }
+
+  /** The link closed: no frame can reach its device any more. */
+  cancelAll(): void {
+    for (const { controller } of this.#running.values()) controller.abort();
+  }
+
+  async #run(
+    message: { requestId: string; sealed: string },
+    send: (message: ComputerUpMessage) => boolean,
+    entry: { controller: AbortController; sender: AnswerSender | null },
+  ): Promise<void> {
+    const { requestId } = message;
+    const signal = entry.controller.signal;
+    const key = this.#deps.key();
+    if (!key) {
+      send({ type: 'computer-refused', requestId, error: 'undecryptable_request' });
+      return;
+    }
+    const sender = new AnswerSender({ requestId, key, send, signal });
+    entry.sender = sender;
+    let text: string;
+    try {
+      text = await open(key, message.sealed, Aad.computerRequest(requestId));
+    } catch (error) {
+      if (!(error instanceof OpenError)) throw error;
+      send({ type: 'computer-refused', requestId, error: 'undecryptable_request' });
+      return;
+    }
+    try {
+      const request = parseRequest.parse(JSON.parse(text));
+      await this.#deps.replays.admit(requestId, request.issuedAt);
+      for await (const frame of runComputerRequest(request, this.#deps.settings, signal))
+        await sender.frame(frame);
+      await sender.frame({ type: 'end' });
+    } catch (error) {
+      if (signal.aborted) return;
+      const failure =
+        error instanceof ComputerFailure || error instanceof RingbackError
+          ? { error: error.code, message: error.message }
+          : error instanceof SyntaxError
+            ? { error: 'invalid_request', message: 'the request is not JSON' }
+            : { error: 'internal_error', message: 'the computer failed to answer; details are in its log' };
+      if (failure.error === 'internal_error')
+        this.#deps.logger.error(`a request to the computer failed: ${(error as Error).message}`);
+      await sender.frame({ type: 'error', ...failure }).catch(() => undefined);
+    }
+  }
+}

@@ -20,6 +20,7 @@ import { createSessionRelay } from './session/create-session-relay';
 import { RingbackSession } from './session/ringback-session';
 import { SessionContext } from './session-context';
 import { useTabLock } from './use-tab-lock';
+import { VoiceInputProvider } from './VoiceInputProvider';
 
 interface Props {
   settings: LocalSettings;
@@ -120,7 +121,9 @@ export function SessionRoot({ settings, e2eKey, onE2eKeyChange, onSettingsChange
         <RingScheduleDriver />
         <DeviceEffects />
         {desktop && <DesktopEffects bridge={desktop} />}
-        <Screens />
+        <VoiceInputProvider settings={settings}>
+          <Screens />
+        </VoiceInputProvider>
       </InterfaceLanguageProvider>
     </SessionContext.Provider>
   );

@@ -39,6 +39,13 @@ describe('the endpoints main may reach for the page', () => {
     expect(bases).not.toContain('https://relay.example');
   });
 
+  it('names the speech recognition endpoint, so main sends the recordings to it', () => {
+    const bases = endpointBases(
+      settings({ speechRecognition: { baseUrl: 'http://10.0.0.7:9000/v1', apiKey: '', model: 'whisper-1' } }),
+    );
+    expect(bases).toContain('http://10.0.0.7:9000/v1');
+  });
+
   it('names nothing that is not an http(s) address, and nothing twice', () => {
     const bases = endpointBases(
       settings({

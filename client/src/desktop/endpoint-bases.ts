@@ -51,12 +51,14 @@ function voiceBases(settings: LocalSettings): string[] {
 }
 
 /**
- * What main may reach for this page: the model for questions and every voice
- * platform the settings name. Sent as the allow list at start and whenever these change.
+ * What main may reach for this page: the model for questions, the speech recognition endpoint and
+ * every voice platform the settings name. Sent as the allow list at start and whenever these change.
  */
 export function endpointBases(settings: LocalSettings): string[] {
-  const bases = [baseOf(settings.llm.baseUrl), ...voiceBases(settings)].filter(
-    (base): base is string => base !== null,
-  );
+  const bases = [
+    baseOf(settings.llm.baseUrl),
+    baseOf(settings.speechRecognition.baseUrl),
+    ...voiceBases(settings),
+  ].filter((base): base is string => base !== null);
   return [...new Set(bases)].sort();
 }

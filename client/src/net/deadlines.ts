@@ -53,3 +53,10 @@ export const SLOW_UPLINK_BYTES_PER_SECOND = 32 * 1024;
 export function withUploadAllowance(deadlineMs: number, bytes: number): number {
   return deadlineMs + Math.ceil((bytes / SLOW_UPLINK_BYTES_PER_SECOND) * 1000);
 }
+
+/**
+ * One transcription of a recording (at most a minute of speech), before the upload allowance for
+ * its size. A hosted Whisper answers in a few seconds; a self-hosted one on a CPU takes longer.
+ * The user is waiting with the words unsaid; past this the sentence says so and Retry is offered.
+ */
+export const TRANSCRIPTION_DEADLINE_MS = 45_000;

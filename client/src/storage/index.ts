@@ -53,6 +53,7 @@ export {
 } from './reply-snapshots';
 export {
   clampSpeechRate,
+  DEFAULT_TRANSCRIPTION_MODEL,
   DEFAULT_VOICE_ENGINE_ID,
   defaultSettings,
   hasE2eKey,
@@ -62,6 +63,7 @@ export {
   MAX_SPEECH_RATE,
   MIN_SPEECH_RATE,
   parseSettings,
+  type SpeechRecognitionSettings,
   type VoiceEngineConfig,
   type VoiceSettings,
 } from './settings-record';

@@ -116,6 +116,20 @@ describe('local settings', () => {
     expect(Object.keys(settings.voice.configs)).toEqual(['a']);
   });
 
+  it('loads a record from before voice input with speech recognition not set, and keeps a stored one', () => {
+    const store = memoryStore();
+    store.setItem(STORAGE_KEYS.settings, JSON.stringify({ deviceName: 'Mac' }));
+    expect(loadSettings(store).speechRecognition).toEqual({ baseUrl: '', apiKey: '', model: 'whisper-1' });
+    const stt = { baseUrl: 'http://10.0.0.2:8000/v1', apiKey: 'sk-stt', model: 'large-v3' };
+    store.setItem(STORAGE_KEYS.settings, JSON.stringify({ speechRecognition: stt }));
+    expect(loadSettings(store).speechRecognition).toEqual(stt);
+    store.setItem(
+      STORAGE_KEYS.settings,
+      JSON.stringify({ speechRecognition: { baseUrl: 'ftp://x', apiKey: 3, model: ' ' } }),
+    );
+    expect(loadSettings(store).speechRecognition).toEqual({ baseUrl: '', apiKey: '', model: 'whisper-1' });
+  });
+
   it('normalises a stored brief language to a table locale and clamps the rate from below', () => {
     const store = memoryStore();
     store.setItem(STORAGE_KEYS.settings, JSON.stringify({ briefLanguage: 'de', voice: { rate: 0.1 } }));
@@ -137,7 +151,8 @@ describe('local settings', () => {
   });
 
   it('evicts call history to make room, and reports a refused write without throwing', () => {
-    const store = memoryStore({ quotaChars: 400 });
+    // Room for the settings alone, not for them and the old call as well.
+    const store = memoryStore({ quotaChars: 600 });
     store.setItem('ringback.call.old', 'x'.repeat(300));
     expect(saveSettings(store, { ...defaultSettings(), deviceName: 'Phone' })).toBe(true);
     expect(store.getItem('ringback.call.old')).toBeNull();

@@ -26,6 +26,17 @@ export interface LlmSettings {
   model: string;
 }
 
+/** The user's own OpenAI-compatible `/audio/transcriptions` endpoint, called directly by this device. */
+export interface SpeechRecognitionSettings {
+  /** Normalised (see normalizeBaseUrl); '' = not set, so voice input says where to set it. */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+}
+
+/** OpenAI's own name; most compatible servers (faster-whisper, whisper.cpp, Groq) accept or ignore it. */
+export const DEFAULT_TRANSCRIPTION_MODEL = 'whisper-1';
+
 /** `ringback.settings`: device-local, never sent anywhere as a whole. '' / null mean "not set". */
 export interface LocalSettings {
   serverAddress: string;
@@ -41,6 +52,7 @@ export interface LocalSettings {
   voice: VoiceSettings;
   formOfAddress: string;
   llm: LlmSettings;
+  speechRecognition: SpeechRecognitionSettings;
   /** Which end-to-end key this device holds (its keyId); null when it has none yet. */
   e2eKeyId: string | null;
   /**
@@ -79,6 +91,7 @@ export function defaultSettings(): LocalSettings {
     voice: { engineId: DEFAULT_VOICE_ENGINE_ID, configs: {}, rate: 1 },
     formOfAddress: DEFAULT_FORM_OF_ADDRESS,
     llm: { baseUrl: '', apiKey: '', model: '' },
+    speechRecognition: { baseUrl: '', apiKey: '', model: DEFAULT_TRANSCRIPTION_MODEL },
     e2eKeyId: null,
     e2eKey: null,
     e2eFollowsDaemon: false,
@@ -159,6 +172,8 @@ export function parseSettings(value: unknown): LocalSettings {
   const token = value.deviceToken;
   const language = typeof value.briefLanguage === 'string' ? normalizeBriefLocale(value.briefLanguage) : null;
   const llm = isObject(value.llm) ? value.llm : {};
+  // Records from before voice input have no field: not set.
+  const stt = isObject(value.speechRecognition) ? value.speechRecognition : {};
   const key = value.e2eKey;
   const form = typeof value.formOfAddress === 'string' ? value.formOfAddress.trim() : '';
   return {
@@ -180,6 +195,11 @@ export function parseSettings(value: unknown): LocalSettings {
       baseUrl: httpAddressOr(llm.baseUrl, ''),
       apiKey: text(llm.apiKey, ''),
       model: text(llm.model, ''),
+    },
+    speechRecognition: {
+      baseUrl: httpAddressOr(stt.baseUrl, ''),
+      apiKey: text(stt.apiKey, ''),
+      model: text(stt.model, '').trim() || DEFAULT_TRANSCRIPTION_MODEL,
     },
     e2eKeyId:
       typeof value.e2eKeyId === 'string' && KEY_ID_PATTERN.test(value.e2eKeyId) ? value.e2eKeyId : null,

@@ -1,17 +1,26 @@
 import { type FormEvent, useState } from 'react';
 import { useText } from '../i18n';
+import { TalkButton } from './voice/TalkButton';
+import { useVoiceField } from './voice/use-voice-field';
+import { VoiceFailureNotice } from './voice/VoiceFailureNotice';
 
 export type Props = {
   /** Called as the user types; the lead interrupts playback with it. */
   onTyping: () => void;
   onAsk: (text: string) => void;
+  /** A spoken question begins: playback pauses, as it does for typing. */
+  onRecordingStart?: () => void;
   answering: boolean;
 };
 
-/** "Ask a question" field: typing pauses the brief, Enter or Ask sends the question. */
-export function AskBox({ onTyping, onAsk, answering }: Props) {
+/**
+ * "Ask a question" field: typing pauses the brief, Enter or Ask sends the question. Talk records it
+ * instead; the transcript is asked as typed words are (a continue word resumes the brief).
+ */
+export function AskBox({ onTyping, onAsk, onRecordingStart, answering }: Props) {
   const t = useText();
   const [text, setText] = useState('');
+  const voice = useVoiceField((spoken) => onAsk(spoken));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -39,10 +48,19 @@ export function AskBox({ onTyping, onAsk, answering }: Props) {
             if (e.target.value) onTyping();
           }}
         />
+        {voice && (
+          <TalkButton
+            voice={voice}
+            label="Talk"
+            tone="call"
+            onRecordingStart={onRecordingStart ?? onTyping}
+          />
+        )}
         <button type="submit" className="rb-btn rb-btn--primary" disabled={!text.trim()}>
           {t('Ask')}
         </button>
       </div>
+      <VoiceFailureNotice voice={voice} tone="call" />
     </form>
   );
 }

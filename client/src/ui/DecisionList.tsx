@@ -1,14 +1,19 @@
 import { type FormEvent, useState } from 'react';
 import { useText } from '../i18n';
 import type { Decision } from './types';
+import { TalkButton } from './voice/TalkButton';
+import { appendWords, useVoiceField } from './voice/use-voice-field';
+import { VoiceFailureNotice } from './voice/VoiceFailureNotice';
 
 export type Props = {
   decisions: Decision[];
   onDecide: (index: number, answer: string) => void;
+  /** Dictating an answer begins: playback pauses, as typing does. */
+  onRecordingStart?: () => void;
 };
 
 /** Pending questions from the agent, each answered with Yes, No or the user's own words. */
-export function DecisionList({ decisions, onDecide }: Props) {
+export function DecisionList({ decisions, onDecide, onRecordingStart }: Props) {
   const t = useText();
   if (decisions.length === 0) return null;
   return (
@@ -19,19 +24,26 @@ export function DecisionList({ decisions, onDecide }: Props) {
       <ol className="rb-list rb-decisions">
         {decisions.map((decision, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: decisions are positional; the index is their id
-          <DecisionItem key={index} index={index} decision={decision} onDecide={onDecide} />
+          <DecisionItem key={index} {...{ index, decision, onDecide, onRecordingStart }} />
         ))}
       </ol>
     </section>
   );
 }
 
-type ItemProps = { index: number; decision: Decision; onDecide: Props['onDecide'] };
+type ItemProps = {
+  index: number;
+  decision: Decision;
+  onDecide: Props['onDecide'];
+  onRecordingStart: Props['onRecordingStart'];
+};
 
-function DecisionItem({ index, decision, onDecide }: ItemProps) {
+function DecisionItem({ index, decision, onDecide, onRecordingStart }: ItemProps) {
   const t = useText();
   const [text, setText] = useState('');
   const [editing, setEditing] = useState(false);
+  // Dictated words go into the answer box, to be read and sent by the user.
+  const voice = useVoiceField((spoken) => setText((current) => appendWords(current, spoken)));
   const answered = decision.answer !== null && !editing;
 
   function decide(answer: string) {
@@ -87,10 +99,19 @@ function DecisionItem({ index, decision, onDecide }: ItemProps) {
                 value={text}
                 onChange={(e) => setText(e.target.value)}
               />
+              {voice && (
+                <TalkButton
+                  voice={voice}
+                  label="Dictate"
+                  tone="call"
+                  {...(onRecordingStart ? { onRecordingStart } : {})}
+                />
+              )}
               <button type="submit" className="rb-btn rb-btn--small rb-btn--call" disabled={!text.trim()}>
                 {t('Send answer')}
               </button>
             </form>
+            <VoiceFailureNotice voice={voice} tone="call" />
           </>
         )}
       </fieldset>

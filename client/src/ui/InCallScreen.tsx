@@ -34,6 +34,8 @@ export type Props = {
   onSelectSegment?: (index: number) => void;
   onDecide: (index: number, answer: string) => void;
   onTyping: () => void;
+  /** A spoken question or answer begins recording: playback pauses. */
+  onRecordingStart?: () => void;
   onAsk: (text: string) => void;
   onHangUp: () => void;
 };
@@ -122,9 +124,18 @@ export function InCallScreen(props: Props) {
           </div>
 
           <div className="rb-incall-right">
-            <DecisionList decisions={props.decisions} onDecide={props.onDecide} />
+            <DecisionList
+              decisions={props.decisions}
+              onDecide={props.onDecide}
+              onRecordingStart={props.onRecordingStart ?? props.onTyping}
+            />
             <section className="rb-call-panel">
-              <AskBox onTyping={props.onTyping} onAsk={props.onAsk} answering={answering} />
+              <AskBox
+                onTyping={props.onTyping}
+                onAsk={props.onAsk}
+                answering={answering}
+                {...(props.onRecordingStart ? { onRecordingStart: props.onRecordingStart } : {})}
+              />
             </section>
             <ConversationView
               conversation={props.conversation}

@@ -1,5 +1,8 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useText } from '../i18n';
+import { TalkButton } from './voice/TalkButton';
+import { appendWords, useVoiceField } from './voice/use-voice-field';
+import { VoiceFailureNotice } from './voice/VoiceFailureNotice';
 import './theme.css';
 import './reply.css';
 
@@ -42,6 +45,14 @@ export function ReplyPanel({
   const { state } = delivery;
   const editing = state === 'idle' || state === 'sending';
   const reached = ORDER.indexOf(state);
+  const edit = (next: string) => {
+    setText(next);
+    onDraftChange?.(next);
+  };
+  const textRef = useRef(text);
+  textRef.current = text;
+  // Dictated words join the reply for the user to read and edit; they are never sent by themselves.
+  const voice = useVoiceField((spoken) => edit(appendWords(textRef.current, spoken)));
 
   return (
     <main className="rb-page rb-reply">
@@ -58,10 +69,7 @@ export function ReplyPanel({
           id={`${id}-text`}
           className="rb-textarea rb-reply-text"
           value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            onDraftChange?.(e.target.value);
-          }}
+          onChange={(e) => edit(e.target.value)}
           readOnly={!editing || state === 'sending'}
           rows={6}
         />
@@ -79,8 +87,10 @@ export function ReplyPanel({
             <button type="button" className="rb-btn" onClick={onSkip}>
               {state === 'sending' ? t('Stop waiting') : t("Don't reply")}
             </button>
+            {voice && state === 'idle' && <TalkButton voice={voice} label="Dictate" />}
           </div>
         )}
+        {editing && <VoiceFailureNotice voice={voice} />}
       </div>
 
       {!editing && (

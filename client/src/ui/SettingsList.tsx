@@ -37,6 +37,7 @@ export const DEFAULT_SETTINGS_GROUPS: SettingsGroup[] = [
     title: 'Integrations',
     rows: [
       { id: 'llm', label: 'Language model for questions' },
+      { id: 'speech-recognition', label: 'Speech recognition' },
       { id: 'tracker', label: 'Tracker (Multica)' },
     ],
   },

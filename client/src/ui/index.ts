@@ -69,6 +69,12 @@ export {
   SettingsList,
   type SettingsRow,
 } from './SettingsList';
+export {
+  type Props as SpeechRecognitionSettingsPageProps,
+  SpeechRecognitionSettingsPage,
+  type SpeechRecognitionTestResult,
+  type SpeechRecognitionValues,
+} from './SpeechRecognitionSettingsPage';
 export { type Props as TapToStartCallProps, TapToStartCall } from './TapToStartCall';
 export { CallTabPanel, type Props as CallTabPanelProps } from './tracker/CallTabPanel';
 export { CallTabs, callTabDomId, type Props as CallTabsProps, type TabPointer } from './tracker/CallTabs';
@@ -97,6 +103,10 @@ export type {
   StatusTone,
 } from './types';
 export { type Props as VoiceSettingsPageProps, VoiceSettingsPage } from './VoiceSettingsPage';
+export { type Props as TalkButtonProps, TalkButton } from './voice/TalkButton';
+export { appendWords, useVoiceField, type VoiceInputField } from './voice/use-voice-field';
+export { VoiceFailureNotice } from './voice/VoiceFailureNotice';
+export { VoiceInputContext, type VoiceInputFactory } from './voice/voice-input-context';
 export type {
   CurlCandidate,
   CurlImportResult,

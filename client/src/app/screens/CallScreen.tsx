@@ -62,6 +62,11 @@ export function CallScreen({ call }: Props) {
           onTyping={() => {
             if (player.getSnapshot().hasTag('playing')) player.send({ type: 'interrupt' });
           }}
+          onRecordingStart={() => {
+            // Speaking over the brief or an answer would be recorded too: both pause, as for typing.
+            const now = player.getSnapshot();
+            if (now.hasTag('playing') || now.hasTag('answering')) player.send({ type: 'interrupt' });
+          }}
           onAsk={(text) => player.send({ type: 'question.ask', text })}
           onHangUp={() => player.send({ type: 'hangUp' })}
         />

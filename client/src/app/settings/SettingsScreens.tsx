@@ -14,6 +14,7 @@ import { BriefLanguageScreen, FormOfAddressScreen, InterfaceLanguageScreen } fro
 import { LlmScreen } from './LlmScreen';
 import { ModesScreen } from './ModesScreen';
 import { RingtonesScreen } from './RingtonesScreen';
+import { SpeechRecognitionScreen } from './SpeechRecognitionScreen';
 import { TrackerScreen } from './TrackerScreen';
 import { VoiceScreen } from './VoiceScreen';
 
@@ -36,6 +37,8 @@ export function SettingsScreens({ page, onOpen, onBack }: Props) {
       return <LlmScreen onBack={onBack} />;
     case 'voice':
       return <VoiceScreen onBack={onBack} />;
+    case 'speech-recognition':
+      return <SpeechRecognitionScreen onBack={onBack} />;
     case 'key':
       return <KeyScreen onBack={onBack} />;
     case 'devices':
@@ -77,6 +80,9 @@ function detailsOf(settings: LocalSettings, language: 'zh' | 'en'): Record<strin
     voice: findEngine(settings.voice.engineId)?.name ?? settings.voice.engineId,
     'form-of-address': settings.formOfAddress,
     llm: settings.llm.model || interfaceText('Not set', language),
+    'speech-recognition': settings.speechRecognition.baseUrl
+      ? settings.speechRecognition.model
+      : interfaceText('Not set', language),
     background: interfaceText(settings.backgroundRinging ? 'On' : 'Off', language),
   };
 }

@@ -6,6 +6,7 @@ import { PWA_ZH } from './pwa';
 import { SCHEDULES_ZH } from './schedules';
 import { SETTINGS_ZH } from './settings';
 import { TRACKER_ZH } from './tracker';
+import { VOICE_INPUT_ZH } from './voice-input';
 import { WELCOME_ZH } from './welcome';
 
 /** Chinese interface text by its English words, from every area. */
@@ -19,4 +20,5 @@ export const ZH_CATALOGUE: Readonly<Record<string, string>> = {
   ...PWA_ZH,
   ...BACKGROUND_ZH,
   ...DESKTOP_ZH,
+  ...VOICE_INPUT_ZH,
 };

@@ -1,5 +1,8 @@
-import type { KeyboardEvent } from 'react';
+import { type KeyboardEvent, useRef } from 'react';
 import { useText } from '../../i18n';
+import { TalkButton } from '../voice/TalkButton';
+import { appendWords, useVoiceField } from '../voice/use-voice-field';
+import { VoiceFailureNotice } from '../voice/VoiceFailureNotice';
 
 /** The tracker's limit on the words of one dispatch. */
 export const NEED_MAX_CHARS = 8000;
@@ -18,6 +21,10 @@ export function NeedField({ value, onChange, onSubmitShortcut }: Props) {
   const t = useText();
   const length = value.length;
   const over = length > NEED_MAX_CHARS;
+  // Dictated words join the need for the user to read and edit; nothing is dispatched by itself.
+  const latest = useRef(value);
+  latest.current = value;
+  const voice = useVoiceField((spoken) => onChange(appendWords(latest.current, spoken)));
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
@@ -39,6 +46,12 @@ export function NeedField({ value, onChange, onSubmitShortcut }: Props) {
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}
       />
+      {voice && (
+        <div className="rb-need-voice">
+          <TalkButton voice={voice} label="Dictate" />
+        </div>
+      )}
+      <VoiceFailureNotice voice={voice} />
       <div className="rb-need-foot">
         <p id="rb-need-hint" className="rb-hint">
           {t('You can say the priority and the due date here too, like “urgent, by Friday”.')}

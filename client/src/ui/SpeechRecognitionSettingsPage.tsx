@@ -1,0 +1,126 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useText } from '../i18n';
+import { BackHeader } from './BackHeader';
+import { StatusLine } from './StatusLine';
+import { useAsyncStatus } from './useAsyncStatus';
+import './theme.css';
+import './settings.css';
+
+/** apiKey is empty when the user keeps the saved key. */
+export type SpeechRecognitionValues = { baseUrl: string; apiKey: string; model: string };
+/** `heard`: the test clip's words ('' when the endpoint heard none, which still proves it answers). */
+export type SpeechRecognitionTestResult = { ok: true; heard: string } | { ok: false; reason: string };
+
+export type Props = {
+  initial: { baseUrl: string; model: string; apiKeyHint?: string };
+  onTest: (values: SpeechRecognitionValues) => Promise<SpeechRecognitionTestResult>;
+  onSave: (values: SpeechRecognitionValues) => Promise<void> | void;
+  onBack: () => void;
+};
+
+/** The user's own OpenAI-compatible `/audio/transcriptions` endpoint, which turns spoken questions and dictation into text. */
+export function SpeechRecognitionSettingsPage({ initial, onTest, onSave, onBack }: Props) {
+  const t = useText();
+  const id = useId();
+  const [baseUrl, setBaseUrl] = useState(initial.baseUrl);
+  const [apiKey, setApiKey] = useState('');
+  const [model, setModel] = useState(initial.model);
+  const test = useAsyncStatus();
+  const save = useAsyncStatus();
+  const values = { baseUrl: baseUrl.trim(), apiKey, model: model.trim() };
+
+  async function runTest() {
+    const result = await test.run(() => onTest(values));
+    if (!result) return;
+    test.setStatus(
+      !result.ok
+        ? { state: 'error', message: result.reason }
+        : result.heard
+          ? {
+              state: 'ok',
+              message: t('Speech recognition works. It heard: “{text}”', { text: result.heard }),
+            }
+          : { state: 'ok', message: t('Speech recognition answered (the test tone has no words).') },
+    );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void save.run(() => onSave(values), t('Saved.'));
+  }
+
+  return (
+    <main className="rb-page">
+      <BackHeader title={t('Speech recognition')} onBack={onBack} />
+      <form className="rb-card" onSubmit={submit} noValidate>
+        <p className="rb-hint rb-gap-bottom">
+          {t(
+            'Talk and Dictate send what you say to this OpenAI-compatible /audio/transcriptions endpoint, straight from this device, and to nowhere else.',
+          )}
+        </p>
+        <div className="rb-field">
+          <label className="rb-label" htmlFor={`${id}-url`}>
+            {t('Base address')}
+          </label>
+          <input
+            id={`${id}-url`}
+            className="rb-input"
+            type="url"
+            inputMode="url"
+            placeholder="https://api.openai.com/v1"
+            value={baseUrl}
+            onChange={(e) => setBaseUrl(e.target.value)}
+          />
+        </div>
+        <div className="rb-field">
+          <label className="rb-label" htmlFor={`${id}-key`}>
+            {t('API key')}
+          </label>
+          <input
+            id={`${id}-key`}
+            className="rb-input"
+            type="password"
+            autoComplete="off"
+            placeholder={
+              initial.apiKeyHint
+                ? t('Saved ({hint}) — type to replace', { hint: initial.apiKeyHint })
+                : 'sk-…'
+            }
+            value={apiKey}
+            onChange={(e) => setApiKey(e.target.value)}
+          />
+          <p className="rb-hint">{t('A local server may need no key.')}</p>
+        </div>
+        <div className="rb-field">
+          <label className="rb-label" htmlFor={`${id}-model`}>
+            {t('Model')}
+          </label>
+          <input
+            id={`${id}-model`}
+            className="rb-input"
+            value={model}
+            placeholder="whisper-1"
+            onChange={(e) => setModel(e.target.value)}
+          />
+        </div>
+        <div className="rb-form-actions">
+          <button
+            type="button"
+            className="rb-btn"
+            onClick={runTest}
+            disabled={test.status.state === 'pending'}
+          >
+            {t('Test')}
+          </button>
+          <StatusLine status={test.status} pendingText={t('Testing…')} />
+        </div>
+        <div className="rb-form-actions">
+          <button type="submit" className="rb-btn rb-btn--primary" disabled={save.status.state === 'pending'}>
+            {t('Save')}
+          </button>
+          <StatusLine status={save.status} pendingText={t('Saving…')} />
+        </div>
+      </form>
+    </main>
+  );
+}

@@ -7,6 +7,13 @@ export {
   PHONE_VIEWPORT,
   playedAudio,
 } from './support/browser';
+export {
+  answerText,
+  askComputer,
+  type ComputerAnswer,
+  type ComputerRequest,
+  sealComputerRequest,
+} from './support/computer-requests';
 export { freePort } from './support/free-port';
 export { newestPostgresBin, type PostgresServer, startPostgresServer } from './support/postgres-server';
 export { type RunningRingback, standInClaude, startRingbackUp } from './support/ringback-up';

@@ -1,0 +1,116 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeLlm } from './fakes/fake-llm-server';
+import { answerText, askComputer, sealComputerRequest } from './support/computer-requests';
+import { startDaemonProcess } from './support/daemon-process';
+import { startRelayProcess } from './support/relay-process';
+import { daemonKeyOf } from './support/sealed-events';
+import { makeDataDir, waitFor } from './support/temp-data-dir';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const QUESTION = 'Why did the Quetzalcoatl migration stop halfway?';
+const ANSWER =
+  'The Wolframite index was missing, so the second batch failed. Rebuild it and run the migration again.';
+
+async function filesUnder(dir: string): Promise<Buffer[]> {
+  const found: Buffer[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...(await filesUnder(path)));
+    else found.push(await readFile(path));
+  }
+  return found;
+}
+
+describe('a device asks its computer through the relay', () => {
+  it('gets the model answer streamed and sealed; hang-ups and a vanished computer end it; the relay keeps no plaintext', async () => {
+    const relay = await startRelayProcess();
+    cleanups.push(() => relay.kill());
+    const computer = await relay.createAccount('daemon', 'Laptop');
+    const phone = await relay.pair(computer, 'app', 'Phone');
+    const llm = await startFakeLlm();
+    cleanups.push(llm.close);
+    llm.setDefault({ content: ANSWER });
+    const dataDir = await makeDataDir({
+      config: {
+        server: { url: relay.url },
+        llm: { primary: { baseUrl: llm.url, apiKey: 'sk-computer-e2e', model: 'fake-1' } },
+      },
+      deviceToken: computer.deviceToken,
+    });
+    const daemon = await startDaemonProcess(dataDir);
+    cleanups.push(() => daemon.kill('SIGTERM'));
+    const key = await daemonKeyOf(dataDir);
+    const ask = async (question: string, options: Parameters<typeof askComputer>[5] = {}) =>
+      askComputer(
+        relay.url,
+        phone.deviceToken,
+        computer.deviceId,
+        await sealComputerRequest(key, {
+          kind: 'model.answer',
+          messages: [
+            { role: 'system', content: 'Answer in two sentences.' },
+            { role: 'user', content: question },
+          ],
+        }),
+        key,
+        options,
+      );
+
+    await waitFor(async () => (await ask('ping')).status === 200, 10_000, 'the link');
+
+    const answer = await ask(QUESTION);
+    expect(answer.status).toBe(200);
+    expect(answer.error).toBeUndefined();
+    // Streamed as the model wrote it: many text frames, in order, then end.
+    expect(answer.frames.filter((frame) => frame.type === 'text').length).toBeGreaterThan(5);
+    expect(answer.frames.at(-1)).toEqual({ type: 'end' });
+    expect(answerText(answer)).toBe(ANSWER);
+    const sent = llm.requests.at(-1)?.body;
+    expect(sent).toMatchObject({ stream: true, model: 'fake-1' });
+    expect(sent?.messages?.at(-1)).toEqual({ role: 'user', content: QUESTION });
+
+    // A device that hangs up mid-answer: the computer stops (no end frame was needed).
+    const long = `${ANSWER} `.repeat(12);
+    llm.setDefault({ content: long });
+    const hangUp = new AbortController();
+    const cut = await ask(QUESTION, {
+      signal: hangUp.signal,
+      onFrame: (frame) => {
+        if (frame.type === 'text') hangUp.abort();
+      },
+    }).catch((error: Error) => error);
+    expect(cut).toBeInstanceOf(Error);
+    // The next request gets the account's slot and a whole answer.
+    llm.setDefault({ content: ANSWER });
+    expect(answerText(await ask('again'))).toBe(ANSWER);
+
+    // The computer goes away mid-answer: the answer ends with the relay's error line.
+    llm.setDefault({ content: long });
+    let killing: Promise<void> | null = null;
+    const vanished = await ask(QUESTION, {
+      onFrame: () => {
+        killing ??= daemon.kill('SIGKILL');
+      },
+    });
+    await killing;
+    expect(vanished.status).toBe(200);
+    expect(vanished.error).toBe('device_offline');
+    expect(vanished.frames.some((frame) => frame.type === 'end')).toBe(false);
+    expect(answerText(vanished).length).toBeLessThan(long.length);
+
+    // Nothing of the question or the answer in the relay's database files or its logs.
+    await relay.kill();
+    const files = await filesUnder(relay.dataDir);
+    expect(files.length).toBeGreaterThan(0);
+    for (const secret of ['Quetzalcoatl', 'Wolframite', 'two sentences']) {
+      for (const file of files) expect(file.includes(secret), secret).toBe(false);
+      expect(relay.output()).not.toContain(secret);
+    }
+  });
+});

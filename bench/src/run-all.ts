@@ -1,3 +1,4 @@
+import { benchComputerRequests } from './computer-requests';
 import { benchHookOverhead } from './hook-overhead';
 import { benchIntake } from './intake';
 import { benchOutage } from './outage';
@@ -19,3 +20,4 @@ if (!only || only === 'push') await benchPushFanout();
 if (!only || only === 'ring') await benchRingLatency();
 if (!only || only === 'schedule') await benchRingSchedule();
 if (!only || only === 'voices') await benchVoicePrepare();
+if (!only || only === 'computer') await benchComputerRequests();

@@ -14,6 +14,10 @@ export {
   type ComputerRequest,
   sealComputerRequest,
 } from './support/computer-requests';
+export { startDaemonProcess } from './support/daemon-process';
 export { freePort } from './support/free-port';
 export { newestPostgresBin, type PostgresServer, startPostgresServer } from './support/postgres-server';
+export { startRelayProcess } from './support/relay-process';
 export { type RunningRingback, standInClaude, startRingbackUp } from './support/ringback-up';
+export { daemonKeyOf } from './support/sealed-events';
+export { makeDataDir, waitFor } from './support/temp-data-dir';

@@ -48,18 +48,22 @@ export function AskBox({ onTyping, onAsk, onRecordingStart, answering }: Props) 
             if (e.target.value) onTyping();
           }}
         />
-        {voice && (
-          <TalkButton
-            voice={voice}
-            label="Talk"
-            tone="call"
-            onRecordingStart={onRecordingStart ?? onTyping}
-          />
-        )}
         <button type="submit" className="rb-btn rb-btn--primary" disabled={!text.trim()}>
           {t('Ask')}
         </button>
       </div>
+      {/* Its own row: a wide target to hold, and room for "Listening…" beside a phone's keyboard. */}
+      {voice && (
+        <div className="rb-talk-row">
+          <TalkButton
+            voice={voice}
+            label="Talk"
+            tone="call"
+            block
+            onRecordingStart={onRecordingStart ?? onTyping}
+          />
+        </div>
+      )}
       <VoiceFailureNotice voice={voice} tone="call" />
     </form>
   );

@@ -99,18 +99,20 @@ function DecisionItem({ index, decision, onDecide, onRecordingStart }: ItemProps
                 value={text}
                 onChange={(e) => setText(e.target.value)}
               />
-              {voice && (
+              <button type="submit" className="rb-btn rb-btn--small rb-btn--call" disabled={!text.trim()}>
+                {t('Send answer')}
+              </button>
+            </form>
+            {voice && (
+              <div className="rb-talk-row">
                 <TalkButton
                   voice={voice}
                   label="Dictate"
                   tone="call"
                   {...(onRecordingStart ? { onRecordingStart } : {})}
                 />
-              )}
-              <button type="submit" className="rb-btn rb-btn--small rb-btn--call" disabled={!text.trim()}>
-                {t('Send answer')}
-              </button>
-            </form>
+              </div>
+            )}
             <VoiceFailureNotice voice={voice} tone="call" />
           </>
         )}

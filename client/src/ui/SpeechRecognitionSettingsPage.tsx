@@ -14,7 +14,8 @@ export type SpeechRecognitionTestResult = { ok: true; heard: string } | { ok: fa
 export type Props = {
   initial: { baseUrl: string; model: string; apiKeyHint?: string };
   onTest: (values: SpeechRecognitionValues) => Promise<SpeechRecognitionTestResult>;
-  onSave: (values: SpeechRecognitionValues) => Promise<void> | void;
+  /** Gives the base address as saved (normalised), which the field then shows. */
+  onSave: (values: SpeechRecognitionValues) => Promise<string> | string;
   onBack: () => void;
 };
 
@@ -46,7 +47,7 @@ export function SpeechRecognitionSettingsPage({ initial, onTest, onSave, onBack 
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void save.run(() => onSave(values), t('Saved.'));
+    void save.run(async () => setBaseUrl(await onSave(values)), t('Saved.'));
   }
 
   return (

@@ -52,9 +52,11 @@ export function SpeechRecognitionScreen({ onBack }: { onBack(): void }) {
           updateSettings({
             speechRecognition: { baseUrl: '', apiKey: '', model: DEFAULT_TRANSCRIPTION_MODEL },
           });
-          return;
+          return '';
         }
-        updateSettings({ speechRecognition: endpoint(values) });
+        const speechRecognition = endpoint(values);
+        updateSettings({ speechRecognition });
+        return speechRecognition.baseUrl;
       }}
       onBack={onBack}
     />

@@ -12,6 +12,8 @@ export type Props = {
   onRecordingStart?: () => void;
   /** The dark call screen's look, or a page's. */
   tone?: 'call' | 'page';
+  /** As wide as its row (the call's Talk button). */
+  block?: boolean;
 };
 
 const KEYS = new Set([' ', 'Enter']);
@@ -20,7 +22,7 @@ const KEYS = new Set([' ', 'Enter']);
  * Hold to talk with a mouse or the keyboard (Space or Enter); on touch, where holding fights
  * scrolling and the long-press menu, press once to start and again to stop.
  */
-export function TalkButton({ voice, label, onRecordingStart, tone = 'page' }: Props) {
+export function TalkButton({ voice, label, onRecordingStart, tone = 'page', block = false }: Props) {
   const t = useText();
   const { input, state } = voice;
   const [touch, setTouch] = useState(false);
@@ -75,7 +77,7 @@ export function TalkButton({ voice, label, onRecordingStart, tone = 'page' }: Pr
   return (
     <button
       type="button"
-      className={`rb-btn rb-talk rb-talk--${tone}${live ? ' rb-talk--live' : ''}`}
+      className={`rb-btn rb-talk rb-talk--${tone}${block ? ' rb-btn--block' : ''}${live ? ' rb-talk--live' : ''}`}
       aria-pressed={live}
       title={t('Hold to talk; on a touch screen, tap to start and tap again to stop')}
       disabled={state.status === 'transcribing'}

@@ -192,6 +192,37 @@ describe('POST /v1/devices/:deviceId/requests', () => {
     });
   });
 
+  it('stops acknowledging frames while the device does not read, and goes on once it does', async () => {
+    const relay = await liveRelay();
+    const computer = await fakeDaemon(
+      relay.url,
+      relay.daemon.deviceToken,
+      relay.links,
+      relay.daemon.deviceId,
+    );
+    const answering = relay.ask('q1');
+    await computer.next('computer-request');
+    const big = `e1.k.${'a'.repeat(120 * 1024)}`;
+    computer.frame('q1', 0, false, big);
+    const response = await answering;
+    // The device reads nothing: the socket's buffers fill and the relay holds back its acks.
+    for (let seq = 1; seq < 60; seq += 1) computer.frame('q1', seq, false, big);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const acked = () => computer.received.filter((message) => message.type === 'computer-ack').length;
+    const whileStalled = acked();
+    expect(whileStalled).toBeLessThan(60);
+    const read = lines(response);
+    let count = 0;
+    const reading = (async () => {
+      while (await read()) count += 1;
+    })();
+    // Once the device reads, the taken frames are acknowledged and the daemon may send more.
+    await waitUntil(() => acked() > whileStalled);
+    computer.frame('q1', 60, true);
+    await reading;
+    expect(count).toBe(61);
+  });
+
   it('cancels the request at the daemon when the device goes away mid-answer', async () => {
     const relay = await liveRelay();
     const computer = await fakeDaemon(

@@ -2,9 +2,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeLlm } from './fakes/fake-llm-server';
+import { startFakeVoicePlatform } from './fakes/fake-voice-platform';
 import { answerText, askComputer, sealComputerRequest } from './support/computer-requests';
 import { startDaemonProcess } from './support/daemon-process';
 import { startRelayProcess } from './support/relay-process';
+import { sealSettingsRequest, sendSettingsRequest } from './support/relayed-settings';
 import { daemonKeyOf } from './support/sealed-events';
 import { makeDataDir, waitFor } from './support/temp-data-dir';
 
@@ -112,5 +114,104 @@ describe('a device asks its computer through the relay', () => {
       for (const file of files) expect(file.includes(secret), secret).toBe(false);
       expect(relay.output()).not.toContain(secret);
     }
+  });
+
+  it('speaks and transcribes with the voice set on the computer from the phone, through the sealed settings channel', async () => {
+    const relay = await startRelayProcess();
+    cleanups.push(() => relay.kill());
+    const computer = await relay.createAccount('daemon', 'Laptop');
+    const phone = await relay.pair(computer, 'app', 'Phone');
+    const audio = Buffer.from(Array.from({ length: 150 * 1024 }, (_, index) => (index * 7) % 256));
+    const platform = await startFakeVoicePlatform(audio, 'Merge the Kestrel branch');
+    cleanups.push(platform.close);
+    const dataDir = await makeDataDir({
+      config: { server: { url: relay.url } },
+      deviceToken: computer.deviceToken,
+    });
+    const daemon = await startDaemonProcess(dataDir);
+    cleanups.push(() => daemon.kill('SIGTERM'));
+    const key = await daemonKeyOf(dataDir);
+    const settings = async (path: string, body?: object) =>
+      sendSettingsRequest(
+        relay.url,
+        phone.deviceToken,
+        computer.deviceId,
+        await sealSettingsRequest(key, { method: body ? 'PUT' : 'GET', path, ...(body ? { body } : {}) }),
+        key,
+      );
+    await waitFor(async () => (await settings('/speech/settings')).status === 200, 10_000, 'the link');
+    const ask = async (request: Parameters<typeof sealComputerRequest>[1]) =>
+      askComputer(
+        relay.url,
+        phone.deviceToken,
+        computer.deviceId,
+        await sealComputerRequest(key, request),
+        key,
+      );
+
+    // Not set yet: a sealed error the phone can show.
+    const unset = await ask({ kind: 'speech.synthesize', text: 'Hello.', language: 'en-US' });
+    expect(unset.frames).toEqual([
+      expect.objectContaining({ type: 'error', error: 'speech_not_configured' }),
+    ]);
+
+    const voice = await settings('/speech/settings', {
+      baseUrl: platform.url,
+      apiKey: 'sk-voice-e2e-7777',
+      model: 'tts-1',
+      voice: 'alloy',
+    });
+    expect(voice.result).toEqual({
+      status: 200,
+      body: {
+        speech: {
+          baseUrl: platform.url,
+          model: 'tts-1',
+          voice: 'alloy',
+          format: 'mp3',
+          keyHint: '****…7777',
+        },
+      },
+    });
+    const hearing = await settings('/transcription/settings', {
+      baseUrl: platform.url,
+      apiKey: 'sk-stt-e2e-8888',
+      model: 'whisper-1',
+    });
+    expect(hearing.result).toMatchObject({ status: 200, body: { transcription: { keyHint: '****…8888' } } });
+
+    const spoken = await ask({
+      kind: 'speech.synthesize',
+      text: 'The Kestrel build is green.',
+      language: 'en-US',
+    });
+    expect(spoken.frames.at(-1)).toEqual({ type: 'end' });
+    const pieces = spoken.frames.filter((frame) => frame.type === 'audio');
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(Buffer.concat(pieces.map((frame) => Buffer.from(frame.data, 'base64')))).toEqual(audio);
+    expect(JSON.parse(String(platform.calls.at(-1)?.body))).toMatchObject({
+      model: 'tts-1',
+      voice: 'alloy',
+      input: 'The Kestrel build is green.',
+    });
+    expect(platform.calls.at(-1)?.authorization).toBe('Bearer sk-voice-e2e-7777');
+
+    const heard = await ask({
+      kind: 'speech.transcribe',
+      audio: Buffer.from('a recording of the question').toString('base64'),
+      mimeType: 'audio/webm',
+      language: 'en-US',
+    });
+    expect(heard.frames).toEqual([{ type: 'transcript', text: 'Merge the Kestrel branch' }, { type: 'end' }]);
+    const multipart = String(platform.calls.at(-1)?.body);
+    expect(multipart).toContain('a recording of the question');
+    expect(multipart).toMatch(/name="model"\r\n\r\nwhisper-1/);
+    expect(multipart).toMatch(/name="language"\r\n\r\nen\r\n/);
+
+    await relay.kill();
+    for (const file of await filesUnder(relay.dataDir))
+      for (const secret of ['Kestrel', 'sk-voice-e2e', 'a recording of the question'])
+        expect(file.includes(secret), secret).toBe(false);
+    expect(relay.output()).not.toContain('Kestrel');
   });
 });

@@ -55,6 +55,38 @@ describe('RelayLink', () => {
     expect(link.connected).toBe(true);
   });
 
+  it("hands devices' requests, acks and cancels to the computer, and cancels them all when the link closes", async () => {
+    const relay = await relayStandIn();
+    const calls: string[] = [];
+    const link = new RelayLink({
+      target: async () => ({ serverUrl: relay.url, deviceToken: 'dev_test' }),
+      replies: { receive: async () => null, pending: async () => [], acknowledge: async () => undefined },
+      onSettings: async (message) => ({ type: 'settings-result', requestId: message.requestId }),
+      computer: {
+        async start(message, send) {
+          calls.push(`start ${message.requestId}`);
+          send({ type: 'computer-frame', requestId: message.requestId, seq: 0, sealed: 'e1.f', last: true });
+        },
+        cancel: (requestId) => void calls.push(`cancel ${requestId}`),
+        ack: (requestId, seq) => void calls.push(`ack ${requestId} ${seq}`),
+        cancelAll: () => void calls.push('cancel all'),
+      },
+      logger: createMemoryLogger(),
+    });
+    cleanups.push(() => link.stop());
+    link.start();
+    const socket = await relay.connected;
+    socket.send(JSON.stringify({ type: 'computer-request', requestId: 'c1', sealed: 'e1.r' }));
+    await expect
+      .poll(() => relay.received)
+      .toEqual([{ type: 'computer-frame', requestId: 'c1', seq: 0, sealed: 'e1.f', last: true }]);
+    socket.send(JSON.stringify({ type: 'computer-ack', requestId: 'c1', seq: 0 }));
+    socket.send(JSON.stringify({ type: 'computer-cancel', requestId: 'c1' }));
+    await expect.poll(() => calls).toEqual(['start c1', 'ack c1 0', 'cancel c1']);
+    socket.terminate();
+    await expect.poll(() => calls.at(-1)).toBe('cancel all');
+  });
+
   it('logs a relay address it cannot even try, instead of failing the process', async () => {
     const logger = createMemoryLogger();
     const link = new RelayLink({

@@ -26,6 +26,7 @@ const ROWS = [
   'End-to-end key',
   'Form of address',
   'Language model for questions',
+  'Speech recognition',
   'Tracker (Multica)',
   'Ring schedules',
   'Ringtones',
@@ -80,6 +81,7 @@ describe('the settings pages in real Chromium', () => {
       ['Devices', 'Devices', 'devices'],
       ['End-to-end key', 'End-to-end key', 'key'],
       ['Language model for questions', 'Language model', 'llm'],
+      ['Speech recognition', 'Speech recognition', 'speech-recognition'],
       ['Tracker (Multica)', 'Multica tracker', 'tracker'],
     ] as const) {
       await openRow(page, row, heading);

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InterfaceLanguageProvider } from '../../i18n';
 import type { VoiceInput, VoiceInputState } from '../../voice-input';
 import { AskBox } from '../AskBox';
+import { DecisionList } from '../DecisionList';
+import { NeedField } from '../dispatch/NeedField';
 import { ReplyPanel } from '../ReplyPanel';
 import { TalkButton } from './TalkButton';
 import { VoiceFailureNotice } from './VoiceFailureNotice';
@@ -160,6 +162,32 @@ describe('fields with voice input', () => {
     );
     expect(onDraftChange).toHaveBeenLastCalledWith('Thanks. Now update the changelog.');
     expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it("puts a dictated answer into a decision's box, to be sent by the user", () => {
+    const { factory, say } = provider();
+    const onDecide = vi.fn();
+    render(
+      <VoiceInputContext.Provider value={factory}>
+        <DecisionList decisions={[{ question: 'Deploy today?', answer: null }]} onDecide={onDecide} />
+      </VoiceInputContext.Provider>,
+    );
+    say('Tomorrow morning.');
+    expect((screen.getByLabelText('Your answer') as HTMLInputElement).value).toBe('Tomorrow morning.');
+    expect(onDecide).not.toHaveBeenCalled();
+  });
+
+  it("adds dictated words to the dispatch's need", () => {
+    const { factory, say } = provider();
+    const onChange = vi.fn();
+    render(
+      <VoiceInputContext.Provider value={factory}>
+        <NeedField value="Fix the login." onChange={onChange} onSubmitShortcut={vi.fn()} />
+      </VoiceInputContext.Provider>,
+    );
+    expect(screen.getByRole('button', { name: 'Dictate' })).toBeTruthy();
+    say('Urgent, by Friday.');
+    expect(onChange).toHaveBeenCalledWith('Fix the login. Urgent, by Friday.');
   });
 
   it('shows no Talk button without a provider', () => {

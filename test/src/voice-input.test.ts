@@ -252,4 +252,34 @@ describe('voice input in real Chromium with a fake microphone', () => {
     await page.getByText('Is the deploy out?').first().waitFor();
     await context.close();
   });
+
+  it('an endpoint that never answers gets its sentence at the deadline, and the recording is kept for Retry', async () => {
+    const context = await newMonitoredContext(browser, DESKTOP_VIEWPORT);
+    await context.grantPermissions(['microphone']);
+    const page = await context.newPage();
+    await page.goto((await pairAnotherDevice(up)).url);
+    await waitConnected(page);
+    await openSettingsRow(page, /Speech recognition/);
+    await page.getByLabel('Base address').fill(stt.url);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved.').waitFor();
+    await backToIdle(page);
+
+    await reportStop(up, 'Third turn done.', 'sess-voice-3');
+    await page.getByRole('button', { name: 'Answer', exact: true }).click({ timeout: 20_000 });
+    stt.enqueue({ hang: true });
+    await holdToTalk(page, 'Talk', 800);
+    const timedOut = page.getByRole('alert').filter({ hasText: 'did not answer within' });
+    await timedOut.waitFor({ timeout: 70_000 });
+    expect(await timedOut.textContent()).toContain(
+      `Speech recognition at ${new URL(stt.url).host} did not answer`,
+    );
+    await saveScreenshots(page, 'voice-input-timeout');
+    const hung = stt.requests.at(-1);
+    stt.enqueue({ text: 'Is the deploy out?' });
+    await timedOut.getByRole('button', { name: 'Retry' }).click();
+    await page.getByText('Is the deploy out?').first().waitFor({ timeout: 15_000 });
+    expect(stt.requests.at(-1)?.fileDigest).toBe(hung?.fileDigest);
+    await context.close();
+  }, 120_000);
 });

@@ -15,7 +15,11 @@ export interface RecordedTranscription {
 }
 
 /** One scripted answer: the words heard, or a refusal with an OpenAI-style error body. */
-export type FakeTranscriptionReply = { text: string } | { status: number; message: string };
+export type FakeTranscriptionReply =
+  | { text: string }
+  | { status: number; message: string }
+  /** Never answers (until the server closes): a hung endpoint. */
+  | { hang: true };
 
 export interface FakeTranscription {
   /** The base address to configure, ending in /v1. */
@@ -97,6 +101,7 @@ export async function startFakeTranscription(): Promise<FakeTranscription> {
       return;
     }
     const reply = script.shift() ?? fallback;
+    if ('hang' in reply) return;
     if ('status' in reply) send(response, reply.status, { error: { message: reply.message } });
     else send(response, 200, { text: reply.text });
   });

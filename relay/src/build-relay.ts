@@ -99,6 +99,7 @@ async function startRuntime(deps: RelayDeps): Promise<RelayRuntime> {
     links: deps.links,
     dispatcher,
     broker: new SettingsBroker(),
+    computerAnswers: new ComputerAnswers({ ...DEFAULT_COMPUTER_REQUEST_LIMITS, ...deps.computerRequests }),
     names,
     tokens: new DeviceTokens(deps.store, deps.now),
     fanout,
@@ -112,9 +113,5 @@ async function startRuntime(deps: RelayDeps): Promise<RelayRuntime> {
     now: deps.now,
     ...(deps.push ? { settings: deps.push } : {}),
   });
-  const computerAnswers = new ComputerAnswers({
-    ...DEFAULT_COMPUTER_REQUEST_LIMITS,
-    ...deps.computerRequests,
-  });
-  return { ...deps, cluster, names, local, webPush, computerAnswers };
+  return { ...deps, cluster, names, local, webPush };
 }

@@ -2,7 +2,6 @@ import type { AttemptLimiter } from './auth/attempt-limiter';
 import type { DeviceNames } from './cluster/device-names';
 import type { ClusterFactory, LocalRelay, RelayCluster } from './cluster/relay-cluster';
 import type { TrustProxy } from './http/trust-proxy';
-import type { ComputerAnswers } from './link/computer-answers';
 import type { ComputerRequestLimits } from './link/computer-request-limits';
 import type { DaemonLinks } from './link/daemon-links';
 import type { PushSettings } from './push/push-settings';
@@ -51,6 +50,4 @@ export interface RelayRuntime extends RelayDeps {
   names: DeviceNames;
   local: LocalRelay;
   webPush: RelayPush;
-  /** The answers this instance is streaming from daemons to devices. */
-  computerAnswers: ComputerAnswers;
 }

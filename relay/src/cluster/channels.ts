@@ -20,6 +20,12 @@ export const CHANNELS = {
   links: 'ringback_links',
   /** `ask:<deviceId>:<requestId>` or `answer:<deviceId>:<requestId>`: a relayed settings request, or its answer. */
   settings: 'ringback_settings',
+  /**
+   * A streamed request to a daemon linked elsewhere: `ask:<deviceId>:<requestId>`, then
+   * `frame:…:<seq>`, `refused:…:<error>`, `gone:…` from the link's instance and `ack:…:<seq>`,
+   * `cancel:…` from the asker's.
+   */
+  computer: 'ringback_computer',
 } as const;
 
 export type DeviceChange = 'added' | 'renamed' | 'removed';

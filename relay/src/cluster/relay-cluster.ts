@@ -1,4 +1,6 @@
 import type { DaemonToRelay } from '@ringback/protocol';
+import type { ComputerAnswers } from '../link/computer-answers';
+import type { ComputerLink } from '../link/computer-link';
 import type { DaemonLinks } from '../link/daemon-links';
 import type { ReplyDispatcher } from '../link/reply-dispatcher';
 import type { SettingsBroker } from '../link/settings-broker';
@@ -26,6 +28,8 @@ export interface LocalRelay {
   links: DaemonLinks;
   dispatcher: ReplyDispatcher;
   broker: SettingsBroker;
+  /** Answers to devices' requests passing through this instance. */
+  computerAnswers: ComputerAnswers;
   names: DeviceNames;
   tokens: DeviceTokens;
   fanout: LogFanout;
@@ -59,6 +63,11 @@ export interface RelayCluster {
     sealed: string,
     timeoutMs: number,
   ): Promise<SettingsOutcome>;
+  /**
+   * The way to a daemon for one streamed request: its link here, or through the instance holding
+   * it; null when no instance holds its link (offline).
+   */
+  computerLink(deviceId: string, requestId: string): Promise<ComputerLink | null>;
   /**
    * Whether a new stream may start here: not while this instance cannot hear the log's
    * notifications (its frames would not come), so its client goes to another instance.

@@ -24,6 +24,7 @@ export function singleRelay(attempts: AttemptLimiter): ClusterFactory {
       },
       askSettings: (deviceId, requestId, sealed, timeoutMs) =>
         askOverLocalLink(local, deviceId, requestId, sealed, timeoutMs),
+      computerLink: async (deviceId) => local.links.get(deviceId) ?? null,
       // Its own writes announce its frames: nothing to lose.
       acceptsStreams: () => true,
       attempts: memoryCodeAttempts(attempts, local.now),

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { DaemonToRelay, ErrorCode } from '@ringback/protocol';
+import type { ComputerLink } from './computer-link';
 import type { ComputerRequestLimits } from './computer-request-limits';
-import type { DaemonLink } from './daemon-links';
 
 type Frame = Extract<DaemonToRelay, { type: 'computer-frame' }>;
 
@@ -18,7 +18,7 @@ export type FirstOutcome = { started: true } | { refused: ErrorCode; message?: s
 export class ComputerAnswerPipe {
   readonly requestId: string;
   /** The link the request went down: only that link closing ends the answer. */
-  readonly link: DaemonLink;
+  readonly link: ComputerLink;
   readonly first: Promise<FirstOutcome>;
   readonly #limits: ComputerRequestLimits;
   readonly #onDone: () => void;
@@ -37,7 +37,7 @@ export class ComputerAnswerPipe {
 
   constructor(options: {
     requestId: string;
-    link: DaemonLink;
+    link: ComputerLink;
     limits: ComputerRequestLimits;
     onDone: () => void;
   }) {
@@ -166,6 +166,7 @@ export class ComputerAnswerPipe {
     this.#done = true;
     clearTimeout(this.#idle);
     clearTimeout(this.#deadline);
+    this.link.release?.();
     this.#onDone();
   }
 }

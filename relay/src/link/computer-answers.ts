@@ -1,7 +1,7 @@
 import type { DaemonToRelay, ErrorCode } from '@ringback/protocol';
 import { ComputerAnswerPipe } from './computer-answer-pipe';
+import type { ComputerLink } from './computer-link';
 import type { ComputerRequestLimits } from './computer-request-limits';
-import type { DaemonLink } from './daemon-links';
 
 type Frame = Extract<DaemonToRelay, { type: 'computer-frame' }>;
 
@@ -9,62 +9,88 @@ type Frame = Extract<DaemonToRelay, { type: 'computer-frame' }>;
 export type OpenRefusal = 'too_many_computer_requests' | 'in_flight';
 
 /**
- * The answers this instance is piping from daemons' links to devices, by daemon and request, and
- * how many each account has in flight (bounded by `perAccount`). Everything here belongs to open
- * HTTP responses: nothing to rebuild after a restart.
+ * Where a daemon's answer goes: a device's response on this instance (`ComputerAnswerPipe`), or
+ * the database, for a device whose request came in through another instance.
+ */
+export interface AnswerSink {
+  /** What the request went down: only that closing ends the answer. */
+  readonly link: ComputerLink;
+  frame(message: Frame): void;
+  refused(error: ErrorCode): void;
+  linkClosed(): void;
+}
+
+/**
+ * The answers this instance passes on, by daemon and request, and how many requests each account
+ * has in flight here (bounded by `perAccount`). Everything here belongs to open HTTP responses
+ * and live links: nothing to rebuild after a restart.
  */
 export class ComputerAnswers {
-  readonly #limits: ComputerRequestLimits;
-  readonly #byDaemon = new Map<string, Map<string, ComputerAnswerPipe>>();
+  readonly limits: ComputerRequestLimits;
+  readonly #byDaemon = new Map<string, Map<string, AnswerSink>>();
   readonly #perAccount = new Map<string, number>();
 
   constructor(limits: ComputerRequestLimits) {
-    this.#limits = limits;
+    this.limits = limits;
   }
 
+  /** A device's request, answered to its response here. */
   open(
     accountId: string,
     daemonId: string,
     requestId: string,
-    link: DaemonLink,
+    link: ComputerLink,
   ): ComputerAnswerPipe | OpenRefusal {
     const inFlight = this.#perAccount.get(accountId) ?? 0;
-    if (inFlight >= this.#limits.perAccount) return 'too_many_computer_requests';
-    const pipes = this.#byDaemon.get(daemonId) ?? new Map<string, ComputerAnswerPipe>();
-    if (pipes.has(requestId)) return 'in_flight';
+    if (inFlight >= this.limits.perAccount) return 'too_many_computer_requests';
+    if (this.sink(daemonId, requestId)) return 'in_flight';
+    let remove = () => {};
     const pipe = new ComputerAnswerPipe({
       requestId,
       link,
-      limits: this.#limits,
+      limits: this.limits,
       onDone: () => {
-        if (pipes.get(requestId) === pipe) pipes.delete(requestId);
-        if (pipes.size === 0 && this.#byDaemon.get(daemonId) === pipes) this.#byDaemon.delete(daemonId);
+        remove();
         const left = (this.#perAccount.get(accountId) ?? 1) - 1;
         if (left > 0) this.#perAccount.set(accountId, left);
         else this.#perAccount.delete(accountId);
       },
     });
-    pipes.set(requestId, pipe);
-    this.#byDaemon.set(daemonId, pipes);
+    remove = this.add(daemonId, requestId, pipe);
     this.#perAccount.set(accountId, inFlight + 1);
     return pipe;
   }
 
-  /** A frame from a daemon; false when no answer of that daemon waits for it. */
+  /** Registers a sink for a request's answer; the returned function removes it. */
+  add(daemonId: string, requestId: string, sink: AnswerSink): () => void {
+    const sinks = this.#byDaemon.get(daemonId) ?? new Map<string, AnswerSink>();
+    sinks.set(requestId, sink);
+    this.#byDaemon.set(daemonId, sinks);
+    return () => {
+      if (sinks.get(requestId) === sink) sinks.delete(requestId);
+      if (sinks.size === 0 && this.#byDaemon.get(daemonId) === sinks) this.#byDaemon.delete(daemonId);
+    };
+  }
+
+  sink(daemonId: string, requestId: string): AnswerSink | undefined {
+    return this.#byDaemon.get(daemonId)?.get(requestId);
+  }
+
+  /** A frame from a daemon; false when nothing here waits for it. */
   frame(daemonId: string, message: Frame): boolean {
-    const pipe = this.#byDaemon.get(daemonId)?.get(message.requestId);
-    pipe?.frame(message);
-    return pipe !== undefined;
+    const sink = this.sink(daemonId, message.requestId);
+    sink?.frame(message);
+    return sink !== undefined;
   }
 
   refused(daemonId: string, requestId: string, error: ErrorCode): void {
-    this.#byDaemon.get(daemonId)?.get(requestId)?.refused(error);
+    this.sink(daemonId, requestId)?.refused(error);
   }
 
-  /** A daemon's link closed: the answers that went down it end (a newer link's go on). */
-  linkClosed(daemonId: string, link: DaemonLink): void {
-    for (const pipe of [...(this.#byDaemon.get(daemonId)?.values() ?? [])])
-      if (pipe.link === link) pipe.linkClosed();
+  /** A way to a daemon closed: the answers that went through it end (a newer link's go on). */
+  linkClosed(daemonId: string, link: ComputerLink): void {
+    for (const sink of [...(this.#byDaemon.get(daemonId)?.values() ?? [])])
+      if (sink.link === link) sink.linkClosed();
   }
 
   inFlight(accountId: string): number {

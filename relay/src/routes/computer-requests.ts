@@ -19,8 +19,8 @@ const DeviceParams = Type.Object({ deviceId: Type.String({ minLength: 1, maxLeng
  * daemon's sealed frames come back as NDJSON lines while they arrive. Errors known before the
  * first frame are plain statuses; after it, a last `{error}` line.
  *
- * The daemon's link must be held by this instance: on several PostgreSQL instances a request
- * reaching another one is answered 503 `device_offline` (streams are not relayed between instances).
+ * On several PostgreSQL instances the daemon's link may be held by another one: the cluster
+ * passes the request and its frames through the database then (postgres/remote-computer.ts).
  */
 export function computerRequestRoutes(deps: RelayRuntime): FastifyPluginAsync {
   return async (app) => {
@@ -46,10 +46,13 @@ export function computerRequestRoutes(deps: RelayRuntime): FastifyPluginAsync {
           (device) => device.deviceId === request.params.deviceId,
         );
         if (target?.kind !== 'daemon') throw new RingbackError('device_not_found');
-        const link = deps.links.get(target.deviceId);
-        if (!link) throw new RingbackError('device_offline');
         const { requestId, sealed } = request.body;
-        const pipe = deps.computerAnswers.open(me.accountId, target.deviceId, requestId, link);
+        const answers = deps.local.computerAnswers;
+        if (answers.inFlight(me.accountId) >= answers.limits.perAccount)
+          throw new RingbackError('too_many_computer_requests');
+        const link = await deps.cluster.computerLink(target.deviceId, requestId);
+        if (!link) throw new RingbackError('device_offline');
+        const pipe = answers.open(me.accountId, target.deviceId, requestId, link);
         if (pipe === 'in_flight')
           throw new RingbackError('invalid_request', 'this requestId is already in flight');
         if (pipe === 'too_many_computer_requests') throw new RingbackError(pipe);

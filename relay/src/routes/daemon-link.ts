@@ -59,7 +59,7 @@ export function daemonLinkRoutes(deps: RelayRuntime): FastifyPluginAsync {
         clearInterval(ping);
         remove();
         // Answers streaming from this link end now, with an error line the device can tell apart.
-        deps.computerAnswers.linkClosed(me.deviceId, link);
+        deps.local.computerAnswers.linkClosed(me.deviceId, link);
         void registered
           .then((handle) => handle?.closed())
           .catch((error: Error) =>
@@ -82,11 +82,11 @@ export function daemonLinkRoutes(deps: RelayRuntime): FastifyPluginAsync {
           return;
         }
         if (message.type === 'computer-frame') {
-          deps.computerAnswers.frame(me.deviceId, message);
+          deps.local.computerAnswers.frame(me.deviceId, message);
           return;
         }
         if (message.type === 'computer-refused') {
-          deps.computerAnswers.refused(me.deviceId, message.requestId, message.error);
+          deps.local.computerAnswers.refused(me.deviceId, message.requestId, message.error);
           return;
         }
         if (message.type === 'settings-result') {

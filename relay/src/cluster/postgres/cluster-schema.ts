@@ -41,3 +41,29 @@ export const CLUSTER_SCHEMA = `
     code TEXT NOT NULL
   );
 `;
+
+/**
+ * Streamed requests to a daemon linked to another instance: the sealed request until the link's
+ * instance takes it, and each sealed frame until the asker takes it (seconds at most).
+ */
+export const COMPUTER_REQUESTS_SCHEMA = `
+  CREATE TABLE computer_requests (
+    device_id TEXT NOT NULL,
+    request_id TEXT NOT NULL,
+    sealed TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    PRIMARY KEY (device_id, request_id)
+  );
+  CREATE INDEX computer_requests_by_time ON computer_requests (created_at);
+  ALTER TABLE computer_requests ALTER COLUMN sealed SET STORAGE EXTERNAL;
+  CREATE TABLE computer_frames (
+    device_id TEXT NOT NULL,
+    request_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    sealed TEXT NOT NULL,
+    last BOOLEAN NOT NULL,
+    created_at BIGINT NOT NULL,
+    PRIMARY KEY (device_id, request_id, seq)
+  );
+  CREATE INDEX computer_frames_by_time ON computer_frames (created_at);
+`;

@@ -7,6 +7,7 @@ import type { ClusterFactory, LocalRelay, RelayCluster } from '../relay-cluster'
 import { DaemonLinkRegistry } from './daemon-link-registry';
 import { type ListenerTimeouts, NotificationListener } from './notification-listener';
 import { postgresCodeAttempts } from './postgres-code-attempts';
+import { RemoteComputer } from './remote-computer';
 import { RemoteSettings } from './remote-settings';
 import { storeLiveCodes } from './store-live-codes';
 
@@ -37,6 +38,7 @@ export function postgresCluster(options: PostgresClusterOptions): ClusterFactory
     const { pool } = options;
     const registry = new DaemonLinkRegistry(pool, local.now);
     const settings = new RemoteSettings(pool, local, (deviceId) => registry.isOnline(deviceId));
+    const computer = new RemoteComputer(pool, local, (deviceId) => registry.isOnline(deviceId));
     const report = (what: string) => (error: Error) => local.logger.error(`${what}: ${error.message}`);
     // An idle pooled connection that broke (a restart, a failover, a dead link): the pool drops
     // it and opens another for the next query, but it is worth a line in the log.
@@ -83,6 +85,7 @@ export function postgresCluster(options: PostgresClusterOptions): ClusterFactory
           else if (channel === CHANNELS.replies) onReply(payload);
           else if (channel === CHANNELS.links) onLink(payload);
           else if (channel === CHANNELS.settings) settings.notified(payload);
+          else if (channel === CHANNELS.computer) computer.notified(payload);
         },
         lost() {
           // Whatever was notified meanwhile is lost: streams resume from the log by id (on
@@ -114,7 +117,9 @@ export function postgresCluster(options: PostgresClusterOptions): ClusterFactory
     });
 
     const sweep = setInterval(() => {
-      Promise.all([registry.sweep(), settings.sweep()]).catch(report('sweeping the cluster tables failed'));
+      Promise.all([registry.sweep(), settings.sweep(), computer.sweep()]).catch(
+        report('sweeping the cluster tables failed'),
+      );
     }, SWEEP_INTERVAL_MS);
     sweep.unref();
 
@@ -135,6 +140,11 @@ export function postgresCluster(options: PostgresClusterOptions): ClusterFactory
         if (local.links.get(deviceId)) return askOverLocalLink(local, deviceId, requestId, sealed, timeoutMs);
         if (!(await registry.isOnline(deviceId))) return { refused: 'device_offline' };
         return settings.ask(deviceId, requestId, sealed, timeoutMs);
+      },
+      async computerLink(deviceId, requestId) {
+        const held = local.links.get(deviceId);
+        if (held) return held;
+        return (await registry.isOnline(deviceId)) ? computer.link(deviceId, requestId) : null;
       },
       acceptsStreams: () => listener.session !== null,
       attempts: postgresCodeAttempts(pool, {

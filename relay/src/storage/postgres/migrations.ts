@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { CLUSTER_SCHEMA } from '../../cluster/postgres/cluster-schema';
+import { CLUSTER_SCHEMA, COMPUTER_REQUESTS_SCHEMA } from '../../cluster/postgres/cluster-schema';
 import { ADVISORY_LOCKS } from './advisory-locks';
 import { INSERT_EVENTS_FUNCTION } from './insert-event-function';
 import { PUSH_SCHEMA_POSTGRES } from './push-schema';
@@ -121,6 +121,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   `,
   // 5: Web Push: the relay's VAPID key pair, app devices' subscriptions, unanswered calls' re-alerts.
   PUSH_SCHEMA_POSTGRES,
+  // 6: devices' streamed requests to a daemon linked to another instance.
+  COMPUTER_REQUESTS_SCHEMA,
 ];
 
 /**

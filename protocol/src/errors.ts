@@ -97,6 +97,10 @@ export const ERROR_CATALOGUE = {
   },
 
   // Our own edges.
+  relay_unreachable: {
+    status: 502,
+    meaning: 'the relay could not be reached from this computer (wrong address, down, or no network)',
+  },
   tracker_unreachable: {
     status: 502,
     meaning: 'the tracker could not be reached or failed (network error, 5xx or 429, after retries)',

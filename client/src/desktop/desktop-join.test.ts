@@ -212,7 +212,12 @@ describe('logging the daemon in to a relay from the join page', () => {
   it('says what is wrong in plain words, keeping the form', async () => {
     const answers: Record<string, DaemonReach> = {
       'https://closed.example': refusedBy(403, 'signup_closed'),
-      'https://down.example': refusedBy(500, 'internal_error', 'unexpected failure; see the daemon log'),
+      'https://down.example': refusedBy(
+        502,
+        'relay_unreachable',
+        'cannot reach the relay at https://down.example',
+      ),
+      'https://broken.example': refusedBy(500, 'internal_error', 'unexpected failure; see the daemon log'),
       'https://busy.example': refusedBy(429, 'too_many_attempts', 'try again in 3 min'),
       'https://odd.example': refusedBy(400, 'invalid_request', 'the relay URL must be http(s)'),
     };
@@ -232,6 +237,7 @@ describe('logging the daemon in to a relay from the join page', () => {
     expect(await problemFor('ftp://relay.example')).toEqual({ kind: 'bad_address', message: '' });
     expect(await problemFor('https://closed.example')).toMatchObject({ kind: 'signup_closed' });
     expect(await problemFor('https://down.example')).toMatchObject({ kind: 'unreachable' });
+    expect(await problemFor('https://broken.example')).toMatchObject({ kind: 'unreachable' });
     expect(await problemFor('https://busy.example')).toEqual({
       kind: 'too_many_attempts',
       message: 'try again in 3 min',
@@ -241,8 +247,8 @@ describe('logging the daemon in to a relay from the join page', () => {
       kind: 'failed',
       message: 'relay said teapot',
     });
-    // Nothing but the five well-formed addresses reached the daemon.
-    expect(h.requests.filter((request) => request.path === '/local/login')).toHaveLength(5);
+    // Nothing but the six well-formed addresses reached the daemon.
+    expect(h.requests.filter((request) => request.path === '/local/login')).toHaveLength(6);
 
     const join = async (link: string) => {
       await h.join.login({ mode: 'join', link });

@@ -182,6 +182,8 @@ export function createDesktopJoin(deps: {
         return fail('too_many_attempts', message);
       case 'invalid_request':
         return fail(form.mode === 'create' ? 'bad_address' : 'not_a_link', message);
+      case 'relay_unreachable':
+        return fail('unreachable', message);
       default:
         return fail(reach.status >= 500 ? 'unreachable' : 'failed', message);
     }

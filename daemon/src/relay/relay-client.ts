@@ -26,7 +26,13 @@ export async function callRelay<T>(
       bodyTimeout: RELAY_CALL_TIMEOUT_MS,
     });
   } catch (error) {
-    throw new Error(`cannot reach the relay at ${serverUrl}: ${(error as Error).message}`);
+    throw new RingbackError(
+      'relay_unreachable',
+      `cannot reach the relay at ${serverUrl}: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
   }
   const text = await response.body.text();
   let body: unknown;

@@ -15,9 +15,9 @@ async function closedPort(): Promise<number> {
 describe('callRelay', () => {
   it('a relay that cannot be reached is relay_unreachable (502), naming its address', async () => {
     const url = `http://127.0.0.1:${await closedPort()}`;
-    const failure = await callRelay(url, '/v1/accounts', { body: { kind: 'daemon' } }).catch(
-      (error) => error,
-    );
+    const failure = (await callRelay(url, '/v1/accounts', { body: { kind: 'daemon' } }).catch(
+      (error: unknown) => error,
+    )) as RingbackError;
     expect(failure).toBeInstanceOf(RingbackError);
     expect(failure.code).toBe('relay_unreachable');
     expect(failure.status).toBe(502);

@@ -11,6 +11,7 @@ import { OpenElsewherePage } from '../ui';
 import { createAnswerInbox } from './answers/answer-inbox';
 import { listenForAnswerRequests } from './answers/answer-requests';
 import { BriefLanguageSync } from './BriefLanguageSync';
+import { ComputerLinkEffect } from './ComputerLinkEffect';
 import { DeviceEffects } from './device/DeviceEffects';
 import { InterfaceLanguageEffect } from './InterfaceLanguageEffect';
 import { RingScheduleDriver } from './RingScheduleDriver';
@@ -117,6 +118,7 @@ export function SessionRoot({ settings, e2eKey, onE2eKeyChange, onSettingsChange
     >
       <InterfaceLanguageProvider language={interfaceLanguageOf(settings)}>
         <BriefLanguageSync />
+        <ComputerLinkEffect />
         <InterfaceLanguageEffect />
         <RingScheduleDriver />
         <DeviceEffects />

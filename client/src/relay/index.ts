@@ -1,4 +1,18 @@
 export {
+  type AskComputerOptions,
+  askComputer,
+  COMPUTER_ANSWER_DEADLINE_MS,
+  type ComputerAnswerPiece,
+  type ComputerRequest,
+} from './ask-computer';
+export {
+  type AskOverLink,
+  type ComputerLink,
+  type ComputerLinkHolder,
+  computerLink,
+  createComputerLinkHolder,
+} from './computer-link';
+export {
   DEFAULT_STREAM_TIMING,
   type EventStream,
   type EventStreamOptions,

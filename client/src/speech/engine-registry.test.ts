@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_TTS_ENGINE_ID, findEngine, TTS_ENGINES } from './engine-registry';
 
 describe('engine registry', () => {
-  it('lists on-device first, the platforms in the reference order, custom last: 12 built in', () => {
+  it('lists on-device first, then the user’s computer, the platforms in the reference order, custom last', () => {
     expect(TTS_ENGINES.map((engine) => engine.id)).toEqual([
       'on-device',
+      'computer',
       'azure',
       'elevenlabs',
       'minimax',

@@ -1,5 +1,6 @@
 import { azureSpeechEngine } from './engines/azure/azure-engine';
 import { chatTtsEngine } from './engines/chattts/chattts-engine';
+import { computerEngine } from './engines/computer/computer-engine';
 import { cosyVoiceEngine } from './engines/cosyvoice/cosyvoice-engine';
 import { customEngine } from './engines/custom/custom-engine';
 import { doubaoEngine } from './engines/doubao/doubao-engine';
@@ -16,13 +17,14 @@ import { withRequestDeadlines } from './request-deadlines';
 import type { TtsEngine } from './tts-engine';
 
 /**
- * Picker order: the on-device voice (the default, no account) first, then the platforms in the
+ * Picker order: the on-device voice (the default, no account) first, the user's computer, then the platforms in the
  * reference's order, the custom template last. Each with a deadline on its requests, so a hung
  * platform fails a sentence instead of holding every later call.
  */
 export const TTS_ENGINES: readonly TtsEngine[] = Object.freeze(
   [
     onDeviceEngine,
+    computerEngine,
     azureSpeechEngine,
     elevenLabsEngine,
     minimaxEngine,

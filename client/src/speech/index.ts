@@ -14,6 +14,18 @@ export {
 } from './audio-output';
 export { speechCacheKey } from './cache-key';
 export { DEFAULT_TTS_ENGINE_ID, findEngine, TTS_ENGINES } from './engine-registry';
+export {
+  COMPUTER_ENGINE_ID,
+  type ComputerEngineOptions,
+  computerEngine,
+  createComputerEngine,
+} from './engines/computer/computer-engine';
+export {
+  type ComputerVoiceFallback,
+  type ComputerVoiceStatus,
+  computerVoiceStatus,
+  createComputerVoiceStatus,
+} from './engines/computer/computer-voice-status';
 export { customEngine } from './engines/custom/custom-engine';
 export {
   applyAssignment,

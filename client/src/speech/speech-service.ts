@@ -149,7 +149,7 @@ export function createSpeechService(options: SpeechServiceOptions): SpeechServic
         throw new VoiceUnavailableError(error);
       }
       // Not awaited: the memory level is written at once; the IndexedDB write may trail.
-      void cache.put(planned.key, audio);
+      if (planned.engine.keepsInCache?.(audio) !== false) void cache.put(planned.key, audio);
       return audio;
     },
   };

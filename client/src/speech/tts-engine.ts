@@ -1,7 +1,10 @@
 import type { HttpTemplate } from './engines/custom/template';
 
-/** Picker groups: free (no account), cloud platforms, servers the user runs, the user's own template. */
-export type TtsCategory = 'free' | 'cloud' | 'selfHosted' | 'custom';
+/**
+ * Picker groups: free (no account), the user's own computer (through the relay), cloud
+ * platforms, servers the user runs, the user's own template.
+ */
+export type TtsCategory = 'free' | 'computer' | 'cloud' | 'selfHosted' | 'custom';
 
 export interface TtsField {
   readonly key: string;
@@ -74,6 +77,8 @@ export interface TtsEngine {
   /** A plain-words problem with `config.request` (custom template), or null. */
   requestProblem?(config: TtsConfig): string | null;
   synthesize(input: TtsInput, config: TtsConfig, ctx: TtsContext): Promise<Blob>;
+  /** False for audio that stands in for this engine's own (a fallback voice): it is not cached as this engine's. */
+  keepsInCache?(audio: Blob): boolean;
 }
 
 /** A voice platform answered with an error, or its answer held no usable audio. */

@@ -13,6 +13,7 @@ import './settings.css';
 /** The engine picker's groups in words (the engines' categories are ids). */
 const CATEGORY_LABELS: Record<string, string> = {
   free: 'On this device',
+  computer: 'Through your computer',
   cloud: 'Cloud platforms',
   selfHosted: 'Self-hosted',
   custom: 'Your own',
@@ -100,7 +101,7 @@ export function VoiceSettingsPage({
                   .filter((e) => e.category === category)
                   .map((e) => (
                     <option key={e.id} value={e.id}>
-                      {e.name}
+                      {t(e.name)}
                     </option>
                   ))}
               </optgroup>

@@ -1,11 +1,13 @@
-import { useRef } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import { endpointBases } from '../../desktop/endpoint-bases';
 import { endpointRouting, hostFetch } from '../../desktop/host-fetch';
 import { callPhrases } from '../../phrases';
 import {
   applyAssignment,
   assignSlot,
+  COMPUTER_ENGINE_ID,
   type CurlImport,
+  computerVoiceStatus,
   importCurl,
   onDeviceSupport,
   type PlaceholderRole,
@@ -18,12 +20,16 @@ import { type VoiceEngine, VoiceSettingsPage, type VoiceValues } from '../../ui'
 import { briefLanguageOf } from '../brief-language';
 import { audio, speech } from '../services';
 import { useSession } from '../session-context';
+import { computerVoiceNote } from './computer-readiness';
+import { useComputerProbe } from './use-computer-probe';
 
 /** Engine, its fields, voice and rate; Preview speaks one line with exactly what would be saved. */
 export function VoiceScreen({ onBack }: { onBack(): void }) {
   const { settings, updateSettings } = useSession();
   const language = briefLanguageOf(settings);
   const imported = useRef<CurlImport | null>(null);
+  const lastFallback = useSyncExternalStore(computerVoiceStatus.subscribe, computerVoiceStatus.get);
+  const computerVoice = useComputerProbe('/speech/settings', 'speech');
   const engineView = (engine: TtsEngine): VoiceEngine => ({
     id: engine.id,
     name: engine.name,
@@ -42,6 +48,9 @@ export function VoiceScreen({ onBack }: { onBack(): void }) {
     canListVoices: engine.listVoices !== undefined,
     rateRange: engine.rate ? { ...engine.rate } : null,
     ...(engine.id === 'on-device' ? { supportNote: onDeviceSupport(language).note ?? '' } : {}),
+    ...(engine.id === COMPUTER_ENGINE_ID
+      ? { supportNote: computerVoiceNote(computerVoice, lastFallback) }
+      : {}),
   });
   const current = settings.voice.configs[settings.voice.engineId];
   const engine = TTS_ENGINES.find((candidate) => candidate.id === settings.voice.engineId) ?? TTS_ENGINES[0];

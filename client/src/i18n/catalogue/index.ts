@@ -1,5 +1,6 @@
 import { BACKGROUND_ZH } from './background';
 import { CALLS_ZH } from './calls';
+import { COMPUTER_ZH } from './computer';
 import { DESKTOP_ZH } from './desktop';
 import { DISPATCH_ZH } from './dispatch';
 import { PWA_ZH } from './pwa';
@@ -21,4 +22,5 @@ export const ZH_CATALOGUE: Readonly<Record<string, string>> = {
   ...BACKGROUND_ZH,
   ...DESKTOP_ZH,
   ...VOICE_INPUT_ZH,
+  ...COMPUTER_ZH,
 };

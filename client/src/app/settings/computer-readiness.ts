@@ -1,0 +1,39 @@
+/** Whether the computer can do one thing for this device now (speak, transcribe, answer questions). */
+export type ComputerReadiness = 'ready' | 'unset' | 'offline';
+
+/** The error codes that mean "no way to the computer now", as opposed to a refusal. */
+const OFFLINE_CODES = new Set([
+  'device_offline',
+  'device_not_found',
+  'daemon_timeout',
+  'network_error',
+  'daemon_not_running',
+]);
+
+/** A failed probe read as readiness: unreachable is offline; anything else says nothing. */
+export function readinessOfFailure(error: unknown): ComputerReadiness | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && OFFLINE_CODES.has(code) ? 'offline' : null;
+}
+
+/**
+ * The sentence the voice page shows under "Your computer": what a call will sound like. A note
+ * from the last call (it fell back) stands when the page could not ask the computer itself.
+ */
+export function computerVoiceNote(
+  probed: ComputerReadiness | null,
+  lastFallback: 'device_offline' | 'speech_not_configured' | null,
+): string {
+  const readiness =
+    probed ??
+    (lastFallback === 'device_offline'
+      ? 'offline'
+      : lastFallback === 'speech_not_configured'
+        ? 'unset'
+        : null);
+  if (readiness === 'offline')
+    return 'Your computer is not connected right now: calls ring with this device’s voice until it is back.';
+  if (readiness === 'unset')
+    return 'Your computer has no voice set yet: calls ring with this device’s voice until one is set.';
+  return 'Calls are spoken by the voice set on your computer, sealed through the relay.';
+}

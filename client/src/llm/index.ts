@@ -7,6 +7,7 @@ export {
   type ListeningProgress,
 } from './answer-messages';
 export { type AnswerRequest, streamAnswer } from './answer-question';
+export { streamAnswerThroughComputer } from './answer-through-computer';
 export { type ListModelsResult, listModels } from './list-models';
 export {
   createLlmClient,

@@ -63,6 +63,7 @@ export {
   MAX_SPEECH_RATE,
   MIN_SPEECH_RATE,
   parseSettings,
+  type ServiceSource,
   type SpeechRecognitionSettings,
   type VoiceEngineConfig,
   type VoiceSettings,

@@ -46,6 +46,8 @@ describe('local settings', () => {
       },
       formOfAddress: 'chief',
       llm: { baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-2', model: 'gpt-4o-mini' },
+      questionModelSource: 'computer' as const,
+      speechRecognitionSource: 'computer' as const,
       e2eKeyId: 'Yw3NKWbEM2aR',
       e2eKey: key,
       e2eFollowsDaemon: true,
@@ -114,6 +116,19 @@ describe('local settings', () => {
       interfaceLanguage: 'system',
     });
     expect(Object.keys(settings.voice.configs)).toEqual(['a']);
+  });
+
+  it('loads a record from before "Your computer" with the device’s own model and speech recognition', () => {
+    const store = memoryStore();
+    store.setItem(STORAGE_KEYS.settings, JSON.stringify({ deviceName: 'Mac', llm: { model: 'm' } }));
+    expect(loadSettings(store).questionModelSource).toBe('direct');
+    expect(loadSettings(store).speechRecognitionSource).toBe('direct');
+    store.setItem(
+      STORAGE_KEYS.settings,
+      JSON.stringify({ questionModelSource: 'computer', speechRecognitionSource: 'elsewhere' }),
+    );
+    expect(loadSettings(store).questionModelSource).toBe('computer');
+    expect(loadSettings(store).speechRecognitionSource).toBe('direct');
   });
 
   it('loads a record from before voice input with speech recognition not set, and keeps a stored one', () => {

@@ -37,6 +37,12 @@ export interface SpeechRecognitionSettings {
 /** OpenAI's own name; most compatible servers (faster-whisper, whisper.cpp, Groq) accept or ignore it. */
 export const DEFAULT_TRANSCRIPTION_MODEL = 'whisper-1';
 
+/**
+ * Where the model for questions, or speech recognition, runs: this device calls the endpoint
+ * itself (`direct`), or the user's computer does, through the relay (`computer`).
+ */
+export type ServiceSource = 'direct' | 'computer';
+
 /** `ringback.settings`: device-local, never sent anywhere as a whole. '' / null mean "not set". */
 export interface LocalSettings {
   serverAddress: string;
@@ -52,7 +58,11 @@ export interface LocalSettings {
   voice: VoiceSettings;
   formOfAddress: string;
   llm: LlmSettings;
+  /** Who answers questions in calls: the endpoint in `llm`, or the computer's model. */
+  questionModelSource: ServiceSource;
   speechRecognition: SpeechRecognitionSettings;
+  /** Who transcribes Talk and Dictate: the endpoint in `speechRecognition`, or the computer's. */
+  speechRecognitionSource: ServiceSource;
   /** Which end-to-end key this device holds (its keyId); null when it has none yet. */
   e2eKeyId: string | null;
   /**
@@ -91,7 +101,9 @@ export function defaultSettings(): LocalSettings {
     voice: { engineId: DEFAULT_VOICE_ENGINE_ID, configs: {}, rate: 1 },
     formOfAddress: DEFAULT_FORM_OF_ADDRESS,
     llm: { baseUrl: '', apiKey: '', model: '' },
+    questionModelSource: 'direct',
     speechRecognition: { baseUrl: '', apiKey: '', model: DEFAULT_TRANSCRIPTION_MODEL },
+    speechRecognitionSource: 'direct',
     e2eKeyId: null,
     e2eKey: null,
     e2eFollowsDaemon: false,
@@ -196,6 +208,9 @@ export function parseSettings(value: unknown): LocalSettings {
       apiKey: text(llm.apiKey, ''),
       model: text(llm.model, ''),
     },
+    // Records from before "Your computer" have no field: the device's own endpoints, as before.
+    questionModelSource: sourceOf(value.questionModelSource),
+    speechRecognitionSource: sourceOf(value.speechRecognitionSource),
     speechRecognition: {
       baseUrl: httpAddressOr(stt.baseUrl, ''),
       apiKey: text(stt.apiKey, ''),
@@ -212,4 +227,8 @@ export function parseSettings(value: unknown): LocalSettings {
     // Records from before background ringing existed have no field: off.
     backgroundRinging: value.backgroundRinging === true,
   };
+}
+
+function sourceOf(value: unknown): ServiceSource {
+  return value === 'computer' ? 'computer' : 'direct';
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useText } from '../i18n';
 import { BackHeader } from './BackHeader';
 import { LLM_PRESETS, type LlmPresetId, presetForUrl } from './llmPresets';
+import { type Source, SourceChoice } from './SourceChoice';
 import { StatusLine } from './StatusLine';
 import { useAsyncStatus } from './useAsyncStatus';
 import './theme.css';
@@ -33,10 +34,12 @@ export type Props = {
   onTest: (values: LlmValues) => Promise<LlmTestResult>;
   onSave: (values: LlmValues) => Promise<void>;
   onBack: () => void;
+  /** Who answers questions: this device with the model below, or the user's computer; picking saves. */
+  source?: { selected: Source; onSelect: (source: Source) => void; note?: string | undefined };
 };
 
 /** The user's own OpenAI-compatible model, used for questions in calls and (via the daemon) briefs. */
-export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack }: Props) {
+export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack, source }: Props) {
   const t = useText();
   const id = useId();
   const [preset, setPreset] = useState<LlmPresetId>(initial.preset ?? presetForUrl(initial.baseUrl));
@@ -93,11 +96,23 @@ export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack 
   return (
     <main className="rb-page">
       <BackHeader title={t('Language model')} onBack={onBack} />
+      {source && (
+        <SourceChoice
+          label="Questions are answered by"
+          directDetail="The model below, called straight from this device"
+          computerDetail="Your computer’s model, through the relay, sealed end to end: this device needs no key"
+          {...source}
+        />
+      )}
       <form className="rb-card" onSubmit={submit} noValidate>
         <p className="rb-hint rb-gap-bottom">
-          {t(
-            'Questions in a call are answered by this model, straight from this device. Saving also updates the model your computer uses for briefs.',
-          )}
+          {source?.selected === 'computer'
+            ? t(
+                'Your computer answers questions with this model. Saving sets the model your computer uses for questions and briefs.',
+              )
+            : t(
+                'Questions in a call are answered by this model, straight from this device. Saving also updates the model your computer uses for briefs.',
+              )}
         </p>
         <div className="rb-field">
           <label className="rb-label" htmlFor={`${id}-preset`}>

@@ -69,6 +69,7 @@ export {
   SettingsList,
   type SettingsRow,
 } from './SettingsList';
+export { type Source, SourceChoice } from './SourceChoice';
 export {
   type Props as SpeechRecognitionSettingsPageProps,
   SpeechRecognitionSettingsPage,

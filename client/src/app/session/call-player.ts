@@ -1,7 +1,8 @@
 import { type InCallOutput, inCallMachine, SentenceChunker } from '@ringback/machines';
 import { type Actor, createActor, fromCallback, fromPromise } from 'xstate';
 import { replaceFormOfAddress } from '../../format';
-import { describeLlmFailure, streamAnswer } from '../../llm';
+import { describeLlmFailure, streamAnswer, streamAnswerThroughComputer } from '../../llm';
+import { type AskOverLink, computerLink } from '../../relay';
 import type { AudioOutput, SpeechService } from '../../speech';
 import type { LocalSettings } from '../../storage';
 import { callSegments, speechOptionsFor } from './call-speech';
@@ -13,6 +14,8 @@ export interface CallPlayerDeps {
   speech: SpeechService;
   audio: AudioOutput;
   settings: () => LocalSettings;
+  /** The way to the computer, when questions go to its model; default: the session's link. */
+  askComputer?: AskOverLink;
 }
 
 /**
@@ -52,8 +55,7 @@ export function startCallPlayer(
           const chunker = new SentenceChunker();
           let text = '';
           try {
-            for await (const delta of streamAnswer({
-              llm: settings.llm,
+            const context = {
               report: event.plaintext.report,
               brief,
               progress: {
@@ -65,7 +67,12 @@ export function startCallPlayer(
               language,
               formOfAddress: settings.formOfAddress,
               signal: abort.signal,
-            })) {
+            };
+            const answer =
+              settings.questionModelSource === 'computer'
+                ? streamAnswerThroughComputer(context, deps.askComputer ?? computerLink.ask)
+                : streamAnswer({ llm: settings.llm, ...context });
+            for await (const delta of answer) {
               text += delta;
               for (const sentence of chunker.push(delta)) speak(sentence);
             }

@@ -16,8 +16,9 @@ const settings: LocalSettings = {
   llm: { baseUrl: 'https://llm.example/v1', apiKey: 'sk-saved-1234', model: 'small-model' },
 };
 
+const updateSettings = vi.fn();
 vi.mock('../session-context', () => ({
-  useSession: () => ({ client: {}, settings, updateSettings: () => undefined }),
+  useSession: () => ({ client: {}, settings, updateSettings }),
 }));
 vi.mock('./computer-writes', () => ({ writeToComputer: vi.fn() }));
 vi.mock('../../llm', async (importOriginal) => ({
@@ -84,5 +85,28 @@ describe('LlmScreen', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     });
     expect(requests().at(-1)?.body).toMatchObject({ structuredOutput: 'json_object' });
+  });
+
+  it('offers "Your computer" for questions and saves the choice', async () => {
+    render(<LlmScreen onBack={() => undefined} />);
+    await waitFor(() => expect(requests()).toHaveLength(1));
+    const group = screen.getByRole('radiogroup', { name: 'Questions are answered by' });
+    expect((screen.getByRole('radio', { name: /This device/ }) as HTMLInputElement).checked).toBe(true);
+    expect(group).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: /Your computer/ }));
+    expect(updateSettings).toHaveBeenCalledWith({ questionModelSource: 'computer' });
+  });
+
+  it('says so when the computer is offline and chosen', async () => {
+    settings.questionModelSource = 'computer';
+    vi.mocked(writeToComputer).mockRejectedValue(
+      Object.assign(new Error('offline'), { code: 'device_offline' }),
+    );
+    try {
+      render(<LlmScreen onBack={() => undefined} />);
+      await screen.findByText(/Your computer is not connected right now/);
+    } finally {
+      settings.questionModelSource = 'direct';
+    }
   });
 });

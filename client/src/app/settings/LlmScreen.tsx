@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { listModels, normalizeBaseUrl, testConnection } from '../../llm';
 import { LlmSettingsPage, type LlmValues, presetForUrl } from '../../ui';
 import { useSession } from '../session-context';
+import { type ComputerReadiness, computerModelNote, readinessOfFailure } from './computer-readiness';
 import { writeToComputer } from './computer-writes';
 import { useComputer } from './use-computer';
 
@@ -13,15 +14,21 @@ export function LlmScreen({ onBack }: { onBack(): void }) {
   // The structured-output mode only matters for briefs, so the computer holds it; a save
   // replaces its whole channel, so the page starts from what it has saved.
   const [savedMode, setSavedMode] = useState<StructuredOutputMode | undefined>();
+  // The same answer says whether "Your computer" can answer questions now.
+  const [computerModel, setComputerModel] = useState<ComputerReadiness | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per visit of the page
   useEffect(() => {
     let open = true;
     void computer<LlmSettingsReply>('GET', '/llm/settings')
       .then((reply) => {
-        if (open && reply?.channel) setSavedMode(reply.channel.structuredOutput);
+        if (!open) return;
+        if (reply?.channel) setSavedMode(reply.channel.structuredOutput);
+        setComputerModel(reply?.channel ? 'ready' : 'unset');
       })
       // An offline computer leaves the default; the page still saves (and says why that fails).
-      .catch(() => undefined);
+      .catch((error: unknown) => {
+        if (open) setComputerModel(readinessOfFailure(error));
+      });
     return () => {
       open = false;
     };
@@ -73,6 +80,11 @@ export function LlmScreen({ onBack }: { onBack(): void }) {
           (daemonDeviceId) => updateSettings({ daemonDeviceId }),
         );
         setSavedMode(values.structuredOutput);
+      }}
+      source={{
+        selected: settings.questionModelSource,
+        onSelect: (questionModelSource) => updateSettings({ questionModelSource }),
+        note: settings.questionModelSource === 'computer' ? computerModelNote(computerModel) : undefined,
       }}
       onBack={onBack}
     />

@@ -37,3 +37,18 @@ export function computerVoiceNote(
     return 'Your computer has no voice set yet: calls ring with this device’s voice until one is set.';
   return 'Calls are spoken by the voice set on your computer, sealed through the relay.';
 }
+
+/** The sentence under "Your computer" on the model page, when there is something to say. */
+export function computerModelNote(probed: ComputerReadiness | null): string | undefined {
+  if (probed === 'offline')
+    return 'Your computer is not connected right now: questions get no answer until it is back.';
+  if (probed === 'unset') return 'Your computer has no model set yet: set one below and save.';
+  return undefined;
+}
+
+/** The sentence under "Your computer" on the speech recognition page, when there is something to say. */
+export function computerTranscriptionNote(probed: ComputerReadiness | null): string | undefined {
+  if (probed === 'offline') return 'Your computer is not connected right now: type instead until it is back.';
+  if (probed === 'unset') return 'Your computer has no speech recognition set yet: set it below.';
+  return undefined;
+}

@@ -8,6 +8,9 @@ const FILES = [
   'app/settings/computer-readiness.ts',
   'speech/engines/computer/computer-engine.ts',
   'ui/VoiceSettingsPage.tsx',
+  'ui/SourceChoice.tsx',
+  'ui/LlmSettingsPage.tsx',
+  'llm/answer-through-computer.ts',
 ];
 
 function sentences(): string[] {
@@ -17,6 +20,8 @@ function sentences(): string[] {
     for (const match of source.matchAll(/\bt\(\s*'((?:[^'\\]|\\.)*)'/g)) if (match[1]) found.add(match[1]);
     for (const match of source.matchAll(/\breturn\s+'((?:[^'\\]|\\.)*)'/g)) if (match[1]) found.add(match[1]);
     for (const match of source.matchAll(/\breturn\s*\n\s*'((?:[^'\\]|\\.)*)'/g))
+      if (match[1]) found.add(match[1]);
+    for (const match of source.matchAll(/\b(?:label|directDetail|computerDetail)="([^"]+)"/g))
       if (match[1]) found.add(match[1]);
     for (const match of source.matchAll(/\bname:\s*'((?:[^'\\]|\\.)*)'/g)) if (match[1]) found.add(match[1]);
     for (const match of source.matchAll(/\bcomputer:\s*'((?:[^'\\]|\\.)*)'/g))

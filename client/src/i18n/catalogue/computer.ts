@@ -8,4 +8,22 @@ export const COMPUTER_ZH: Record<string, string> = {
     '你的电脑现在没有连接：在它恢复之前，通话会用本设备的语音响铃朗读。',
   'Your computer has no voice set yet: calls ring with this device’s voice until one is set.':
     '你的电脑还没有设置语音：在设置之前，通话会用本设备的语音响铃朗读。',
+
+  // The model for questions.
+  'Questions are answered by': '问题由谁回答',
+  'The model below, called straight from this device': '下面的模型，由本设备直接调用',
+  'Your computer’s model, through the relay, sealed end to end: this device needs no key':
+    '你电脑上的模型，经中继端到端加密：本设备不需要密钥',
+  'Your computer answers questions with this model. Saving sets the model your computer uses for questions and briefs.':
+    '你的电脑用这个模型回答问题。保存会设置你电脑用于回答问题和生成简报的模型。',
+  'Your computer is not connected right now: questions get no answer until it is back.':
+    '你的电脑现在没有连接：在它恢复之前，问题无法得到回答。',
+  'Your computer has no model set yet: set one below and save.':
+    '你的电脑还没有设置模型：请在下面设置并保存。',
+
+  // Speech recognition.
+  'Your computer is not connected right now: type instead until it is back.':
+    '你的电脑现在没有连接：在它恢复之前请改为打字。',
+  'Your computer has no speech recognition set yet: set it below.':
+    '你的电脑还没有设置语音识别：请在下面设置。',
 };

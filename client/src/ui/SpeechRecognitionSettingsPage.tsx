@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useText } from '../i18n';
 import { BackHeader } from './BackHeader';
+import { type Source, SourceChoice } from './SourceChoice';
 import { StatusLine } from './StatusLine';
 import { useAsyncStatus } from './useAsyncStatus';
 import './theme.css';
@@ -17,10 +18,12 @@ export type Props = {
   /** Gives the base address as saved (normalised), which the field then shows. */
   onSave: (values: SpeechRecognitionValues) => Promise<string> | string;
   onBack: () => void;
+  /** Who transcribes: this device with the endpoint below, or the user's computer; picking saves. */
+  source?: { selected: Source; onSelect: (source: Source) => void; note?: string | undefined };
 };
 
 /** The user's own OpenAI-compatible `/audio/transcriptions` endpoint, which turns spoken questions and dictation into text. */
-export function SpeechRecognitionSettingsPage({ initial, onTest, onSave, onBack }: Props) {
+export function SpeechRecognitionSettingsPage({ initial, onTest, onSave, onBack, source }: Props) {
   const t = useText();
   const id = useId();
   const [baseUrl, setBaseUrl] = useState(initial.baseUrl);
@@ -53,75 +56,89 @@ export function SpeechRecognitionSettingsPage({ initial, onTest, onSave, onBack 
   return (
     <main className="rb-page">
       <BackHeader title={t('Speech recognition')} onBack={onBack} />
-      <form className="rb-card" onSubmit={submit} noValidate>
-        <p className="rb-hint rb-gap-bottom">
-          {t(
-            'Talk and Dictate send what you say to this OpenAI-compatible /audio/transcriptions endpoint, straight from this device, and to nowhere else.',
-          )}
-        </p>
-        <div className="rb-field">
-          <label className="rb-label" htmlFor={`${id}-url`}>
-            {t('Base address')}
-          </label>
-          <input
-            id={`${id}-url`}
-            className="rb-input"
-            type="url"
-            inputMode="url"
-            placeholder="https://api.openai.com/v1"
-            value={baseUrl}
-            onChange={(e) => setBaseUrl(e.target.value)}
-          />
-        </div>
-        <div className="rb-field">
-          <label className="rb-label" htmlFor={`${id}-key`}>
-            {t('API key')}
-          </label>
-          <input
-            id={`${id}-key`}
-            className="rb-input"
-            type="password"
-            autoComplete="off"
-            placeholder={
-              initial.apiKeyHint
-                ? t('Saved ({hint}) — type to replace', { hint: initial.apiKeyHint })
-                : 'sk-…'
-            }
-            value={apiKey}
-            onChange={(e) => setApiKey(e.target.value)}
-          />
-          <p className="rb-hint">{t('A local server may need no key.')}</p>
-        </div>
-        <div className="rb-field">
-          <label className="rb-label" htmlFor={`${id}-model`}>
-            {t('Model')}
-          </label>
-          <input
-            id={`${id}-model`}
-            className="rb-input"
-            value={model}
-            placeholder="whisper-1"
-            onChange={(e) => setModel(e.target.value)}
-          />
-        </div>
-        <div className="rb-form-actions">
-          <button
-            type="button"
-            className="rb-btn"
-            onClick={runTest}
-            disabled={test.status.state === 'pending'}
-          >
-            {t('Test')}
-          </button>
-          <StatusLine status={test.status} pendingText={t('Testing…')} />
-        </div>
-        <div className="rb-form-actions">
-          <button type="submit" className="rb-btn rb-btn--primary" disabled={save.status.state === 'pending'}>
-            {t('Save')}
-          </button>
-          <StatusLine status={save.status} pendingText={t('Saving…')} />
-        </div>
-      </form>
+      {source && (
+        <SourceChoice
+          label="Talk and Dictate are transcribed by"
+          directDetail="The endpoint below, called straight from this device"
+          computerDetail="The speech recognition set on your computer, through the relay, sealed end to end: this device needs no key"
+          {...source}
+        />
+      )}
+      {source?.selected === 'computer' ? null : (
+        <form className="rb-card" onSubmit={submit} noValidate>
+          <p className="rb-hint rb-gap-bottom">
+            {t(
+              'Talk and Dictate send what you say to this OpenAI-compatible /audio/transcriptions endpoint, straight from this device, and to nowhere else.',
+            )}
+          </p>
+          <div className="rb-field">
+            <label className="rb-label" htmlFor={`${id}-url`}>
+              {t('Base address')}
+            </label>
+            <input
+              id={`${id}-url`}
+              className="rb-input"
+              type="url"
+              inputMode="url"
+              placeholder="https://api.openai.com/v1"
+              value={baseUrl}
+              onChange={(e) => setBaseUrl(e.target.value)}
+            />
+          </div>
+          <div className="rb-field">
+            <label className="rb-label" htmlFor={`${id}-key`}>
+              {t('API key')}
+            </label>
+            <input
+              id={`${id}-key`}
+              className="rb-input"
+              type="password"
+              autoComplete="off"
+              placeholder={
+                initial.apiKeyHint
+                  ? t('Saved ({hint}) — type to replace', { hint: initial.apiKeyHint })
+                  : 'sk-…'
+              }
+              value={apiKey}
+              onChange={(e) => setApiKey(e.target.value)}
+            />
+            <p className="rb-hint">{t('A local server may need no key.')}</p>
+          </div>
+          <div className="rb-field">
+            <label className="rb-label" htmlFor={`${id}-model`}>
+              {t('Model')}
+            </label>
+            <input
+              id={`${id}-model`}
+              className="rb-input"
+              value={model}
+              placeholder="whisper-1"
+              onChange={(e) => setModel(e.target.value)}
+            />
+          </div>
+          <div className="rb-form-actions">
+            <button
+              type="button"
+              className="rb-btn"
+              onClick={runTest}
+              disabled={test.status.state === 'pending'}
+            >
+              {t('Test')}
+            </button>
+            <StatusLine status={test.status} pendingText={t('Testing…')} />
+          </div>
+          <div className="rb-form-actions">
+            <button
+              type="submit"
+              className="rb-btn rb-btn--primary"
+              disabled={save.status.state === 'pending'}
+            >
+              {t('Save')}
+            </button>
+            <StatusLine status={save.status} pendingText={t('Saving…')} />
+          </div>
+        </form>
+      )}
     </main>
   );
 }

@@ -12,6 +12,8 @@ const ALL: VoiceFailure[] = [
   { kind: 'timeout', endpoint: 'stt.example.com', seconds: 45 },
   { kind: 'unreachable', endpoint: 'stt.example.com', message: 'Failed to fetch' },
   { kind: 'no-text' },
+  { kind: 'computer-offline' },
+  { kind: 'computer-not-set' },
 ];
 
 describe('failure sentences', () => {

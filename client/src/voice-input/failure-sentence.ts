@@ -21,6 +21,12 @@ export function failureSentence(failure: VoiceFailure): FailureSentence {
       return {
         text: 'Speech recognition is not set up. Set it in Settings → Integrations → Speech recognition, or type instead.',
       };
+    case 'computer-offline':
+      return { text: 'Your computer is not connected right now (is `ringback up` running?). Type instead.' };
+    case 'computer-not-set':
+      return {
+        text: 'Your computer has no speech recognition set. Set it in Settings → Integrations → Speech recognition, or type instead.',
+      };
     case 'refused':
       return {
         text: 'Speech recognition refused the recording ({status}): {message}',

@@ -1,5 +1,6 @@
 // Voice input: record on this device, transcribe at the user's own endpoint, hand the words to a field.
 
+export { createComputerTranscriber } from './computer-transcriber';
 export { createDirectTranscriber, type DirectTranscriberOptions } from './direct-transcriber';
 export { type FailureSentence, failureSentence } from './failure-sentence';
 export {

@@ -17,6 +17,8 @@ export type VoiceFailure =
   | { kind: 'microphone-unavailable' }
   | { kind: 'nothing-recorded' }
   | { kind: 'not-set' }
+  | { kind: 'computer-offline' }
+  | { kind: 'computer-not-set' }
   | { kind: 'refused'; status: number; message: string }
   | { kind: 'timeout'; endpoint: string; seconds: number }
   | { kind: 'unreachable'; endpoint: string; message: string }

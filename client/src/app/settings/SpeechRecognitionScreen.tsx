@@ -11,12 +11,15 @@ import {
 } from '../../voice-input';
 import { briefLanguageOf } from '../brief-language';
 import { useSession } from '../session-context';
+import { computerTranscriptionNote } from './computer-readiness';
+import { useComputerProbe } from './use-computer-probe';
 
-/** Where this device's spoken questions and dictation are transcribed: the user's own endpoint, called directly. */
+/** Where this device's spoken questions and dictation are transcribed: the user's own endpoint, called directly, or the computer. */
 export function SpeechRecognitionScreen({ onBack }: { onBack(): void }) {
   const { settings, updateSettings } = useSession();
   const language = useInterfaceLanguage();
   const saved = settings.speechRecognition;
+  const computerTranscription = useComputerProbe('/transcription/settings', 'transcription');
   const endpoint = (values: SpeechRecognitionValues): SpeechRecognitionSettings => {
     const baseUrl = normalizeBaseUrl(values.baseUrl);
     if (!baseUrl) throw new Error(translate(language, 'The base address must be an http(s) address'));
@@ -57,6 +60,14 @@ export function SpeechRecognitionScreen({ onBack }: { onBack(): void }) {
         const speechRecognition = endpoint(values);
         updateSettings({ speechRecognition });
         return speechRecognition.baseUrl;
+      }}
+      source={{
+        selected: settings.speechRecognitionSource,
+        onSelect: (speechRecognitionSource) => updateSettings({ speechRecognitionSource }),
+        note:
+          settings.speechRecognitionSource === 'computer'
+            ? computerTranscriptionNote(computerTranscription)
+            : undefined,
       }}
       onBack={onBack}
     />

@@ -10,6 +10,7 @@ const FILES = [
   'ui/VoiceSettingsPage.tsx',
   'ui/SourceChoice.tsx',
   'ui/LlmSettingsPage.tsx',
+  'ui/SpeechRecognitionSettingsPage.tsx',
   'llm/answer-through-computer.ts',
 ];
 

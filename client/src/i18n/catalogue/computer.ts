@@ -22,6 +22,10 @@ export const COMPUTER_ZH: Record<string, string> = {
     '你的电脑还没有设置模型：请在下面设置并保存。',
 
   // Speech recognition.
+  'Talk and Dictate are transcribed by': '“说话”和“口述”由谁转写',
+  'The endpoint below, called straight from this device': '下面的接口，由本设备直接调用',
+  'The speech recognition set on your computer, through the relay, sealed end to end: this device needs no key':
+    '你电脑上设置的语音识别，经中继端到端加密：本设备不需要密钥',
   'Your computer is not connected right now: type instead until it is back.':
     '你的电脑现在没有连接：在它恢复之前请改为打字。',
   'Your computer has no speech recognition set yet: set it below.':

@@ -22,6 +22,10 @@ export const VOICE_INPUT_ZH: Record<string, string> = {
     '{endpoint} 的语音识别在 {seconds} 秒内没有回应。',
   'Speech recognition could not be reached: {message}': '无法连接语音识别：{message}',
   'No words were heard in the recording.': '录音里没有听到话语。',
+  'Your computer is not connected right now (is `ringback up` running?). Type instead.':
+    '你的电脑现在没有连接（`ringback up` 在运行吗？）。请改为打字。',
+  'Your computer has no speech recognition set. Set it in Settings → Integrations → Speech recognition, or type instead.':
+    '你的电脑没有设置语音识别。请在 设置 → 集成 → 语音识别 中设置，或改为打字。',
 
   // The settings page.
   'Speech recognition': '语音识别',

@@ -164,7 +164,7 @@ export function VoiceSettingsPage({
             >
               {voices.map((v) => (
                 <option key={v.id} value={v.id}>
-                  {v.name}
+                  {t(v.name)}
                 </option>
               ))}
               {engine.allowsCustomVoice && <option value={CUSTOM_VOICE}>{t('Other voice id…')}</option>}

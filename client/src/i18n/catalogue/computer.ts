@@ -2,6 +2,7 @@
 export const COMPUTER_ZH: Record<string, string> = {
   'Your computer': '你的电脑',
   'Through your computer': '通过你的电脑',
+  'The voice set on your computer': '你电脑上设置的语音',
   'Calls are spoken by the voice set on your computer, sealed through the relay.':
     '通话由你电脑上设置的语音朗读，经中继端到端加密传送。',
   'Your computer is not connected right now: calls ring with this device’s voice until it is back.':

@@ -35,7 +35,8 @@ export function createComputerEngine(options: ComputerEngineOptions): TtsEngine 
     site: 'The voice set on your computer, reached through the relay',
     fields: [],
     models: [],
-    voices: () => [],
+    // The blank id is "whatever voice the computer has set", the choice a phone almost always wants.
+    voices: () => [{ id: '', name: 'The voice set on your computer' }],
     customVoice: true,
     defaultVoice: () => '',
     rate: { min: 0.5, max: 2 },

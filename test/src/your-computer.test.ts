@@ -1,0 +1,175 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeLlm, plainBrief, startFakeLlm } from './fakes/fake-llm-server';
+import { type FakeVoicePlatform, startFakeVoicePlatform } from './fakes/fake-voice-platform';
+import { pairAnotherDevice, reportStop, saveScreenshots, waitConnected } from './support/app-page';
+import { launchChromium, newMonitoredContext, PHONE_VIEWPORT, playedAudio } from './support/browser';
+import { sealSettingsRequest, sendSettingsRequest } from './support/relayed-settings';
+import { type RunningRingback, startRingbackUp } from './support/ringback-up';
+import { daemonKeyOf } from './support/sealed-events';
+import { waitFor } from './support/temp-data-dir';
+
+const SPOKEN = 'The cache layer is rewritten, {form-of-address}. Every test passes.';
+const QUESTION = 'Which files changed?';
+const ANSWER = 'Only the cache module changed. The tests are unchanged.';
+/** The computer's voice: a 0.6 s tone, so what the page played is told apart from the on-device voice. */
+const TONE_SECONDS = 0.6;
+
+let llm: FakeLlm;
+let platform: FakeVoicePlatform;
+let up: RunningRingback;
+let browser: Browser;
+
+/** A tone as 16-bit mono WAV, what the computer's voice platform "says" for every sentence. */
+function toneWav(seconds: number): Buffer {
+  const rate = 24_000;
+  const samples = Math.round(rate * seconds);
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++)
+    wav.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 9000), 44 + i * 2);
+  return wav;
+}
+
+beforeAll(async () => {
+  llm = await startFakeLlm();
+  llm.setDefault((request) => (request.body.stream ? { content: ANSWER } : { json: plainBrief(SPOKEN) }));
+  // Sends no CORS headers: the phone's page could never read it, only the computer can.
+  platform = await startFakeVoicePlatform(toneWav(TONE_SECONDS), 'unused');
+  up = await startRingbackUp({ llmUrl: llm.url });
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await up?.stop();
+  await platform?.close();
+  await llm?.close();
+});
+
+/** This page's relay token and its account's computer, as the page stored them. */
+async function pairing(page: Page): Promise<{ token: string; daemonDeviceId: string }> {
+  let found: { token: string; daemonDeviceId: string } | null = null;
+  await waitFor(
+    async () => {
+      const stored = (await page.evaluate("localStorage.getItem('ringback.settings')")) as string | null;
+      const settings = JSON.parse(stored ?? '{}') as { deviceToken?: string; daemonDeviceId?: string };
+      if (settings.deviceToken && settings.daemonDeviceId)
+        found = { token: settings.deviceToken, daemonDeviceId: settings.daemonDeviceId };
+      return found !== null;
+    },
+    15_000,
+    'the computer known to the phone',
+  );
+  if (!found) throw new Error('unreachable');
+  return found;
+}
+
+async function openSettingsRow(page: Page, row: RegExp) {
+  await page
+    .getByRole('button', { name: /Settings/ })
+    .first()
+    .tap();
+  await page.getByRole('button', { name: row }).tap();
+}
+
+async function backToIdle(page: Page) {
+  await page.getByRole('button', { name: 'Back', exact: true }).tap();
+  await page.getByRole('button', { name: 'Back', exact: true }).tap();
+}
+
+describe('"Your computer" from a phone', () => {
+  it('a report rings and is spoken with the computer’s voice, and a question is answered by the computer’s model', async () => {
+    const context = await newMonitoredContext(browser, PHONE_VIEWPORT, { isMobile: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto((await pairAnotherDevice(up)).url);
+    await waitConnected(page);
+
+    // The computer's voice, set once through the sealed settings channel; its key stays there.
+    const { token, daemonDeviceId } = await pairing(page);
+    const key = await daemonKeyOf(up.dataDir);
+    const saved = await sendSettingsRequest(
+      up.relayUrl,
+      token,
+      daemonDeviceId,
+      await sealSettingsRequest(key, {
+        method: 'PUT',
+        path: '/speech/settings',
+        body: {
+          baseUrl: platform.url,
+          apiKey: 'sk-voice-e2e',
+          model: 'tts-1',
+          voice: 'alloy',
+          format: 'wav',
+        },
+      }),
+      key,
+    );
+    expect(saved.status).toBe(200);
+
+    // The voice: "Your computer", and the page says what calls will sound like.
+    await openSettingsRow(page, /Voice/);
+    await page
+      .getByRole('combobox', { name: 'Engine', exact: true })
+      .selectOption({ label: 'Your computer' });
+    await page
+      .getByText('Calls are spoken by the voice set on your computer, sealed through the relay.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).tap();
+    await page.getByText('Saved.').waitFor();
+    await saveScreenshots(page, 'your-computer-voice');
+    await page.getByRole('button', { name: 'Back', exact: true }).tap();
+
+    // The model for questions: this phone has none of its own, only the computer's.
+    await page.getByRole('button', { name: /Language model/ }).tap();
+    await page.getByRole('radio', { name: /Your computer/ }).tap();
+    expect(await page.getByRole('radio', { name: /Your computer/ }).isChecked()).toBe(true);
+    await saveScreenshots(page, 'your-computer-model');
+    await backToIdle(page);
+
+    const speechBefore = platform.calls.filter((call) => call.path === '/v1/audio/speech').length;
+    await reportStop(up, 'Cache rewrite done.', 'sess-computer-1');
+    await page.getByRole('button', { name: 'Answer', exact: true }).tap({ timeout: 30_000 });
+    await waitFor(async () => (await playedAudio(page)).buffers.length >= 1, 30_000, 'the first sentence');
+    const spoken = platform.calls.filter((call) => call.path === '/v1/audio/speech').slice(speechBefore);
+    expect(spoken.length).toBeGreaterThanOrEqual(2);
+    expect(spoken[0]?.authorization).toBe('Bearer sk-voice-e2e');
+    expect(JSON.parse(spoken[0]?.body.toString() ?? '{}')).toMatchObject({ model: 'tts-1', voice: 'alloy' });
+    // What played is the computer's tone, not the on-device voice.
+    const first = (await playedAudio(page)).buffers[0];
+    expect(first?.seconds).toBeCloseTo(TONE_SECONDS, 1);
+    expect(first?.rms).toBeGreaterThan(0.1);
+
+    // A typed question, answered by the computer's model and spoken with the computer's voice.
+    const playedBefore = (await playedAudio(page)).buffers.length;
+    await page.getByRole('textbox', { name: 'Ask a question' }).fill(QUESTION);
+    await page.getByRole('button', { name: 'Ask', exact: true }).tap();
+    await page.getByText('Only the cache module changed.').first().waitFor({ timeout: 30_000 });
+    await waitFor(
+      async () => (await playedAudio(page)).buffers.length >= playedBefore + 2,
+      30_000,
+      'the spoken answer',
+    );
+    const asked = llm.requests.filter((request) => request.body.stream).at(-1);
+    expect(asked?.authorization).toBe('Bearer sk-e2e-0000');
+    expect(JSON.stringify(asked?.body.messages)).toContain(QUESTION);
+    const answerSpoken = platform.calls.filter((call) => call.body.toString().includes('cache module'));
+    expect(answerSpoken.length).toBeGreaterThanOrEqual(1);
+    await saveScreenshots(page, 'your-computer-call');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});

@@ -257,7 +257,7 @@ describe('logging the daemon in to a relay from the join page', () => {
     };
     expect(await join('123 456')).toBe('code_only');
     expect(await join('hello')).toBe('not_a_link');
-    expect(h.requests.filter((request) => request.path === '/local/login')).toHaveLength(5);
+    expect(h.requests.filter((request) => request.path === '/local/login')).toHaveLength(6);
   });
 
   it('a used or expired link, and a daemon that stopped meanwhile', async () => {

@@ -134,9 +134,11 @@ describe('"Your computer" from a phone', () => {
     await page.getByRole('button', { name: 'Back', exact: true }).tap();
 
     // The model for questions: this phone has none of its own, only the computer's.
+    // Newly paired, and the computer has a model: "Your computer" is already the choice.
     await page.getByRole('button', { name: /Language model/ }).tap();
-    await page.getByRole('radio', { name: /Your computer/ }).tap();
-    expect(await page.getByRole('radio', { name: /Your computer/ }).isChecked()).toBe(true);
+    const computerModel = page.getByRole('radio', { name: /Your computer/ });
+    await waitFor(async () => computerModel.isChecked(), 15_000, 'the computer’s model as the default');
+    expect(await page.getByRole('radio', { name: /This device/ }).isChecked()).toBe(false);
     await saveScreenshots(page, 'your-computer-model');
     await backToIdle(page);
 

@@ -47,6 +47,7 @@ beforeEach(() => {
     deviceId: 'dev-2',
     daemonDeviceId: null,
     deviceName,
+    computerDefaultsPending: false,
     e2eKey: link.key,
   }));
 });

@@ -11,6 +11,7 @@ import { OpenElsewherePage } from '../ui';
 import { createAnswerInbox } from './answers/answer-inbox';
 import { listenForAnswerRequests } from './answers/answer-requests';
 import { BriefLanguageSync } from './BriefLanguageSync';
+import { ComputerDefaultsEffect } from './ComputerDefaultsEffect';
 import { ComputerLinkEffect } from './ComputerLinkEffect';
 import { DeviceEffects } from './device/DeviceEffects';
 import { InterfaceLanguageEffect } from './InterfaceLanguageEffect';
@@ -119,6 +120,7 @@ export function SessionRoot({ settings, e2eKey, onE2eKeyChange, onSettingsChange
       <InterfaceLanguageProvider language={interfaceLanguageOf(settings)}>
         <BriefLanguageSync />
         <ComputerLinkEffect />
+        <ComputerDefaultsEffect />
         <InterfaceLanguageEffect />
         <RingScheduleDriver />
         <DeviceEffects />

@@ -1,10 +1,17 @@
 import { deriveE2eKeyFromPassphrase } from '@ringback/protocol';
+import { desktopBridge } from '../desktop/desktop-bridge';
 import { createRelayClient, type PairLink, redeemPairingCode } from '../relay';
 import type { LocalSettings } from '../storage';
 
 export type PairedSettings = Pick<
   LocalSettings,
-  'serverAddress' | 'deviceToken' | 'accountId' | 'deviceId' | 'daemonDeviceId' | 'deviceName'
+  | 'serverAddress'
+  | 'deviceToken'
+  | 'accountId'
+  | 'deviceId'
+  | 'daemonDeviceId'
+  | 'deviceName'
+  | 'computerDefaultsPending'
 > & {
   /** The account's `k1_` key, for the key store to hold: it never goes into the settings as is. */
   e2eKey: string;
@@ -30,6 +37,8 @@ export async function pairWithLink(link: PairLink, deviceName: string): Promise<
     deviceId: credentials.deviceId,
     daemonDeviceId: devices.find((device) => device.kind === 'daemon')?.deviceId ?? null,
     deviceName,
+    // The desktop app runs on the computer itself and keeps its own choices.
+    computerDefaultsPending: desktopBridge() === null,
     e2eKey: link.key,
   };
 }

@@ -123,6 +123,8 @@ describe('local settings', () => {
     store.setItem(STORAGE_KEYS.settings, JSON.stringify({ deviceName: 'Mac', llm: { model: 'm' } }));
     expect(loadSettings(store).questionModelSource).toBe('direct');
     expect(loadSettings(store).speechRecognitionSource).toBe('direct');
+    // A phone paired before never has its choices changed for it.
+    expect(loadSettings(store).computerDefaultsPending).toBe(false);
     store.setItem(
       STORAGE_KEYS.settings,
       JSON.stringify({ questionModelSource: 'computer', speechRecognitionSource: 'elsewhere' }),

@@ -63,6 +63,12 @@ export interface LocalSettings {
   speechRecognition: SpeechRecognitionSettings;
   /** Who transcribes Talk and Dictate: the endpoint in `speechRecognition`, or the computer's. */
   speechRecognitionSource: ServiceSource;
+  /**
+   * A phone paired just now, whose computer has not yet been asked what it has set: once it
+   * answers, "Your computer" becomes the default for each thing it has (model, voice, speech
+   * recognition). Never set on the desktop app, nor on records from before pairing did this.
+   */
+  computerDefaultsPending: boolean;
   /** Which end-to-end key this device holds (its keyId); null when it has none yet. */
   e2eKeyId: string | null;
   /**
@@ -104,6 +110,7 @@ export function defaultSettings(): LocalSettings {
     questionModelSource: 'direct',
     speechRecognition: { baseUrl: '', apiKey: '', model: DEFAULT_TRANSCRIPTION_MODEL },
     speechRecognitionSource: 'direct',
+    computerDefaultsPending: false,
     e2eKeyId: null,
     e2eKey: null,
     e2eFollowsDaemon: false,
@@ -211,6 +218,7 @@ export function parseSettings(value: unknown): LocalSettings {
     // Records from before "Your computer" have no field: the device's own endpoints, as before.
     questionModelSource: sourceOf(value.questionModelSource),
     speechRecognitionSource: sourceOf(value.speechRecognitionSource),
+    computerDefaultsPending: value.computerDefaultsPending === true,
     speechRecognition: {
       baseUrl: httpAddressOr(stt.baseUrl, ''),
       apiKey: text(stt.apiKey, ''),

@@ -99,8 +99,8 @@ export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack,
       {source && (
         <SourceChoice
           label="Questions are answered by"
-          directDetail="The model below, called straight from this device"
-          computerDetail="Your computer’s model, through the relay, sealed end to end: this device needs no key"
+          directDetail="With the settings below, called straight from this device"
+          computerDetail="What your computer has set, through the relay, sealed end to end: this device needs no key"
           {...source}
         />
       )}

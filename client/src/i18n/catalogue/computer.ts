@@ -12,9 +12,9 @@ export const COMPUTER_ZH: Record<string, string> = {
 
   // The model for questions.
   'Questions are answered by': '问题由谁回答',
-  'The model below, called straight from this device': '下面的模型，由本设备直接调用',
-  'Your computer’s model, through the relay, sealed end to end: this device needs no key':
-    '你电脑上的模型，经中继端到端加密：本设备不需要密钥',
+  'With the settings below, called straight from this device': '使用下面的设置，由本设备直接调用',
+  'What your computer has set, through the relay, sealed end to end: this device needs no key':
+    '使用你电脑上的设置，经中继端到端加密：本设备不需要密钥',
   'Your computer answers questions with this model. Saving sets the model your computer uses for questions and briefs.':
     '你的电脑用这个模型回答问题。保存会设置你电脑用于回答问题和生成简报的模型。',
   'Your computer is not connected right now: questions get no answer until it is back.':

@@ -4,9 +4,7 @@ import { type FakeLlm, plainBrief, startFakeLlm } from './fakes/fake-llm-server'
 import { type FakeVoicePlatform, startFakeVoicePlatform } from './fakes/fake-voice-platform';
 import { pairAnotherDevice, reportStop, saveScreenshots, waitConnected } from './support/app-page';
 import { launchChromium, newMonitoredContext, PHONE_VIEWPORT, playedAudio } from './support/browser';
-import { sealSettingsRequest, sendSettingsRequest } from './support/relayed-settings';
 import { type RunningRingback, startRingbackUp } from './support/ringback-up';
-import { daemonKeyOf } from './support/sealed-events';
 import { waitFor } from './support/temp-data-dir';
 
 const SPOKEN = 'The cache layer is rewritten, {form-of-address}. Every test passes.';
@@ -58,24 +56,6 @@ afterAll(async () => {
   await llm?.close();
 });
 
-/** This page's relay token and its account's computer, as the page stored them. */
-async function pairing(page: Page): Promise<{ token: string; daemonDeviceId: string }> {
-  let found: { token: string; daemonDeviceId: string } | null = null;
-  await waitFor(
-    async () => {
-      const stored = (await page.evaluate("localStorage.getItem('ringback.settings')")) as string | null;
-      const settings = JSON.parse(stored ?? '{}') as { deviceToken?: string; daemonDeviceId?: string };
-      if (settings.deviceToken && settings.daemonDeviceId)
-        found = { token: settings.deviceToken, daemonDeviceId: settings.daemonDeviceId };
-      return found !== null;
-    },
-    15_000,
-    'the computer known to the phone',
-  );
-  if (!found) throw new Error('unreachable');
-  return found;
-}
-
 async function openSettingsRow(page: Page, row: RegExp) {
   await page
     .getByRole('button', { name: /Settings/ })
@@ -98,36 +78,28 @@ describe('"Your computer" from a phone', () => {
     await page.goto((await pairAnotherDevice(up)).url);
     await waitConnected(page);
 
-    // The computer's voice, set once through the sealed settings channel; its key stays there.
-    const { token, daemonDeviceId } = await pairing(page);
-    const key = await daemonKeyOf(up.dataDir);
-    const saved = await sendSettingsRequest(
-      up.relayUrl,
-      token,
-      daemonDeviceId,
-      await sealSettingsRequest(key, {
-        method: 'PUT',
-        path: '/speech/settings',
-        body: {
-          baseUrl: platform.url,
-          apiKey: 'sk-voice-e2e',
-          model: 'tts-1',
-          voice: 'alloy',
-          format: 'wav',
-        },
-      }),
-      key,
-    );
-    expect(saved.status).toBe(200);
-
-    // The voice: "Your computer", and the page says what calls will sound like.
+    // The voice: "Your computer". It has none yet, so the page says calls use this device's voice;
+    // the computer's own voice is set right here (sealed through the relay; its key stays there).
     await openSettingsRow(page, /Voice/);
     await page
       .getByRole('combobox', { name: 'Engine', exact: true })
       .selectOption({ label: 'Your computer' });
     await page
+      .getByText('Your computer has no voice set yet: calls ring with this device’s voice until one is set.')
+      .waitFor({ timeout: 15_000 });
+    await saveScreenshots(page, 'your-computer-voice-unset');
+    await page.getByLabel('Address on your computer', { exact: true }).fill(platform.url);
+    await page.getByLabel('Key on your computer', { exact: true }).fill('sk-voice-e2e');
+    await page.getByLabel('Model on your computer', { exact: true }).fill('tts-1');
+    await page.getByLabel('Voice on your computer', { exact: true }).fill('alloy');
+    await page.getByRole('button', { name: 'Save on your computer' }).tap();
+    await page.getByText('Saved on your computer.').waitFor({ timeout: 15_000 });
+    await page
       .getByText('Calls are spoken by the voice set on your computer, sealed through the relay.')
       .waitFor();
+    // Only a hint of the key comes back, and the phone keeps none of it.
+    expect(await page.getByLabel('Key on your computer', { exact: true }).inputValue()).toBe('');
+    expect(await page.evaluate('JSON.stringify(localStorage)')).not.toContain('sk-voice-e2e');
     await page.getByRole('button', { name: 'Save', exact: true }).tap();
     await page.getByText('Saved.').waitFor();
     await saveScreenshots(page, 'your-computer-voice');

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useText } from '../i18n';
 import { BackHeader } from './BackHeader';
 import { type Source, SourceChoice } from './SourceChoice';
@@ -20,10 +20,19 @@ export type Props = {
   onBack: () => void;
   /** Who transcribes: this device with the endpoint below, or the user's computer; picking saves. */
   source?: { selected: Source; onSelect: (source: Source) => void; note?: string | undefined };
+  /** Shown while "Your computer" transcribes: the computer's own speech recognition, editable. */
+  computerSection?: ReactNode;
 };
 
 /** The user's own OpenAI-compatible `/audio/transcriptions` endpoint, which turns spoken questions and dictation into text. */
-export function SpeechRecognitionSettingsPage({ initial, onTest, onSave, onBack, source }: Props) {
+export function SpeechRecognitionSettingsPage({
+  initial,
+  onTest,
+  onSave,
+  onBack,
+  source,
+  computerSection,
+}: Props) {
   const t = useText();
   const id = useId();
   const [baseUrl, setBaseUrl] = useState(initial.baseUrl);
@@ -64,7 +73,9 @@ export function SpeechRecognitionSettingsPage({ initial, onTest, onSave, onBack,
           {...source}
         />
       )}
-      {source?.selected === 'computer' ? null : (
+      {source?.selected === 'computer' ? (
+        computerSection
+      ) : (
         <form className="rb-card" onSubmit={submit} noValidate>
           <p className="rb-hint rb-gap-bottom">
             {t(

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useText } from '../i18n';
 import { BackHeader } from './BackHeader';
 import { CurlImportSection } from './CurlImportSection';
@@ -30,6 +30,8 @@ export type Props = {
   /** Asks the platform for the account's voices, with the fields as typed. */
   onListVoices?: (values: VoiceValues) => Promise<VoiceOption[]>;
   onBack: () => void;
+  /** Shown under the form while "Your computer" is the engine: the computer's own voice, editable. */
+  computerSection?: ReactNode;
 };
 
 const CUSTOM_VOICE = '__custom__';
@@ -44,6 +46,7 @@ export function VoiceSettingsPage({
   onImportCurl,
   onListVoices,
   onBack,
+  computerSection,
 }: Props) {
   const t = useText();
   const id = useId();
@@ -225,6 +228,7 @@ export function VoiceSettingsPage({
           <StatusLine status={save.status} pendingText={t('Saving…')} />
         </div>
       </form>
+      {engine?.category === 'computer' && computerSection}
     </main>
   );
 }

@@ -9,6 +9,11 @@ export {
 export { CallDetailPage, type Props as CallDetailPageProps, type ReplyRecord } from './CallDetailPage';
 export { CallHistoryList, type Props as CallHistoryListProps } from './CallHistoryList';
 export { type Choice, ChoiceList } from './ChoiceList';
+export {
+  type ComputerEndpoint,
+  ComputerEndpointSection,
+  type ComputerEndpointValues,
+} from './ComputerEndpointSection';
 export { ConfirmDialog, type Props as ConfirmDialogProps } from './ConfirmDialog';
 export { CopyButton, type Props as CopyButtonProps } from './CopyButton';
 export { copyText } from './copyText';

@@ -1,7 +1,12 @@
+import type { TranscriptionChannel } from '@ringback/protocol';
 import { translate, useInterfaceLanguage } from '../../i18n';
 import { normalizeBaseUrl } from '../../llm';
 import { DEFAULT_TRANSCRIPTION_MODEL, type SpeechRecognitionSettings } from '../../storage';
-import { SpeechRecognitionSettingsPage, type SpeechRecognitionValues } from '../../ui';
+import {
+  ComputerEndpointSection,
+  SpeechRecognitionSettingsPage,
+  type SpeechRecognitionValues,
+} from '../../ui';
 import {
   createDirectTranscriber,
   failureSentence,
@@ -11,15 +16,19 @@ import {
 } from '../../voice-input';
 import { briefLanguageOf } from '../brief-language';
 import { useSession } from '../session-context';
+import { computerEndpointBody } from './computer-endpoint-body';
 import { computerTranscriptionNote } from './computer-readiness';
-import { useComputerProbe } from './use-computer-probe';
+import { useComputerSetting } from './use-computer-setting';
 
 /** Where this device's spoken questions and dictation are transcribed: the user's own endpoint, called directly, or the computer. */
 export function SpeechRecognitionScreen({ onBack }: { onBack(): void }) {
   const { settings, updateSettings } = useSession();
   const language = useInterfaceLanguage();
   const saved = settings.speechRecognition;
-  const computerTranscription = useComputerProbe('/transcription/settings', 'transcription');
+  const computerTranscription = useComputerSetting<TranscriptionChannel>(
+    '/transcription/settings',
+    'transcription',
+  );
   const endpoint = (values: SpeechRecognitionValues): SpeechRecognitionSettings => {
     const baseUrl = normalizeBaseUrl(values.baseUrl);
     if (!baseUrl) throw new Error(translate(language, 'The base address must be an http(s) address'));
@@ -66,10 +75,21 @@ export function SpeechRecognitionScreen({ onBack }: { onBack(): void }) {
         onSelect: (speechRecognitionSource) => updateSettings({ speechRecognitionSource }),
         note:
           settings.speechRecognitionSource === 'computer'
-            ? computerTranscriptionNote(computerTranscription)
+            ? computerTranscriptionNote(computerTranscription.readiness)
             : undefined,
       }}
       onBack={onBack}
+      computerSection={
+        <ComputerEndpointSection
+          // Filled once the computer has answered; a save after that keeps what the user sees.
+          key={computerTranscription.readiness === null ? 'asking' : 'answered'}
+          title="Speech recognition on your computer"
+          intro="Your computer transcribes for every device with this OpenAI-compatible /audio/transcriptions endpoint. Its key stays on the computer."
+          saved={computerTranscription.channel}
+          modelPlaceholder={DEFAULT_TRANSCRIPTION_MODEL}
+          onSave={(values) => computerTranscription.save(computerEndpointBody(values))}
+        />
+      }
     />
   );
 }

@@ -1,3 +1,4 @@
+import type { SpeechChannel } from '@ringback/protocol';
 import { useRef, useSyncExternalStore } from 'react';
 import { endpointBases } from '../../desktop/endpoint-bases';
 import { endpointRouting, hostFetch } from '../../desktop/host-fetch';
@@ -16,12 +17,13 @@ import {
   type TtsEngine,
 } from '../../speech';
 import { clampSpeechRate, type VoiceEngineConfig } from '../../storage';
-import { type VoiceEngine, VoiceSettingsPage, type VoiceValues } from '../../ui';
+import { ComputerEndpointSection, type VoiceEngine, VoiceSettingsPage, type VoiceValues } from '../../ui';
 import { briefLanguageOf } from '../brief-language';
 import { audio, speech } from '../services';
 import { useSession } from '../session-context';
+import { computerEndpointBody } from './computer-endpoint-body';
 import { computerVoiceNote } from './computer-readiness';
-import { useComputerProbe } from './use-computer-probe';
+import { useComputerSetting } from './use-computer-setting';
 
 /** Engine, its fields, voice and rate; Preview speaks one line with exactly what would be saved. */
 export function VoiceScreen({ onBack }: { onBack(): void }) {
@@ -29,7 +31,7 @@ export function VoiceScreen({ onBack }: { onBack(): void }) {
   const language = briefLanguageOf(settings);
   const imported = useRef<CurlImport | null>(null);
   const lastFallback = useSyncExternalStore(computerVoiceStatus.subscribe, computerVoiceStatus.get);
-  const computerVoice = useComputerProbe('/speech/settings', 'speech');
+  const computerVoice = useComputerSetting<SpeechChannel>('/speech/settings', 'speech');
   const engineView = (engine: TtsEngine): VoiceEngine => ({
     id: engine.id,
     name: engine.name,
@@ -49,7 +51,7 @@ export function VoiceScreen({ onBack }: { onBack(): void }) {
     rateRange: engine.rate ? { ...engine.rate } : null,
     ...(engine.id === 'on-device' ? { supportNote: onDeviceSupport(language).note ?? '' } : {}),
     ...(engine.id === COMPUTER_ENGINE_ID
-      ? { supportNote: computerVoiceNote(computerVoice, lastFallback) }
+      ? { supportNote: computerVoiceNote(computerVoice.readiness, lastFallback) }
       : {}),
   });
   const current = settings.voice.configs[settings.voice.engineId];
@@ -136,6 +138,18 @@ export function VoiceScreen({ onBack }: { onBack(): void }) {
         };
       }}
       onBack={onBack}
+      computerSection={
+        <ComputerEndpointSection
+          // Filled once the computer has answered; a save after that keeps what the user sees.
+          key={computerVoice.readiness === null ? 'asking' : 'answered'}
+          title="The voice on your computer"
+          intro="Your computer speaks for every device with this OpenAI-compatible /audio/speech endpoint. Its key stays on the computer."
+          saved={computerVoice.channel}
+          withVoice
+          modelPlaceholder="tts-1"
+          onSave={(values) => computerVoice.save(computerEndpointBody(values))}
+        />
+      }
     />
   );
 }

@@ -11,6 +11,9 @@ const FILES = [
   'ui/SourceChoice.tsx',
   'ui/LlmSettingsPage.tsx',
   'ui/SpeechRecognitionSettingsPage.tsx',
+  'ui/ComputerEndpointSection.tsx',
+  'app/settings/VoiceScreen.tsx',
+  'app/settings/SpeechRecognitionScreen.tsx',
   'llm/answer-through-computer.ts',
 ];
 
@@ -22,7 +25,7 @@ function sentences(): string[] {
     for (const match of source.matchAll(/\breturn\s+'((?:[^'\\]|\\.)*)'/g)) if (match[1]) found.add(match[1]);
     for (const match of source.matchAll(/\breturn\s*\n\s*'((?:[^'\\]|\\.)*)'/g))
       if (match[1]) found.add(match[1]);
-    for (const match of source.matchAll(/\b(?:label|directDetail|computerDetail)="([^"]+)"/g))
+    for (const match of source.matchAll(/\b(?:label|directDetail|computerDetail|title|intro)="([^"]+)"/g))
       if (match[1]) found.add(match[1]);
     for (const match of source.matchAll(/\bname:\s*'((?:[^'\\]|\\.)*)'/g)) if (match[1]) found.add(match[1]);
     for (const match of source.matchAll(/\bcomputer:\s*'((?:[^'\\]|\\.)*)'/g))

@@ -31,4 +31,18 @@ export const COMPUTER_ZH: Record<string, string> = {
     '你的电脑现在没有连接：在它恢复之前请改为打字。',
   'Your computer has no speech recognition set yet: set it below.':
     '你的电脑还没有设置语音识别：请在下面设置。',
+
+  // The computer's own voice and speech recognition, edited from any device.
+  'The voice on your computer': '你电脑上的语音',
+  'Your computer speaks for every device with this OpenAI-compatible /audio/speech endpoint. Its key stays on the computer.':
+    '你的电脑用这个兼容 OpenAI 的 /audio/speech 接口为所有设备朗读。密钥只保存在电脑上。',
+  'Speech recognition on your computer': '你电脑上的语音识别',
+  'Your computer transcribes for every device with this OpenAI-compatible /audio/transcriptions endpoint. Its key stays on the computer.':
+    '你的电脑用这个兼容 OpenAI 的 /audio/transcriptions 接口为所有设备转写。密钥只保存在电脑上。',
+  'Address on your computer': '电脑上的地址',
+  'Key on your computer': '电脑上的密钥',
+  'Model on your computer': '电脑上的模型',
+  'Voice on your computer': '电脑上的语音名称',
+  'Save on your computer': '保存到电脑',
+  'Saved on your computer.': '已保存到电脑。',
 };

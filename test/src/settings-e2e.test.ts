@@ -195,10 +195,10 @@ describe('the settings pages in real Chromium', () => {
     await back(page, 'Settings');
   }, 60_000);
 
-  it('voice: the 14 engines, a platform’s fields, the cURL import and a 0.5–2 speed slider', async () => {
+  it('voice: the 15 engines (the on-device voice, the user’s computer and 13 more), a platform’s fields, the cURL import and a 0.5–2 speed slider', async () => {
     await openRow(page, 'Voice', 'Voice');
     const engine = page.getByRole('combobox', { name: 'Engine', exact: true });
-    expect(await engine.locator('option').count()).toBe(14);
+    expect(await engine.locator('option').count()).toBe(15);
     const slider = page.getByRole('slider', { name: /^Speech rate/ });
     expect(await slider.getAttribute('min')).toBe('0.5');
     expect(await slider.getAttribute('max')).toBe('2');

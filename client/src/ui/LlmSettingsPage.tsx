@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useText } from '../i18n';
 import { BackHeader } from './BackHeader';
 import { LLM_PRESETS, type LlmPresetId, presetForUrl } from './llmPresets';
@@ -47,6 +47,15 @@ export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack,
   const [apiKey, setApiKey] = useState('');
   const [model, setModel] = useState(initial.model);
   const [models, setModels] = useState<string[]>([]);
+  // The address and model may arrive after the page opened (a phone with none of its own shows
+  // its computer's): taken while the user has not typed, never over what they typed.
+  const typed = useRef(false);
+  useEffect(() => {
+    if (typed.current) return;
+    setBaseUrl(initial.baseUrl);
+    setModel(initial.model);
+    setPreset(initial.preset ?? presetForUrl(initial.baseUrl));
+  }, [initial.baseUrl, initial.model, initial.preset]);
   // null until the user picks: until then the page follows the computer's saved mode.
   const [chosenMode, setChosenMode] = useState<StructuredOutputMode | null>(null);
   const structuredOutput = chosenMode ?? initial.structuredOutput ?? 'json_schema';
@@ -122,7 +131,10 @@ export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack,
             id={`${id}-preset`}
             className="rb-select"
             value={preset}
-            onChange={(e) => choosePreset(e.target.value as LlmPresetId)}
+            onChange={(e) => {
+              typed.current = true;
+              choosePreset(e.target.value as LlmPresetId);
+            }}
           >
             {LLM_PRESETS.map((p) => (
               <option key={p.id} value={p.id}>
@@ -143,6 +155,7 @@ export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack,
             placeholder="https://host/v1"
             value={baseUrl}
             onChange={(e) => {
+              typed.current = true;
               setBaseUrl(e.target.value);
               setPreset(presetForUrl(e.target.value));
             }}
@@ -177,7 +190,10 @@ export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack,
               className="rb-input"
               list={`${id}-models`}
               value={model}
-              onChange={(e) => setModel(e.target.value)}
+              onChange={(e) => {
+                typed.current = true;
+                setModel(e.target.value);
+              }}
               placeholder={t('Pick or type a model')}
             />
             <button

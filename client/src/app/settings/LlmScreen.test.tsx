@@ -109,4 +109,23 @@ describe('LlmScreen', () => {
       settings.questionModelSource = 'direct';
     }
   });
+
+  it('shows the computer’s model, its key only as a hint, on a phone that has none of its own', async () => {
+    const own = settings.llm;
+    settings.llm = { baseUrl: '', apiKey: '', model: '' };
+    try {
+      render(<LlmScreen onBack={() => undefined} />);
+      await waitFor(() =>
+        expect((screen.getByLabelText('Base address') as HTMLInputElement).value).toBe(
+          'https://llm.example/v1',
+        ),
+      );
+      expect((screen.getByLabelText('Model') as HTMLInputElement).value).toBe('small-model');
+      const key = screen.getByLabelText('API key') as HTMLInputElement;
+      expect(key.value).toBe('');
+      expect(key.placeholder).toContain('****…1234');
+    } finally {
+      settings.llm = own;
+    }
+  });
 });

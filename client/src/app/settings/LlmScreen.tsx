@@ -1,4 +1,4 @@
-import type { LlmSettingsReply, StructuredOutputMode } from '@ringback/protocol';
+import type { LlmChannel, LlmSettingsReply, StructuredOutputMode } from '@ringback/protocol';
 import { useEffect, useState } from 'react';
 import { listModels, normalizeBaseUrl, testConnection } from '../../llm';
 import { LlmSettingsPage, type LlmValues, presetForUrl } from '../../ui';
@@ -16,6 +16,7 @@ export function LlmScreen({ onBack }: { onBack(): void }) {
   const [savedMode, setSavedMode] = useState<StructuredOutputMode | undefined>();
   // The same answer says whether "Your computer" can answer questions now.
   const [computerModel, setComputerModel] = useState<ComputerReadiness | null>(null);
+  const [computerChannel, setComputerChannel] = useState<LlmChannel | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per visit of the page
   useEffect(() => {
     let open = true;
@@ -24,6 +25,7 @@ export function LlmScreen({ onBack }: { onBack(): void }) {
         if (!open) return;
         if (reply?.channel) setSavedMode(reply.channel.structuredOutput);
         setComputerModel(reply?.channel ? 'ready' : 'unset');
+        setComputerChannel(reply?.channel ?? null);
       })
       // An offline computer leaves the default; the page still saves (and says why that fails).
       .catch((error: unknown) => {
@@ -38,14 +40,24 @@ export function LlmScreen({ onBack }: { onBack(): void }) {
     if (!baseUrl) throw new Error('The base address must be an http(s) address');
     return { baseUrl, apiKey: values.apiKey || settings.llm.apiKey, model: values.model };
   };
-  const preset = presetForUrl(settings.llm.baseUrl);
+  // A phone with no model of its own shows the computer's (its key only as a hint), which is the
+  // model "Your computer" answers with.
+  const shown =
+    !settings.llm.baseUrl && computerChannel
+      ? { baseUrl: computerChannel.baseUrl, model: computerChannel.model, keyHint: computerChannel.keyHint }
+      : {
+          baseUrl: settings.llm.baseUrl,
+          model: settings.llm.model,
+          keyHint: settings.llm.apiKey ? `…${settings.llm.apiKey.slice(-4)}` : '',
+        };
+  const preset = presetForUrl(shown.baseUrl);
   return (
     <LlmSettingsPage
       initial={{
-        baseUrl: settings.llm.baseUrl,
-        model: settings.llm.model,
+        baseUrl: shown.baseUrl,
+        model: shown.model,
         ...(preset ? { preset } : {}),
-        ...(settings.llm.apiKey ? { apiKeyHint: `…${settings.llm.apiKey.slice(-4)}` } : {}),
+        ...(shown.keyHint ? { apiKeyHint: shown.keyHint } : {}),
         ...(savedMode ? { structuredOutput: savedMode } : {}),
       }}
       onLoadModels={async (values) => {

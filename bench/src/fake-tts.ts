@@ -1,25 +1,5 @@
 import { createServer, type Server } from 'node:http';
-
-/** Half a second of a quiet 220 Hz tone as a 16-bit mono WAV: what every request gets back. */
-function toneWav(seconds = 0.5, sampleRate = 22_050): Buffer {
-  const samples = Math.round(seconds * sampleRate);
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0);
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVEfmt ', 8);
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(sampleRate, 24);
-  wav.writeUInt32LE(sampleRate * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36);
-  wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++)
-    wav.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 220 * i) / sampleRate) * 6000), 44 + i * 2);
-  return wav;
-}
+import { toneWav } from '@ringback/test';
 
 /**
  * An OpenAI-compatible `/audio/speech` that takes `delayMs` a sentence, as a cloud voice does,
@@ -28,7 +8,8 @@ function toneWav(seconds = 0.5, sampleRate = 22_050): Buffer {
 export async function startSlowTts(
   delayMs: number,
 ): Promise<{ baseUrl: string; maxInFlight(): number; close(): Promise<void> }> {
-  const audio = toneWav();
+  // Half a second of a quiet 220 Hz tone: what every request gets back.
+  const audio = toneWav({ seconds: 0.5, sampleRate: 22_050, frequency: 220, amplitude: 6000 });
   let inFlight = 0;
   let maxInFlight = 0;
   const server: Server = createServer((request, response) => {

@@ -1,6 +1,3 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, plainBrief, startFakeLlm } from './fakes/fake-llm-server';
@@ -13,6 +10,7 @@ import {
   PHONE_VIEWPORT,
   playedAudio,
 } from './support/browser';
+import { fakeMicrophoneFlags } from './support/fake-microphone';
 import { type RunningRingback, standInClaude, startRingbackUp } from './support/ringback-up';
 import { waitFor } from './support/temp-data-dir';
 
@@ -29,41 +27,13 @@ let claude: Awaited<ReturnType<typeof standInClaude>>;
 let up: RunningRingback;
 let browser: Browser;
 
-/** Three seconds of a tone as 16-bit mono WAV: what Chromium's fake microphone plays, looped. */
-async function toneWav(): Promise<string> {
-  const rate = 48_000;
-  const samples = rate * 3;
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0);
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVEfmt ', 8);
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36);
-  wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++)
-    wav.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 330 * i) / rate) * 8000), 44 + i * 2);
-  const path = join(await mkdtemp(join(tmpdir(), 'ringback-voice-')), 'speech.wav');
-  await writeFile(path, wav);
-  return path;
-}
-
 beforeAll(async () => {
   llm = await startFakeLlm();
   llm.setDefault((request) => (request.body.stream ? { content: ANSWER } : { json: plainBrief(SPOKEN) }));
   stt = await startFakeTranscription();
   claude = await standInClaude();
   up = await startRingbackUp({ llmUrl: llm.url, env: { RINGBACK_CLAUDE_BIN: claude.bin } });
-  browser = await launchChromium([
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-    `--use-file-for-fake-audio-capture=${await toneWav()}`,
-  ]);
+  browser = await launchChromium(await fakeMicrophoneFlags());
 }, 60_000);
 
 afterAll(async () => {

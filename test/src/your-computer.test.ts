@@ -6,6 +6,7 @@ import { pairAnotherDevice, reportStop, saveScreenshots, waitConnected } from '.
 import { launchChromium, newMonitoredContext, PHONE_VIEWPORT, playedAudio } from './support/browser';
 import { type RunningRingback, startRingbackUp } from './support/ringback-up';
 import { waitFor } from './support/temp-data-dir';
+import { toneWav } from './support/tone-wav';
 
 const SPOKEN = 'The cache layer is rewritten, {form-of-address}. Every test passes.';
 const QUESTION = 'Which files changed?';
@@ -18,33 +19,11 @@ let platform: FakeVoicePlatform;
 let up: RunningRingback;
 let browser: Browser;
 
-/** A tone as 16-bit mono WAV, what the computer's voice platform "says" for every sentence. */
-function toneWav(seconds: number): Buffer {
-  const rate = 24_000;
-  const samples = Math.round(rate * seconds);
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0);
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVEfmt ', 8);
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36);
-  wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++)
-    wav.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 9000), 44 + i * 2);
-  return wav;
-}
-
 beforeAll(async () => {
   llm = await startFakeLlm();
   llm.setDefault((request) => (request.body.stream ? { content: ANSWER } : { json: plainBrief(SPOKEN) }));
   // Sends no CORS headers: the phone's page could never read it, only the computer can.
-  platform = await startFakeVoicePlatform(toneWav(TONE_SECONDS), 'unused');
+  platform = await startFakeVoicePlatform(toneWav({ seconds: TONE_SECONDS, amplitude: 9000 }), 'unused');
   up = await startRingbackUp({ llmUrl: llm.url });
   browser = await launchChromium();
 }, 60_000);

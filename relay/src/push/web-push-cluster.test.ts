@@ -1,30 +1,14 @@
 // Three relay instances on one PostgreSQL database pushing to a real (local) push service: each
 // push of a call goes out once, whichever instance stored it, claims its re-alerts or ends it.
 
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { DeviceCredentials } from '@ringback/protocol';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSilentRelayLogger } from '../relay-logger';
-import { type RunningRelay, startRelay } from '../start-relay';
-import { createTestDatabase, type TestDatabase, testDatabaseUrl } from '../storage/postgres/test-database';
+import { describe, expect, it } from 'vitest';
+import { daemonAndPhone, relayInstancesOnTestDatabase } from '../cluster/postgres/relay-instances-fixture';
+import { afterThisTest } from '../routes/cleanup-fixture';
+import type { RunningRelay } from '../start-relay';
+import { testDatabaseUrl } from '../storage/postgres/test-database';
 import { startLocalPushService } from './local-push-service';
 import type { PushTuning } from './push-settings';
 import { relayCall } from './relay-call';
-
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-let database: TestDatabase | undefined;
-beforeAll(async () => {
-  if (testDatabaseUrl()) database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.drop();
-});
 
 /** A missed call is pushed at 0, 1 and 2 s, then missed at 2.5 s: four pushes, if each goes once. */
 const TUNING: PushTuning = {
@@ -34,28 +18,7 @@ const TUNING: PushTuning = {
   schedulerTickMs: 10,
 };
 
-async function instances(count: number): Promise<RunningRelay[]> {
-  if (!database) throw new Error('no test database');
-  const started: RunningRelay[] = [];
-  for (let i = 0; i < count; i++) {
-    const dataDir = await mkdtemp(join(tmpdir(), 'ringback-push-cluster-'));
-    const relay = await startRelay({
-      dataDir,
-      database: database.url,
-      port: 0,
-      openSignup: true,
-      logger: createSilentRelayLogger(),
-      pushSubject: 'https://relay.example.com',
-      push: TUNING,
-    });
-    cleanups.push(async () => {
-      await relay.close();
-      await rm(dataDir, { recursive: true, force: true });
-    });
-    started.push(relay);
-  }
-  return started;
-}
+const instances = relayInstancesOnTestDatabase({ pushSubject: 'https://relay.example.com', push: TUNING });
 
 const call = relayCall;
 
@@ -64,19 +27,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe.skipIf(!testDatabaseUrl())('Web Push from three PostgreSQL relay instances', () => {
   it('sends each push of a call once, whichever instance stores, re-alerts or ends it', async () => {
     const pushService = await startLocalPushService();
-    cleanups.push(() => pushService.close());
-    const relays = await instances(3);
+    afterThisTest(() => pushService.close());
+    const relays = await instances.start(3);
     const [a, b, c] = relays as [RunningRelay, RunningRelay, RunningRelay];
-    const daemon = await call<DeviceCredentials>(a, 'POST', '/v1/accounts', {
-      kind: 'daemon',
-      name: 'Laptop',
-    });
-    const { code } = await call<{ code: string }>(b, 'POST', '/v1/pairing-codes', {}, daemon.deviceToken);
-    const phone = await call<DeviceCredentials>(c, 'POST', '/v1/pairing-codes/redeem', {
-      code,
-      kind: 'app',
-      name: 'Phone',
-    });
+    const { daemon, phone } = await daemonAndPhone(a, b, c);
     // Every instance serves the one key pair the first of them stored.
     const keys = await Promise.all(
       relays.map((relay) =>

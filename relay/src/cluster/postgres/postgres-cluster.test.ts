@@ -1,52 +1,20 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createSseParser, type DeviceCredentials } from '@ringback/protocol';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { createSilentRelayLogger } from '../../relay-logger';
-import { type RunningRelay, startRelay } from '../../start-relay';
-import { createTestDatabase, type TestDatabase, testDatabaseUrl } from '../../storage/postgres/test-database';
+import { afterThisTest, waitUntil } from '../../routes/cleanup-fixture';
+import type { RunningRelay } from '../../start-relay';
+import { testDatabaseUrl } from '../../storage/postgres/test-database';
+import { daemonAndPhone, relayInstancesOnTestDatabase } from './relay-instances-fixture';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-let database: TestDatabase | undefined;
-beforeAll(async () => {
-  if (testDatabaseUrl()) database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.drop();
-});
+const relays = relayInstancesOnTestDatabase({ heartbeatMs: 200 });
 
 /** Instances of one relay on the shared test database (emptied first, unless `keep`), each on its own port. */
 async function instances(
   count: number,
   options: { openSignup?: boolean; keep?: boolean } = {},
 ): Promise<Instance[]> {
-  if (!database) throw new Error('no test database');
-  if (!options.keep) await database.reset();
-  const started: Instance[] = [];
-  for (let i = 0; i < count; i++) {
-    const dataDir = await mkdtemp(join(tmpdir(), 'ringback-cluster-'));
-    const relay = await startRelay({
-      dataDir,
-      database: database.url,
-      port: 0,
-      openSignup: options.openSignup ?? true,
-      logger: createSilentRelayLogger(),
-      heartbeatMs: 200,
-    });
-    cleanups.push(async () => {
-      await relay.close();
-      await rm(dataDir, { recursive: true, force: true });
-    });
-    started.push(instance(relay));
-  }
-  return started;
+  return (await relays.start(count, options)).map(instance);
 }
 
 type Instance = ReturnType<typeof instance>;
@@ -130,21 +98,9 @@ async function openStream(url: string, token: string) {
     }
     ended = true;
   })();
-  cleanups.push(() => controller.abort());
-  await until(() => connected || ended, 'the stream to open');
+  afterThisTest(() => controller.abort());
+  await waitUntil(() => connected || ended, 'the stream to open');
   return { frames, ended: () => ended };
-}
-
-async function until(
-  check: () => boolean | Promise<boolean>,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 async function openLink(url: string, token: string) {
@@ -164,7 +120,7 @@ async function openLink(url: string, token: string) {
       reject(new Error(`link ${response.statusCode}`)),
     );
   });
-  cleanups.push(() => socket.terminate());
+  afterThisTest(() => socket.terminate());
   return { socket, messages, closeCode: () => closeCode };
 }
 
@@ -185,7 +141,7 @@ describe.skipIf(!testDatabaseUrl())(
       );
 
       for (const stream of streams) {
-        await until(() => stream.frames.length >= ids.length, 'every event on every instance');
+        await waitUntil(() => stream.frames.length >= ids.length, 'every event on every instance');
         const seqs = stream.frames.map((frame) => frame.id);
         expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
         expect(new Set(seqs).size).toBe(ids.length);
@@ -235,8 +191,7 @@ describe.skipIf(!testDatabaseUrl())(
 
     it('answers a settings request device_offline when the daemon’s link on another instance goes away meanwhile', async () => {
       const [a, b] = (await instances(2)) as [Instance, Instance];
-      const daemon = await a.account('daemon', 'Laptop');
-      const phone = await joinAccount(a, await a.code(daemon), 'app', 'Phone');
+      const { daemon, phone } = await daemonAndPhone(a.relay);
       const link = await openLink(b.url, daemon.deviceToken);
       const ask = (requestId: string) =>
         a.call(
@@ -247,7 +202,7 @@ describe.skipIf(!testDatabaseUrl())(
         );
       // Linked on B: A's request reaches the daemon there (which never answers this one).
       const asking = ask('req-1');
-      await until(
+      await waitUntil(
         () => link.messages.some((message) => message.requestId === 'req-1'),
         'the request on the link',
       );
@@ -260,24 +215,23 @@ describe.skipIf(!testDatabaseUrl())(
 
     it('after losing its notification connection an instance closes its streams, which resume, and keeps its links', async () => {
       const [a, b] = (await instances(2)) as [Instance, Instance];
-      const daemon = await a.account('daemon', 'Laptop');
-      const phone = await joinAccount(a, await a.code(daemon), 'app', 'Phone');
+      const { daemon, phone } = await daemonAndPhone(a.relay);
       const stream = await openStream(b.url, phone.deviceToken);
       const link = await openLink(b.url, daemon.deviceToken);
-      await until(async () => (await listenerPids()).length === 2, 'both listeners');
+      await waitUntil(async () => (await listenerPids()).length === 2, 'both listeners');
 
       // PostgreSQL drops B's listening session (as a restart of the server would).
-      const admin = new pg.Client({ connectionString: database?.url });
+      const admin = new pg.Client({ connectionString: relays.databaseUrl() });
       await admin.connect();
-      cleanups.push(() => admin.end());
+      afterThisTest(() => admin.end());
       const before = await listenerPids();
       await admin.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
        WHERE application_name = 'ringback-relay-listener' AND datname = current_database() AND pid = ANY($1)`,
         [before.slice(0, 2)],
       );
-      await until(() => stream.ended(), 'the stream to close');
-      await until(
+      await waitUntil(() => stream.ended(), 'the stream to close');
+      await waitUntil(
         async () => (await listenerPids()).filter((pid) => !before.includes(pid)).length === 2,
         'new listeners',
         15_000,
@@ -293,14 +247,14 @@ describe.skipIf(!testDatabaseUrl())(
         phone.deviceToken,
       );
       expect(reply.status).toBe(201);
-      await until(
+      await waitUntil(
         () => link.messages.some((message) => message.replyId === 'reply-1'),
         'the reply on the link',
       );
       expect(link.closeCode()).toBeNull();
 
       async function listenerPids(): Promise<number[]> {
-        const probe = new pg.Client({ connectionString: database?.url });
+        const probe = new pg.Client({ connectionString: relays.databaseUrl() });
         await probe.connect();
         try {
           const { rows } = await probe.query<{ pid: number }>(

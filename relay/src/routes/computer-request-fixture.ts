@@ -72,7 +72,13 @@ export async function fakeDaemonLink(url: string, token: string) {
     frame(requestId, 0);
     return ndjsonLines(await asking);
   };
-  return { socket, received, next, has, frame, refuse, startAnswer };
+  /** Takes the request the device is `asking` and answers it in one last frame; the device's response. */
+  const answerAtOnce = async (asking: Promise<Response>, requestId: string) => {
+    await next('computer-request', requestId);
+    frame(requestId, 0, true);
+    return asking;
+  };
+  return { socket, received, next, has, frame, refuse, startAnswer, answerAtOnce };
 }
 
 /** Reads an NDJSON body line by line: each call the next line, null once the body ended. */

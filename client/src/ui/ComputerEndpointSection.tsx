@@ -1,6 +1,9 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useText } from '../i18n';
-import { StatusLine } from './StatusLine';
+import { AddressField } from './AddressField';
+import { SavedKeyField } from './SavedKeyField';
+import { SaveRow } from './SaveRow';
+import { TextField } from './TextField';
 import { useAsyncStatus } from './useAsyncStatus';
 import './theme.css';
 import './settings.css';
@@ -28,7 +31,6 @@ export type Props = {
  */
 export function ComputerEndpointSection({ title, intro, saved, withVoice, modelPlaceholder, onSave }: Props) {
   const t = useText();
-  const id = useId();
   const [baseUrl, setBaseUrl] = useState(saved?.baseUrl ?? '');
   const [apiKey, setApiKey] = useState('');
   const [model, setModel] = useState(saved?.model ?? '');
@@ -53,72 +55,28 @@ export function ComputerEndpointSection({ title, intro, saved, withVoice, modelP
     <form className="rb-card" onSubmit={submit} noValidate aria-label={t(title)}>
       <h2 className="rb-label">{t(title)}</h2>
       <p className="rb-hint rb-gap-bottom">{t(intro)}</p>
-      <div className="rb-field">
-        <label className="rb-label" htmlFor={`${id}-url`}>
-          {t('Address on your computer')}
-        </label>
-        <input
-          id={`${id}-url`}
-          className="rb-input"
-          type="url"
-          inputMode="url"
-          placeholder="https://api.openai.com/v1"
-          value={baseUrl}
-          onChange={(e) => setBaseUrl(e.target.value)}
-        />
-      </div>
-      <div className="rb-field">
-        <label className="rb-label" htmlFor={`${id}-key`}>
-          {t('Key on your computer')}
-        </label>
-        <input
-          id={`${id}-key`}
-          className="rb-input"
-          type="password"
-          autoComplete="off"
-          placeholder={
-            saved?.keyHint ? t('Saved ({hint}) — type to replace', { hint: saved.keyHint }) : 'sk-…'
-          }
-          value={apiKey}
-          onChange={(e) => setApiKey(e.target.value)}
-        />
-      </div>
-      <div className="rb-field">
-        <label className="rb-label" htmlFor={`${id}-model`}>
-          {t('Model on your computer')}
-        </label>
-        <input
-          id={`${id}-model`}
-          className="rb-input"
-          placeholder={modelPlaceholder}
-          value={model}
-          onChange={(e) => setModel(e.target.value)}
-        />
-      </div>
+      <AddressField
+        label="Address on your computer"
+        placeholder="https://api.openai.com/v1"
+        value={baseUrl}
+        onChange={setBaseUrl}
+      />
+      <SavedKeyField
+        label="Key on your computer"
+        savedHint={saved?.keyHint}
+        value={apiKey}
+        onChange={setApiKey}
+      />
+      <TextField
+        label="Model on your computer"
+        placeholder={modelPlaceholder}
+        value={model}
+        onChange={setModel}
+      />
       {withVoice && (
-        <div className="rb-field">
-          <label className="rb-label" htmlFor={`${id}-voice`}>
-            {t('Voice on your computer')}
-          </label>
-          <input
-            id={`${id}-voice`}
-            className="rb-input"
-            placeholder="alloy"
-            value={voice}
-            onChange={(e) => setVoice(e.target.value)}
-          />
-        </div>
+        <TextField label="Voice on your computer" placeholder="alloy" value={voice} onChange={setVoice} />
       )}
-      <div className="rb-form-actions">
-        <button
-          type="submit"
-          className="rb-btn rb-btn--primary"
-          disabled={save.status.state === 'pending' || !complete}
-        >
-          {t('Save on your computer')}
-        </button>
-        <StatusLine status={save.status} pendingText={t('Saving…')} />
-      </div>
+      <SaveRow label="Save on your computer" status={save.status} disabled={!complete} />
     </form>
   );
 }

@@ -2,7 +2,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { useText } from '../i18n';
 import { BackHeader } from './BackHeader';
 import { MIN_PASSPHRASE_LENGTH } from './pairCodeValidation';
-import { StatusLine } from './StatusLine';
+import { SaveRow } from './SaveRow';
+import { TextField } from './TextField';
 import { useAsyncStatus } from './useAsyncStatus';
 import './theme.css';
 import './settings.css';
@@ -39,39 +40,25 @@ export function KeySettingsPage({ onSave, onBack, hasKey }: Props) {
           )}{' '}
           {hasKey ? t('A key is set.') : t('No key is set yet.')}
         </p>
-        <div className="rb-field">
-          <label className="rb-label" htmlFor={`${id}-pass`}>
-            {t('Passphrase')}
-          </label>
-          <input
-            id={`${id}-pass`}
-            className="rb-input"
-            type="password"
-            autoComplete="new-password"
-            value={passphrase}
-            onChange={(e) => {
-              setPassphrase(e.target.value);
-              save.reset();
-            }}
-            aria-describedby={`${id}-count`}
-          />
+        <TextField
+          label="Passphrase"
+          type="password"
+          autoComplete="new-password"
+          value={passphrase}
+          onChange={(typed) => {
+            setPassphrase(typed);
+            save.reset();
+          }}
+          aria-describedby={`${id}-count`}
+        >
           <p id={`${id}-count`} className={long || !passphrase ? 'rb-hint' : 'rb-error'} aria-live="polite">
             {t('{count} of at least {min} characters', {
               count: passphrase.length,
               min: MIN_PASSPHRASE_LENGTH,
             })}
           </p>
-        </div>
-        <div className="rb-form-actions">
-          <button
-            type="submit"
-            className="rb-btn rb-btn--primary"
-            disabled={!long || save.status.state === 'pending'}
-          >
-            {t('Save')}
-          </button>
-          <StatusLine status={save.status} pendingText={t('Saving…')} />
-        </div>
+        </TextField>
+        <SaveRow label="Save" status={save.status} disabled={!long} />
       </form>
     </main>
   );

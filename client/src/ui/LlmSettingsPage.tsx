@@ -1,9 +1,13 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useText } from '../i18n';
+import { AddressField } from './AddressField';
 import { BackHeader } from './BackHeader';
 import { LLM_PRESETS, type LlmPresetId, presetForUrl } from './llmPresets';
+import { SavedKeyField } from './SavedKeyField';
+import { SaveRow } from './SaveRow';
 import { type Source, SourceChoice } from './SourceChoice';
 import { StatusLine } from './StatusLine';
+import { TestRow } from './TestRow';
 import { useAsyncStatus } from './useAsyncStatus';
 import './theme.css';
 import './settings.css';
@@ -143,43 +147,19 @@ export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack,
             ))}
           </select>
         </div>
-        <div className="rb-field">
-          <label className="rb-label" htmlFor={`${id}-url`}>
-            {t('Base address')}
-          </label>
-          <input
-            id={`${id}-url`}
-            className="rb-input"
-            type="url"
-            inputMode="url"
-            placeholder="https://host/v1"
-            value={baseUrl}
-            onChange={(e) => {
-              typed.current = true;
-              setBaseUrl(e.target.value);
-              setPreset(presetForUrl(e.target.value));
-            }}
-          />
-        </div>
-        <div className="rb-field">
-          <label className="rb-label" htmlFor={`${id}-key`}>
-            {t('API key')}
-          </label>
-          <input
-            id={`${id}-key`}
-            className="rb-input"
-            type="password"
-            autoComplete="off"
-            placeholder={
-              initial.apiKeyHint
-                ? t('Saved ({hint}) — type to replace', { hint: initial.apiKeyHint })
-                : 'sk-…'
-            }
-            value={apiKey}
-            onChange={(e) => setApiKey(e.target.value)}
-          />
+        <AddressField
+          label="Base address"
+          placeholder="https://host/v1"
+          value={baseUrl}
+          onChange={(typedUrl) => {
+            typed.current = true;
+            setBaseUrl(typedUrl);
+            setPreset(presetForUrl(typedUrl));
+          }}
+        />
+        <SavedKeyField label="API key" savedHint={initial.apiKeyHint} value={apiKey} onChange={setApiKey}>
           {preset === 'ollama' && <p className="rb-hint">{t('A local Ollama needs no key.')}</p>}
-        </div>
+        </SavedKeyField>
         <div className="rb-field">
           <label className="rb-label" htmlFor={`${id}-model`}>
             {t('Model')}
@@ -232,27 +212,8 @@ export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack,
             )}
           </p>
         </div>
-        <div className="rb-form-actions">
-          <button
-            type="button"
-            className="rb-btn"
-            onClick={runTest}
-            disabled={test.status.state === 'pending'}
-          >
-            {t('Test connection')}
-          </button>
-          <StatusLine status={test.status} pendingText={t('Testing…')} />
-        </div>
-        <div className="rb-form-actions">
-          <button
-            type="submit"
-            className="rb-btn rb-btn--primary"
-            disabled={save.status.state === 'pending' || !values.baseUrl || !values.model}
-          >
-            {t('Save')}
-          </button>
-          <StatusLine status={save.status} pendingText={t('Saving…')} />
-        </div>
+        <TestRow label="Test connection" status={test.status} onTest={runTest} />
+        <SaveRow label="Save" status={save.status} disabled={!values.baseUrl || !values.model} />
       </form>
     </main>
   );

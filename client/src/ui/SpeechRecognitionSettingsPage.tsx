@@ -1,8 +1,12 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useText } from '../i18n';
+import { AddressField } from './AddressField';
 import { BackHeader } from './BackHeader';
+import { SavedKeyField } from './SavedKeyField';
+import { SaveRow } from './SaveRow';
 import { type Source, SourceChoice } from './SourceChoice';
-import { StatusLine } from './StatusLine';
+import { TestRow } from './TestRow';
+import { TextField } from './TextField';
 import { useAsyncStatus } from './useAsyncStatus';
 import './theme.css';
 import './settings.css';
@@ -34,7 +38,6 @@ export function SpeechRecognitionSettingsPage({
   computerSection,
 }: Props) {
   const t = useText();
-  const id = useId();
   const [baseUrl, setBaseUrl] = useState(initial.baseUrl);
   const [apiKey, setApiKey] = useState('');
   const [model, setModel] = useState(initial.model);
@@ -82,72 +85,18 @@ export function SpeechRecognitionSettingsPage({
               'Talk and Dictate send what you say to this OpenAI-compatible /audio/transcriptions endpoint, straight from this device, and to nowhere else.',
             )}
           </p>
-          <div className="rb-field">
-            <label className="rb-label" htmlFor={`${id}-url`}>
-              {t('Base address')}
-            </label>
-            <input
-              id={`${id}-url`}
-              className="rb-input"
-              type="url"
-              inputMode="url"
-              placeholder="https://api.openai.com/v1"
-              value={baseUrl}
-              onChange={(e) => setBaseUrl(e.target.value)}
-            />
-          </div>
-          <div className="rb-field">
-            <label className="rb-label" htmlFor={`${id}-key`}>
-              {t('API key')}
-            </label>
-            <input
-              id={`${id}-key`}
-              className="rb-input"
-              type="password"
-              autoComplete="off"
-              placeholder={
-                initial.apiKeyHint
-                  ? t('Saved ({hint}) — type to replace', { hint: initial.apiKeyHint })
-                  : 'sk-…'
-              }
-              value={apiKey}
-              onChange={(e) => setApiKey(e.target.value)}
-            />
+          <AddressField
+            label="Base address"
+            placeholder="https://api.openai.com/v1"
+            value={baseUrl}
+            onChange={setBaseUrl}
+          />
+          <SavedKeyField label="API key" savedHint={initial.apiKeyHint} value={apiKey} onChange={setApiKey}>
             <p className="rb-hint">{t('A local server may need no key.')}</p>
-          </div>
-          <div className="rb-field">
-            <label className="rb-label" htmlFor={`${id}-model`}>
-              {t('Model')}
-            </label>
-            <input
-              id={`${id}-model`}
-              className="rb-input"
-              value={model}
-              placeholder="whisper-1"
-              onChange={(e) => setModel(e.target.value)}
-            />
-          </div>
-          <div className="rb-form-actions">
-            <button
-              type="button"
-              className="rb-btn"
-              onClick={runTest}
-              disabled={test.status.state === 'pending'}
-            >
-              {t('Test')}
-            </button>
-            <StatusLine status={test.status} pendingText={t('Testing…')} />
-          </div>
-          <div className="rb-form-actions">
-            <button
-              type="submit"
-              className="rb-btn rb-btn--primary"
-              disabled={save.status.state === 'pending'}
-            >
-              {t('Save')}
-            </button>
-            <StatusLine status={save.status} pendingText={t('Saving…')} />
-          </div>
+          </SavedKeyField>
+          <TextField label="Model" value={model} placeholder="whisper-1" onChange={setModel} />
+          <TestRow label="Test" status={test.status} onTest={runTest} />
+          <SaveRow label="Save" status={save.status} />
         </form>
       )}
     </main>

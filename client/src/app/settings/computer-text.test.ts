@@ -12,6 +12,12 @@ const FILES = [
   'ui/LlmSettingsPage.tsx',
   'ui/SpeechRecognitionSettingsPage.tsx',
   'ui/ComputerEndpointSection.tsx',
+  // The fields and rows those pages are built from.
+  'ui/TextField.tsx',
+  'ui/AddressField.tsx',
+  'ui/SavedKeyField.tsx',
+  'ui/TestRow.tsx',
+  'ui/SaveRow.tsx',
   'app/settings/VoiceScreen.tsx',
   'app/settings/SpeechRecognitionScreen.tsx',
   'llm/answer-through-computer.ts',

@@ -2,11 +2,7 @@ import type { TranscriptionChannel } from '@ringback/protocol';
 import { translate, useInterfaceLanguage } from '../../i18n';
 import { normalizeBaseUrl } from '../../llm';
 import { DEFAULT_TRANSCRIPTION_MODEL, type SpeechRecognitionSettings } from '../../storage';
-import {
-  ComputerEndpointSection,
-  SpeechRecognitionSettingsPage,
-  type SpeechRecognitionValues,
-} from '../../ui';
+import { SpeechRecognitionSettingsPage, type SpeechRecognitionValues } from '../../ui';
 import {
   createDirectTranscriber,
   failureSentence,
@@ -16,7 +12,7 @@ import {
 } from '../../voice-input';
 import { briefLanguageOf } from '../brief-language';
 import { useSession } from '../session-context';
-import { computerEndpointBody } from './computer-endpoint-body';
+import { ComputerEndpointEditor } from './ComputerEndpointEditor';
 import { computerTranscriptionNote } from './computer-readiness';
 import { useComputerSetting } from './use-computer-setting';
 
@@ -80,14 +76,11 @@ export function SpeechRecognitionScreen({ onBack }: { onBack(): void }) {
       }}
       onBack={onBack}
       computerSection={
-        <ComputerEndpointSection
-          // Filled once the computer has answered; a save after that keeps what the user sees.
-          key={computerTranscription.readiness === null ? 'asking' : 'answered'}
+        <ComputerEndpointEditor
           title="Speech recognition on your computer"
           intro="Your computer transcribes for every device with this OpenAI-compatible /audio/transcriptions endpoint. Its key stays on the computer."
-          saved={computerTranscription.channel}
+          setting={computerTranscription}
           modelPlaceholder={DEFAULT_TRANSCRIPTION_MODEL}
-          onSave={(values) => computerTranscription.save(computerEndpointBody(values))}
         />
       }
     />

@@ -17,11 +17,11 @@ import {
   type TtsEngine,
 } from '../../speech';
 import { clampSpeechRate, type VoiceEngineConfig } from '../../storage';
-import { ComputerEndpointSection, type VoiceEngine, VoiceSettingsPage, type VoiceValues } from '../../ui';
+import { type VoiceEngine, VoiceSettingsPage, type VoiceValues } from '../../ui';
 import { briefLanguageOf } from '../brief-language';
 import { audio, speech } from '../services';
 import { useSession } from '../session-context';
-import { computerEndpointBody } from './computer-endpoint-body';
+import { ComputerEndpointEditor } from './ComputerEndpointEditor';
 import { computerVoiceNote } from './computer-readiness';
 import { useComputerSetting } from './use-computer-setting';
 
@@ -139,15 +139,12 @@ export function VoiceScreen({ onBack }: { onBack(): void }) {
       }}
       onBack={onBack}
       computerSection={
-        <ComputerEndpointSection
-          // Filled once the computer has answered; a save after that keeps what the user sees.
-          key={computerVoice.readiness === null ? 'asking' : 'answered'}
+        <ComputerEndpointEditor
           title="The voice on your computer"
           intro="Your computer speaks for every device with this OpenAI-compatible /audio/speech endpoint. Its key stays on the computer."
-          saved={computerVoice.channel}
+          setting={computerVoice}
           withVoice
           modelPlaceholder="tts-1"
-          onSave={(values) => computerVoice.save(computerEndpointBody(values))}
         />
       }
     />

@@ -1,19 +1,11 @@
+import { isComputerUnreachable } from '../../relay/computer-unreachable';
+
 /** Whether the computer can do one thing for this device now (speak, transcribe, answer questions). */
 export type ComputerReadiness = 'ready' | 'unset' | 'offline';
 
-/** The error codes that mean "no way to the computer now", as opposed to a refusal. */
-const OFFLINE_CODES = new Set([
-  'device_offline',
-  'device_not_found',
-  'daemon_timeout',
-  'network_error',
-  'daemon_not_running',
-]);
-
 /** A failed probe read as readiness: unreachable is offline; anything else says nothing. */
 export function readinessOfFailure(error: unknown): ComputerReadiness | null {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && OFFLINE_CODES.has(code) ? 'offline' : null;
+  return isComputerUnreachable(error) ? 'offline' : null;
 }
 
 /**

@@ -27,10 +27,11 @@ const fakeOnDevice: TtsEngine = {
 };
 
 /** A relay that opens the sealed request and answers with sealed audio pieces, or a plain error. */
-async function relay(answer: { pieces?: string[]; error?: string; status?: number }) {
+async function relay(answer: { pieces?: string[]; error?: string; status?: number; unreachable?: boolean }) {
   const key = await sealingKeyFromText(KEY);
   const requests: Record<string, unknown>[] = [];
   const fetcher: typeof fetch = async (_url, init) => {
+    if (answer.unreachable) throw new TypeError('Failed to fetch');
     const body = JSON.parse(String(init?.body)) as { requestId: string; sealed: string };
     requests.push(JSON.parse(await key.open(body.sealed, Aad.computerRequest(body.requestId))));
     if (answer.status)
@@ -78,6 +79,20 @@ describe('the "Your computer" voice', () => {
     const { engine, status } = await relay({ status: 503, error: 'device_offline' });
     const audio = await engine.synthesize(INPUT, CONFIG, { fetch });
     expect(await audio.text()).toBe('device:en-us:The build is green.');
+    expect(status.get()).toBe('device_offline');
+  });
+
+  it('speaks with the on-device voice when the relay cannot be reached, so the call still rings', async () => {
+    const { engine, status } = await relay({ unreachable: true });
+    expect(await (await engine.synthesize(INPUT, CONFIG, { fetch })).text()).toBe(
+      'device:en-us:The build is green.',
+    );
+    expect(status.get()).toBe('device_offline');
+  });
+
+  it('speaks with the on-device voice when the computer did not answer in time', async () => {
+    const { engine, status } = await relay({ status: 504, error: 'daemon_timeout' });
+    expect(await (await engine.synthesize(INPUT, CONFIG, { fetch })).text()).toContain('device:');
     expect(status.get()).toBe('device_offline');
   });
 

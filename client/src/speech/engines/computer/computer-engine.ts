@@ -1,5 +1,6 @@
 import type { ComputerVoiceOptions } from '@ringback/protocol';
 import { type AskOverLink, computerLink } from '../../../relay/computer-link';
+import { isComputerUnreachable } from '../../../relay/computer-unreachable';
 import { decodeBase64 } from '../../audio/decode-text';
 import type { TtsConfig, TtsEngine, TtsInput } from '../../tts-engine';
 import { onDeviceEngine } from '../on-device/on-device-engine';
@@ -83,11 +84,13 @@ async function synthesizeOnComputer(ask: AskOverLink, input: TtsInput, signal?: 
   return new Blob(pieces, mimeType ? { type: mimeType } : {});
 }
 
-/** The failures that mean "the computer cannot speak now", as opposed to a sentence that failed. */
+/**
+ * The failures that mean "the computer cannot speak now", as opposed to a sentence that failed:
+ * whatever keeps the computer out of reach (this device offline too) must not keep a call silent.
+ */
 function fallbackReason(error: unknown): ComputerVoiceFallback | null {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'device_offline' || code === 'device_not_found') return 'device_offline';
-  if (code === 'speech_not_configured') return 'speech_not_configured';
+  if (isComputerUnreachable(error)) return 'device_offline';
+  if ((error as { code?: unknown } | null)?.code === 'speech_not_configured') return 'speech_not_configured';
   return null;
 }
 

@@ -21,6 +21,8 @@ export type Props = {
   /** The voice's name on the platform (the voice section has one; speech recognition does not). */
   withVoice?: boolean;
   modelPlaceholder: string;
+  /** The computer cannot be reached now: nothing it holds can be shown or changed. */
+  unreachable?: boolean;
   onSave: (values: ComputerEndpointValues) => Promise<void>;
 };
 
@@ -29,7 +31,15 @@ export type Props = {
  * from here and written to the computer sealed through the relay. The key is sent once and then
  * shown only as a hint.
  */
-export function ComputerEndpointSection({ title, intro, saved, withVoice, modelPlaceholder, onSave }: Props) {
+export function ComputerEndpointSection({
+  title,
+  intro,
+  saved,
+  withVoice,
+  modelPlaceholder,
+  unreachable = false,
+  onSave,
+}: Props) {
   const t = useText();
   const [baseUrl, setBaseUrl] = useState(saved?.baseUrl ?? '');
   const [apiKey, setApiKey] = useState('');
@@ -55,28 +65,38 @@ export function ComputerEndpointSection({ title, intro, saved, withVoice, modelP
     <form className="rb-card" onSubmit={submit} noValidate aria-label={t(title)}>
       <h2 className="rb-label">{t(title)}</h2>
       <p className="rb-hint rb-gap-bottom">{t(intro)}</p>
-      <AddressField
-        label="Address on your computer"
-        placeholder="https://api.openai.com/v1"
-        value={baseUrl}
-        onChange={setBaseUrl}
-      />
-      <SavedKeyField
-        label="Key on your computer"
-        savedHint={saved?.keyHint}
-        value={apiKey}
-        onChange={setApiKey}
-      />
-      <TextField
-        label="Model on your computer"
-        placeholder={modelPlaceholder}
-        value={model}
-        onChange={setModel}
-      />
-      {withVoice && (
-        <TextField label="Voice on your computer" placeholder="alloy" value={voice} onChange={setVoice} />
+      {unreachable && (
+        <p className="rb-hint rb-gap-bottom" role="status">
+          {t(
+            'Your computer is not connected right now: what it holds can be seen and changed once it is back.',
+          )}
+        </p>
       )}
-      <SaveRow label="Save on your computer" status={save.status} disabled={!complete} />
+      {/* Empty fields would read as "nothing set" when the computer simply did not answer. */}
+      <fieldset className="rb-fieldset" disabled={unreachable}>
+        <AddressField
+          label="Address on your computer"
+          placeholder="https://api.openai.com/v1"
+          value={baseUrl}
+          onChange={setBaseUrl}
+        />
+        <SavedKeyField
+          label="Key on your computer"
+          savedHint={saved?.keyHint}
+          value={apiKey}
+          onChange={setApiKey}
+        />
+        <TextField
+          label="Model on your computer"
+          placeholder={modelPlaceholder}
+          value={model}
+          onChange={setModel}
+        />
+        {withVoice && (
+          <TextField label="Voice on your computer" placeholder="alloy" value={voice} onChange={setVoice} />
+        )}
+        <SaveRow label="Save on your computer" status={save.status} disabled={!complete} />
+      </fieldset>
     </form>
   );
 }

@@ -15,6 +15,7 @@ export function ComputerEndpointEditor({ setting, ...section }: Props) {
       // Filled once the computer has answered; a save after that keeps what the user sees.
       key={setting.readiness === null ? 'asking' : 'answered'}
       saved={setting.channel}
+      unreachable={setting.readiness === 'offline'}
       onSave={(values) => setting.save(computerEndpointBody(values))}
       {...section}
     />

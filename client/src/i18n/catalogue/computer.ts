@@ -45,4 +45,6 @@ export const COMPUTER_ZH: Record<string, string> = {
   'Voice on your computer': '电脑上的语音名称',
   'Save on your computer': '保存到电脑',
   'Saved on your computer.': '已保存到电脑。',
+  'Your computer is not connected right now: what it holds can be seen and changed once it is back.':
+    '你的电脑现在没有连接：等它回来后才能查看和修改它上面的设置。',
 };

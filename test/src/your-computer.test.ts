@@ -4,7 +4,8 @@ import { type FakeLlm, plainBrief, startFakeLlm } from './fakes/fake-llm-server'
 import { type FakeVoicePlatform, startFakeVoicePlatform } from './fakes/fake-voice-platform';
 import { pairAnotherDevice, reportStop, saveScreenshots, waitConnected } from './support/app-page';
 import { launchChromium, newMonitoredContext, PHONE_VIEWPORT, playedAudio } from './support/browser';
-import { type RunningRingback, startRingbackUp } from './support/ringback-up';
+import { fakeMicrophoneFlags } from './support/fake-microphone';
+import { type RelayAndComputer, startRelayAndComputer } from './support/relay-and-computer';
 import { waitFor } from './support/temp-data-dir';
 import { toneWav } from './support/tone-wav';
 
@@ -16,21 +17,26 @@ const TONE_SECONDS = 0.6;
 
 let llm: FakeLlm;
 let platform: FakeVoicePlatform;
-let up: RunningRingback;
+let up: RelayAndComputer;
 let browser: Browser;
 
 beforeAll(async () => {
   llm = await startFakeLlm();
   llm.setDefault((request) => (request.body.stream ? { content: ANSWER } : { json: plainBrief(SPOKEN) }));
   // Sends no CORS headers: the phone's page could never read it, only the computer can.
-  platform = await startFakeVoicePlatform(toneWav({ seconds: TONE_SECONDS, amplitude: 9000 }), 'unused');
-  up = await startRingbackUp({ llmUrl: llm.url });
-  browser = await launchChromium();
+  // It also transcribes: whatever the microphone heard, it heard the question.
+  platform = await startFakeVoicePlatform(toneWav({ seconds: TONE_SECONDS, amplitude: 9000 }), QUESTION);
+  // The computer has its speech recognition set already; its voice is set from the phone below.
+  up = await startRelayAndComputer({
+    modelUrl: llm.url,
+    config: { transcription: { baseUrl: platform.url, apiKey: 'sk-stt-e2e', model: 'whisper-1' } },
+  });
+  browser = await launchChromium(await fakeMicrophoneFlags());
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
-  await up?.stop();
+  await up?.close();
   await platform?.close();
   await llm?.close();
 });
@@ -49,8 +55,9 @@ async function backToIdle(page: Page) {
 }
 
 describe('"Your computer" from a phone', () => {
-  it('a report rings and is spoken with the computer’s voice, and a question is answered by the computer’s model', async () => {
+  it('a report rings and is spoken with the computer’s voice, and a spoken question is transcribed and answered by the computer', async () => {
     const context = await newMonitoredContext(browser, PHONE_VIEWPORT, { isMobile: true });
+    await context.grantPermissions(['microphone']);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -106,23 +113,122 @@ describe('"Your computer" from a phone', () => {
     expect(first?.seconds).toBeCloseTo(TONE_SECONDS, 1);
     expect(first?.rms).toBeGreaterThan(0.1);
 
-    // A typed question, answered by the computer's model and spoken with the computer's voice.
+    // A spoken question: recorded here, transcribed by the computer's speech recognition (this
+    // phone has none of its own), answered by its model and spoken with its voice.
     const playedBefore = (await playedAudio(page)).buffers.length;
-    await page.getByRole('textbox', { name: 'Ask a question' }).fill(QUESTION);
-    await page.getByRole('button', { name: 'Ask', exact: true }).tap();
+    const transcriptions = () => platform.calls.filter((call) => call.path === '/v1/audio/transcriptions');
+    await page.getByRole('button', { name: 'Talk', exact: true }).tap();
+    await page.getByRole('button', { name: 'Listening… tap to stop' }).waitFor();
+    await saveScreenshots(page, 'your-computer-talk-recording');
+    await page.waitForTimeout(1000);
+    await page.getByRole('button', { name: 'Listening… tap to stop' }).tap();
+    await page.getByText(QUESTION).first().waitFor({ timeout: 30_000 });
     await page.getByText('Only the cache module changed.').first().waitFor({ timeout: 30_000 });
     await waitFor(
       async () => (await playedAudio(page)).buffers.length >= playedBefore + 2,
       30_000,
       'the spoken answer',
     );
+    const heard = transcriptions();
+    expect(heard).toHaveLength(1);
+    expect(heard[0]?.authorization).toBe('Bearer sk-stt-e2e');
+    expect(heard[0]?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    const fields = heard[0]?.body.toString('latin1') ?? '';
+    expect(fields).toMatch(/name="file"; filename="speech\.(webm|ogg|m4a)"/);
+    expect(fields).toMatch(/name="model"\r\n\r\nwhisper-1\r\n/);
+    // The brief language, as the hint.
+    expect(fields).toMatch(/name="language"\r\n\r\nen\r\n/);
     const asked = llm.requests.filter((request) => request.body.stream).at(-1);
     expect(asked?.authorization).toBe('Bearer sk-e2e-0000');
     expect(JSON.stringify(asked?.body.messages)).toContain(QUESTION);
     const answerSpoken = platform.calls.filter((call) => call.body.toString().includes('cache module'));
     expect(answerSpoken.length).toBeGreaterThanOrEqual(1);
     await saveScreenshots(page, 'your-computer-call');
+    await page.getByRole('button', { name: 'Hang up' }).tap();
+    await page.getByLabel('Your reply').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('with the computer gone, a second phone still rings with its own voice, says so, and typing still works', async () => {
+    const context = await newMonitoredContext(browser, PHONE_VIEWPORT, { isMobile: true });
+    await context.grantPermissions(['microphone']);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto((await pairAnotherDevice(up)).url);
+    await waitConnected(page);
+    // Newly paired, and the computer now has a voice, a model and speech recognition: all three
+    // are "Your computer" on this phone without touching a setting.
+    await openSettingsRow(page, /Voice/);
+    const engine = page.getByRole('combobox', { name: 'Engine', exact: true });
+    await waitFor(async () => (await engine.inputValue()) === 'computer', 15_000, 'the computer’s voice');
+    await backToIdle(page);
+
+    // The report goes out while this phone is offline (its open event stream may still bring it
+    // in, but nothing it asks gets through); then the computer goes away.
+    const watcher = await up.relay.pair(up.computer, 'app', 'Watcher');
+    const pendingEventIds = async (): Promise<string[]> => {
+      const response = await fetch(`${up.relay.url}/v1/events/pending`, {
+        headers: { authorization: `Bearer ${watcher.deviceToken}` },
+      });
+      return ((await response.json()) as { events: { eventId: string }[] }).events.map(
+        (event) => event.eventId,
+      );
+    };
+    const pendingBefore = await pendingEventIds();
+    await context.setOffline(true);
+    await reportStop(up, 'Cache rewrite done, second pass.', 'sess-computer-2');
+    const speechBefore = platform.calls.length;
+    await waitFor(
+      async () => (await pendingEventIds()).length > pendingBefore.length,
+      30_000,
+      'the report at the relay',
+    );
+    await up.daemon.kill('SIGKILL');
+    await context.setOffline(false);
+
+    // It still rings, and speaks with this device's own voice, not the computer's tone.
+    await page.getByRole('button', { name: 'Answer', exact: true }).tap({ timeout: 60_000 });
+    await waitFor(async () => (await playedAudio(page)).buffers.length >= 1, 60_000, 'the first sentence');
+    const first = (await playedAudio(page)).buffers[0];
+    expect(first?.seconds).toBeGreaterThan(TONE_SECONDS + 0.5);
+    expect(platform.calls.length).toBe(speechBefore);
+
+    // Talk: the recording is made, and the page says the computer is away; typing still asks.
+    await page.getByRole('button', { name: 'Talk', exact: true }).tap();
+    await page.getByRole('button', { name: 'Listening… tap to stop' }).waitFor();
+    await page.waitForTimeout(800);
+    await page.getByRole('button', { name: 'Listening… tap to stop' }).tap();
+    const away = page.getByRole('alert').filter({ hasText: 'Your computer is not connected right now' });
+    await away.waitFor({ timeout: 30_000 });
+    await saveScreenshots(page, 'your-computer-offline-talk');
+    await page.getByRole('textbox', { name: 'Ask a question' }).fill('Is the deploy out?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).tap();
+    await page.getByText('Is the deploy out?').first().waitFor();
+    await page
+      .getByText(/your computer is not connected right now/i)
+      .last()
+      .waitFor({ timeout: 30_000 });
+    await saveScreenshots(page, 'your-computer-offline-question');
+
+    // The voice page says which voice calls use now.
+    await page.getByRole('button', { name: 'Hang up' }).tap();
+    await page.getByRole('button', { name: "Don't reply" }).tap();
+    await openSettingsRow(page, /Voice/);
+    await page
+      .getByText(
+        'Your computer is not connected right now: calls ring with this device’s voice until it is back.',
+      )
+      .waitFor({ timeout: 15_000 });
+    await page
+      .getByText(
+        'Your computer is not connected right now: what it holds can be seen and changed once it is back.',
+      )
+      .waitFor();
+    expect(await page.getByLabel('Address on your computer', { exact: true }).isDisabled()).toBe(true);
+    await saveScreenshots(page, 'your-computer-offline-voice');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
 });

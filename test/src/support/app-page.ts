@@ -40,8 +40,11 @@ export async function saveScreenshots(page: Page, name: string): Promise<void> {
   if (original) await page.setViewportSize(original);
 }
 
+/** Where a computer's hook and CLI run: `ringback up`'s, or a separately started daemon's. */
+export type ComputerHome = Pick<RunningRingback, 'home' | 'dataDir'>;
+
 /** A finished Claude Code turn, reported by the real hook CLI from a fresh project directory. */
-export async function reportStop(up: RunningRingback, message: string, sessionId: string): Promise<string> {
+export async function reportStop(up: ComputerHome, message: string, sessionId: string): Promise<string> {
   const project = await mkdtemp(join(tmpdir(), 'ringback-e2e-project-'));
   const run = await runHookProcess(
     'claude-code',
@@ -58,7 +61,7 @@ export async function reportStop(up: RunningRingback, message: string, sessionId
 }
 
 /** Another device's way in, as `ringback pair` prints it: the URL to open, and the 6-digit code. */
-export async function pairAnotherDevice(up: RunningRingback): Promise<{ url: string; code: string }> {
+export async function pairAnotherDevice(up: ComputerHome): Promise<{ url: string; code: string }> {
   const run = await runRingback(['pair'], {
     PATH: process.env.PATH,
     HOME: up.home,

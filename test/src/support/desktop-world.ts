@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP_VIEWPORT, launchChromium, newMonitoredContext } from './browser';
-import { type DaemonProcess, startDaemonProcess } from './daemon-process';
+import type { DaemonProcess } from './daemon-process';
 import { type DesktopAppServer, startDesktopAppServer } from './desktop-app-server';
 import { type FakeShell, installFakeShell } from './desktop-fake-shell';
-import { freePort } from './free-port';
-import { type RelayProcess, startRelayProcess } from './relay-process';
+import { startRelayAndComputer } from './relay-and-computer';
+import type { RelayProcess } from './relay-process';
 import { runHookProcess } from './run-hook-process';
-import { makeDataDir } from './temp-data-dir';
 
 /**
  * A computer with the desktop app: a relay, a daemon logged in to it (briefs written by the model
@@ -34,19 +33,7 @@ export interface DesktopWorld {
 }
 
 export async function startDesktopWorld(options: { briefModelUrl: string }): Promise<DesktopWorld> {
-  const relay = await startRelayProcess();
-  const computer = await relay.createAccount('daemon', 'Laptop');
-  const dataDir = await makeDataDir({
-    config: {
-      server: { url: relay.url },
-      // The shell finds the daemon by this port, as it finds a user's.
-      localPort: await freePort(),
-      llm: { primary: { baseUrl: options.briefModelUrl, apiKey: 'sk-e2e-0000', model: 'fake-1' } },
-      brief: { language: 'en-US' },
-    },
-    deviceToken: computer.deviceToken,
-  });
-  const daemon = await startDaemonProcess(dataDir, {}, null);
+  const { relay, daemon, dataDir } = await startRelayAndComputer({ modelUrl: options.briefModelUrl });
   const app = await startDesktopAppServer();
   const browser = await launchChromium();
   const context = await newMonitoredContext(browser, DESKTOP_VIEWPORT);

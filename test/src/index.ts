@@ -21,4 +21,4 @@ export { startRelayProcess } from './support/relay-process';
 export { type RunningRingback, standInClaude, startRingbackUp } from './support/ringback-up';
 export { daemonKeyOf } from './support/sealed-events';
 export { makeDataDir, waitFor } from './support/temp-data-dir';
-export { type ToneOptions, toneWav } from './support/tone-wav';
+export { type ToneOptions, tonePcm, toneWav, wavOf } from './support/tone-wav';

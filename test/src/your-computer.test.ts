@@ -41,6 +41,18 @@ afterAll(async () => {
   await llm?.close();
 });
 
+/** A phone-sized page with a microphone, newly paired with the computer and connected. */
+async function pairPhone() {
+  const context = await newMonitoredContext(browser, PHONE_VIEWPORT, { isMobile: true });
+  await context.grantPermissions(['microphone']);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto((await pairAnotherDevice(up)).url);
+  await waitConnected(page);
+  return { context, page, errors };
+}
+
 async function openSettingsRow(page: Page, row: RegExp) {
   await page
     .getByRole('button', { name: /Settings/ })
@@ -56,13 +68,7 @@ async function backToIdle(page: Page) {
 
 describe('"Your computer" from a phone', () => {
   it('a report rings and is spoken with the computer’s voice, and a spoken question is transcribed and answered by the computer', async () => {
-    const context = await newMonitoredContext(browser, PHONE_VIEWPORT, { isMobile: true });
-    await context.grantPermissions(['microphone']);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto((await pairAnotherDevice(up)).url);
-    await waitConnected(page);
+    const { context, page, errors } = await pairPhone();
 
     // The voice: "Your computer". It has none yet, so the page says calls use this device's voice;
     // the computer's own voice is set right here (sealed through the relay; its key stays there).
@@ -151,13 +157,7 @@ describe('"Your computer" from a phone', () => {
   }, 120_000);
 
   it('with the computer gone, a second phone still rings with its own voice, says so, and typing still works', async () => {
-    const context = await newMonitoredContext(browser, PHONE_VIEWPORT, { isMobile: true });
-    await context.grantPermissions(['microphone']);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto((await pairAnotherDevice(up)).url);
-    await waitConnected(page);
+    const { context, page, errors } = await pairPhone();
     // Newly paired, and the computer now has a voice, a model and speech recognition: all three
     // are "Your computer" on this phone without touching a setting.
     await openSettingsRow(page, /Voice/);

@@ -1,3 +1,4 @@
+import { tonePcm, wavOf } from '@ringback/test';
 import { RAW_AUDIO_RESPONSE } from '../../../client/src/speech/audio/parse-audio';
 import type { TtsConfig } from '../../../client/src/speech/tts-engine';
 
@@ -13,34 +14,11 @@ function silentMp3(frames = 10): Uint8Array {
 }
 
 /** A quarter second of a quiet 220 Hz tone: 16-bit mono PCM at 24 kHz, headerless. */
-function tonePcm(seconds = 0.25, sampleRate = 24_000): Buffer {
-  const samples = Math.round(seconds * sampleRate);
-  const pcm = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++)
-    pcm.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 220 * i) / sampleRate) * 6000), i * 2);
-  return pcm;
-}
-
-function wavOf(pcm: Buffer, sampleRate = 24_000): Uint8Array {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + pcm.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16); // fmt chunk size
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28); // bytes a second
-  header.writeUInt16LE(2, 32); // bytes a frame
-  header.writeUInt16LE(16, 34); // bits a sample
-  header.write('data', 36);
-  header.writeUInt32LE(pcm.length, 40);
-  return new Uint8Array(Buffer.concat([header, pcm]));
-}
+const TONE = tonePcm({ seconds: 0.25, sampleRate: 24_000, frequency: 220, amplitude: 6000 });
 
 const MP3 = silentMp3();
-const PCM = new Uint8Array(tonePcm());
-export const WAV = wavOf(tonePcm());
+const PCM = new Uint8Array(TONE);
+export const WAV = new Uint8Array(wavOf(TONE, 24_000));
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 

@@ -7,6 +7,7 @@ import { benchCluster } from './relay-cluster';
 import { benchRelay } from './relay-throughput';
 import { benchRingLatency } from './ring-latency';
 import { benchRingSchedule } from './ring-schedule';
+import { benchSpokenQuestion } from './spoken-question';
 import { benchVoicePrepare } from './voice-prepare';
 
 // Benchmarks print figures; they never assert timings (tests do not time things).
@@ -21,3 +22,4 @@ if (!only || only === 'ring') await benchRingLatency();
 if (!only || only === 'schedule') await benchRingSchedule();
 if (!only || only === 'voices') await benchVoicePrepare();
 if (!only || only === 'computer') await benchComputerRequests();
+if (!only || only === 'spoken') await benchSpokenQuestion();

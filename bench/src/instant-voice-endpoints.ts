@@ -1,0 +1,43 @@
+import { createServer } from 'node:http';
+
+/**
+ * An OpenAI-compatible speech-to-text and voice that answer at once: `/audio/transcriptions`
+ * reads the whole multipart upload (as a real server must before it can listen) and answers
+ * `{text}`; `/audio/speech` answers the same short audio whatever format was asked. A bench then
+ * measures the path to the endpoints, not the endpoints.
+ */
+export async function startInstantVoiceEndpoints(options: {
+  transcript: string;
+  audio: Buffer;
+  audioType: string;
+}): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    let received = 0;
+    request.on('data', (chunk: Buffer) => {
+      received += chunk.byteLength;
+    });
+    request.on('end', () => {
+      const path = request.url ?? '';
+      if (path.endsWith('/audio/transcriptions') && received > 0) {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ text: options.transcript }));
+      } else if (path.endsWith('/audio/speech')) {
+        response.writeHead(200, { 'content-type': options.audioType });
+        response.end(options.audio);
+      } else {
+        response.writeHead(404, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: { message: `no ${path} here` } }));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

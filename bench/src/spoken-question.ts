@@ -23,6 +23,8 @@ import {
 } from './spoken-direct';
 import { percentile } from './support';
 
+// Each relayed round is three requests, and the daemon admits at most 1000 relayed requests in
+// 5 minutes (its replay record, MAX_REMEMBERED_REQUESTS): (warm-up + rounds) × 3 stays under it.
 const ROUNDS = 200;
 const WARM_UP = 20;
 const LANGUAGE = 'en';

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, plainBrief, startFakeLlm } from './fakes/fake-llm-server';
 import { type FakeVoicePlatform, startFakeVoicePlatform } from './fakes/fake-voice-platform';
 import { pairAnotherDevice, reportStop, saveScreenshots, waitConnected } from './support/app-page';
-import { launchChromium, newMonitoredContext, PHONE_VIEWPORT, playedAudio } from './support/browser';
+import {
+  DESKTOP_VIEWPORT,
+  launchChromium,
+  newMonitoredContext,
+  PHONE_VIEWPORT,
+  playedAudio,
+} from './support/browser';
 import { fakeMicrophoneFlags } from './support/fake-microphone';
 import { type RelayAndComputer, startRelayAndComputer } from './support/relay-and-computer';
 import { waitFor } from './support/temp-data-dir';
@@ -154,6 +160,39 @@ describe('"Your computer" from a phone', () => {
     await page.getByLabel('Your reply').waitFor();
     expect(errors).toEqual([]);
     await context.close();
+  }, 120_000);
+
+  it('a phone and a desktop page both ring with the computer’s voice; one answers, the other says where the call went', async () => {
+    const phone = await pairPhone();
+    const desktop = await pairPhone();
+    await desktop.page.setViewportSize(DESKTOP_VIEWPORT);
+    const speechBefore = platform.calls.filter((call) => call.path === '/v1/audio/speech').length;
+    await reportStop(up, 'Cache rewrite done, both devices.', 'sess-computer-both');
+    const answer = (page: Page) => page.getByRole('button', { name: 'Answer', exact: true });
+    await Promise.all([answer(phone.page).waitFor({ timeout: 30_000 }), answer(desktop.page).waitFor()]);
+    // Each device prepared the call with the computer's voice, through the relay.
+    const spoken = platform.calls.filter((call) => call.path === '/v1/audio/speech').length - speechBefore;
+    expect(spoken).toBeGreaterThanOrEqual(4);
+
+    await answer(phone.page).tap();
+    await waitFor(
+      async () => (await playedAudio(phone.page)).buffers.length >= 1,
+      30_000,
+      'the first sentence',
+    );
+    expect((await playedAudio(phone.page)).buffers[0]?.seconds).toBeCloseTo(TONE_SECONDS, 1);
+    await desktop.page
+      .getByText(/answered on/i)
+      .first()
+      .waitFor({ timeout: 10_000 });
+    expect(await answer(desktop.page).count()).toBe(0);
+    expect(await desktop.page.getByRole('button', { name: 'Hang up' }).count()).toBe(0);
+    await saveScreenshots(desktop.page, 'your-computer-answered-elsewhere');
+    await phone.page.getByRole('button', { name: 'Hang up' }).tap();
+    await phone.page.getByRole('button', { name: "Don't reply" }).tap();
+    expect([...phone.errors, ...desktop.errors]).toEqual([]);
+    await phone.context.close();
+    await desktop.context.close();
   }, 120_000);
 
   it('with the computer gone, a second phone still rings with its own voice, says so, and typing still works', async () => {

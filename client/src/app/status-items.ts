@@ -57,9 +57,11 @@ export function statusItems(
   }
   const llm = settings.llm;
   items.push(
-    llm.baseUrl && llm.model
-      ? { tone: 'ok', text: t('Questions answered by {model}', { model: llm.model }) }
-      : { tone: 'warn', text: t('No model for questions: set one under Settings › Language model') },
+    settings.questionModelSource === 'computer'
+      ? { tone: 'ok', text: t('Questions answered by your computer’s model') }
+      : llm.baseUrl && llm.model
+        ? { tone: 'ok', text: t('Questions answered by {model}', { model: llm.model }) }
+        : { tone: 'warn', text: t('No model for questions: set one under Settings › Language model') },
   );
   return items;
 }

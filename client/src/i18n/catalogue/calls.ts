@@ -48,6 +48,7 @@ export const CALLS_ZH: Record<string, string> = {
   'The on-device voice cannot speak {language}': '本机语音无法朗读 {language}',
   'Voice: {name}': '语音：{name}',
   'Questions answered by {model}': '问题由 {model} 回答',
+  'Questions answered by your computer’s model': '问题由你电脑上的模型回答',
   'No model for questions: set one under Settings › Language model':
     '没有问答模型：请在 设置 › 语言模型 中设置',
 

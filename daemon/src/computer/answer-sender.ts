@@ -4,7 +4,7 @@ import {
   type ComputerAnswerFrame,
   type DaemonToRelay,
   isFinalAnswerFrame,
-  seal,
+  type SealingKey,
 } from '@ringback/protocol';
 
 export type ComputerFrameMessage = Extract<DaemonToRelay, { type: 'computer-frame' }>;
@@ -16,7 +16,7 @@ export type ComputerFrameMessage = Extract<DaemonToRelay, { type: 'computer-fram
  */
 export class AnswerSender {
   readonly #requestId: string;
-  readonly #key: string;
+  readonly #key: SealingKey;
   readonly #send: (message: ComputerFrameMessage) => boolean;
   readonly #signal: AbortSignal;
   readonly #window: number;
@@ -26,7 +26,7 @@ export class AnswerSender {
 
   constructor(options: {
     requestId: string;
-    key: string;
+    key: SealingKey;
     send: (message: ComputerFrameMessage) => boolean;
     signal: AbortSignal;
     window?: number;
@@ -63,7 +63,7 @@ export class AnswerSender {
     this.#signal.throwIfAborted();
     const seq = this.#seq;
     this.#seq += 1;
-    const sealed = await seal(this.#key, JSON.stringify(frame), Aad.computerAnswer(this.#requestId, seq));
+    const sealed = await this.#key.seal(JSON.stringify(frame), Aad.computerAnswer(this.#requestId, seq));
     this.#signal.throwIfAborted();
     const message = {
       type: 'computer-frame',

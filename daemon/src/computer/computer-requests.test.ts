@@ -35,7 +35,7 @@ function computer(
     logger: createMemoryLogger(),
     ...(options.maxRunning ? { maxRunning: options.maxRunning } : {}),
     replays: {
-      async admit(requestId) {
+      admitNow(requestId) {
         if (admitted.has(requestId)) throw new RingbackError('replayed_request');
         admitted.add(requestId);
       },

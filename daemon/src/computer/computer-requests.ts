@@ -3,9 +3,11 @@ import {
   ComputerRequestPlaintext,
   createParser,
   type DaemonToRelay,
+  importE2eCryptoKey,
   OpenError,
-  open,
   RingbackError,
+  type SealingKey,
+  sealingKeyFromCryptoKey,
 } from '@ringback/protocol';
 import type { Logger } from '../log/logger';
 import { AnswerSender } from './answer-sender';
@@ -21,8 +23,11 @@ const parseRequest = createParser(ComputerRequestPlaintext);
 
 export interface ComputerRequestsDeps {
   key(): string | null;
-  /** Throws a RingbackError for a request that must not run (a replay); see RelayedRequestGuard. */
-  replays: { admit(requestId: string, issuedAt: number): Promise<void> };
+  /**
+   * Throws a RingbackError for a request that must not run (a replay); see RelayedRequestGuard.
+   * Requests to the computer change nothing on it, so they run without waiting for the disk.
+   */
+  replays: { admitNow(requestId: string, issuedAt: number): void };
   settings: ComputerSettings;
   logger: Logger;
   maxRunning?: number;
@@ -36,6 +41,8 @@ export interface ComputerRequestsDeps {
 export class ComputerRequests {
   readonly #deps: ComputerRequestsDeps;
   readonly #running = new Map<string, { controller: AbortController; sender: AnswerSender | null }>();
+  /** The e2e key imported once (not at every frame), and again only when the key changes. */
+  #imported: { text: string; key: Promise<SealingKey> } | null = null;
 
   constructor(deps: ComputerRequestsDeps) {
     this.#deps = deps;
@@ -84,16 +91,17 @@ export class ComputerRequests {
   ): Promise<void> {
     const { requestId } = message;
     const signal = entry.controller.signal;
-    const key = this.#deps.key();
-    if (!key) {
+    const keyText = this.#deps.key();
+    if (!keyText) {
       send({ type: 'computer-refused', requestId, error: 'undecryptable_request' });
       return;
     }
+    const key = await this.#sealingKey(keyText);
     const sender = new AnswerSender({ requestId, key, send, signal });
     entry.sender = sender;
     let text: string;
     try {
-      text = await open(key, message.sealed, Aad.computerRequest(requestId));
+      text = await key.open(message.sealed, Aad.computerRequest(requestId));
     } catch (error) {
       if (!(error instanceof OpenError)) throw error;
       send({ type: 'computer-refused', requestId, error: 'undecryptable_request' });
@@ -101,7 +109,7 @@ export class ComputerRequests {
     }
     try {
       const request = parseRequest.parse(JSON.parse(text));
-      await this.#deps.replays.admit(requestId, request.issuedAt);
+      this.#deps.replays.admitNow(requestId, request.issuedAt);
       for await (const frame of runComputerRequest(request, this.#deps.settings, signal))
         await sender.frame(frame);
       await sender.frame({ type: 'end' });
@@ -117,5 +125,15 @@ export class ComputerRequests {
         this.#deps.logger.error(`a request to the computer failed: ${(error as Error).message}`);
       await sender.frame({ type: 'error', ...failure }).catch(() => undefined);
     }
+  }
+
+  #sealingKey(text: string): Promise<SealingKey> {
+    if (this.#imported?.text !== text) {
+      const key = importE2eCryptoKey(text).then(({ cryptoKey, keyId }) =>
+        sealingKeyFromCryptoKey(cryptoKey, keyId),
+      );
+      this.#imported = { text, key };
+    }
+    return this.#imported.key;
   }
 }

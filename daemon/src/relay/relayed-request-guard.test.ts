@@ -106,4 +106,35 @@ describe('RelayedRequestGuard', () => {
       expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({ version: 1 });
     }
   });
+
+  it('admits a request that changes nothing at once, refusing a replay at once, and writes its id down after', async () => {
+    const guard = await open();
+    const admitNow = (requestId: string, issuedAt: number) =>
+      refusal(Promise.resolve().then(() => guard.admitNow(requestId, issuedAt)));
+    expect(await admitNow('speak-1', T0)).toBe('admitted');
+    expect(await admitNow('speak-1', T0)).toBe('replayed_request');
+    expect(await admitNow('stale', T0 - RELAYED_REQUEST_WINDOW_MS - 1)).toBe('replayed_request');
+    // The same record as `admit`'s: one id cannot run once each way.
+    expect(await refusal(guard.admit('speak-1', T0))).toBe('replayed_request');
+    expect(await admitNow('speak-2', T0)).toBe('admitted');
+    await guard.flushed();
+    const reopened = await open();
+    expect(await refusal(reopened.admit('speak-2', T0))).toBe('replayed_request');
+  });
+
+  it('admitNow holds the same bound on ids as admit', async () => {
+    const guard = await open({ maxRemembered: 2 });
+    guard.admitNow('a', T0);
+    guard.admitNow('b', T0);
+    expect(() => guard.admitNow('c', T0)).toThrow(expect.objectContaining({ code: 'too_many_attempts' }));
+    await guard.flushed();
+  });
+
+  it('concurrent admissions all reach the disk (a write not yet started is shared)', async () => {
+    const guard = await open();
+    const writes = await Promise.all(['a', 'b', 'c', 'd'].map((id) => guard.admit(id, T0)));
+    expect(writes).toHaveLength(4);
+    const file = JSON.parse(await readFile(join(dataDir, RELAYED_REQUESTS_FILE), 'utf8'));
+    expect(file.requests.map(([id]: [string]) => id)).toEqual(['a', 'b', 'c', 'd']);
+  });
 });

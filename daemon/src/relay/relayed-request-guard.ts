@@ -55,6 +55,7 @@ export class RelayedRequestGuard {
   readonly #admitted: Map<string, number>;
   #notBefore: number | undefined;
   #writing: Promise<unknown> = Promise.resolve();
+  #queued: Promise<void> | null = null;
 
   private constructor(
     path: string,
@@ -110,6 +111,36 @@ export class RelayedRequestGuard {
    * full, `internal_error` when the id could not be written down (the request does not run).
    */
   async admit(requestId: string, issuedAt: number): Promise<void> {
+    this.#hold(requestId, issuedAt);
+    try {
+      await this.#save();
+    } catch (error) {
+      this.#logger.error(`could not record relayed request ${requestId}: ${(error as Error).message}`);
+      throw new RingbackError('internal_error', 'could not record the request, so it was not run');
+    }
+  }
+
+  /**
+   * The same checks as `admit`, but the request may run before its id reaches the disk: for
+   * requests that change nothing on this computer (a model answer, a sentence spoken, a recording
+   * transcribed), whose answers only the user's devices can open. Waiting for the disk would add
+   * a write and two fsyncs to every sentence a phone hears through its computer; the id is held
+   * at once and written down a moment later, so a restart still refuses a replay.
+   */
+  admitNow(requestId: string, issuedAt: number): void {
+    this.#hold(requestId, issuedAt);
+    this.#save().catch((error: Error) =>
+      this.#logger.error(`could not record relayed request ${requestId}: ${error.message}`),
+    );
+  }
+
+  /** Resolves once every id admitted so far is written down (or its write failed). */
+  async flushed(): Promise<void> {
+    await this.#writing;
+  }
+
+  /** Checks a request against the window and the ids held, then holds its id. Throws RingbackError. */
+  #hold(requestId: string, issuedAt: number): void {
     const now = this.#now();
     if (Math.abs(now - issuedAt) > RELAYED_REQUEST_WINDOW_MS) {
       throw new RingbackError(
@@ -136,12 +167,6 @@ export class RelayedRequestGuard {
     }
     // Held even when the write fails: an id that might have run is never admitted again.
     this.#admitted.set(requestId, issuedAt);
-    try {
-      await this.#save();
-    } catch (error) {
-      this.#logger.error(`could not record relayed request ${requestId}: ${(error as Error).message}`);
-      throw new RingbackError('internal_error', 'could not record the request, so it was not run');
-    }
   }
 
   /** Ids whose request is too old to pass the time check are no longer needed. */
@@ -154,12 +179,19 @@ export class RelayedRequestGuard {
     }
   }
 
+  /**
+   * Writes the record down. Writes run one at a time, and a write that has not started yet is
+   * shared: it reads the ids when it starts, so it covers every id held before it.
+   */
   #save(): Promise<void> {
+    if (this.#queued) return this.#queued;
     const next = this.#writing.then(() => {
+      this.#queued = null;
       const file: GuardFile = { version: 1, requests: [...this.#admitted] };
       if (this.#notBefore !== undefined) file.notBefore = this.#notBefore;
       return writeFileAtomic(this.#path, JSON.stringify(file), PRIVATE_FILE_MODE);
     });
+    this.#queued = next;
     this.#writing = next.catch(() => undefined);
     return next;
   }

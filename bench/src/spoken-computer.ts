@@ -1,4 +1,4 @@
-import { Aad, type ComputerAnswerFrame, type ComputerAnswerLine, open } from '@ringback/protocol';
+import { Aad, type ComputerAnswerFrame, type ComputerAnswerLine, type SealingKey } from '@ringback/protocol';
 import { askComputer, type ComputerRequest, sealComputerRequest } from '@ringback/test';
 import type { AnswerReader } from './first-sentence';
 
@@ -12,7 +12,8 @@ export interface ComputerWay {
   /** The phone's device token. */
   token: string;
   daemonDeviceId: string;
-  key: string;
+  /** Imported once, as the app holds its key (client/src/storage/idb-key-vault.ts). */
+  key: SealingKey;
 }
 
 async function ask(way: ComputerWay, request: ComputerRequest): Promise<ComputerAnswerFrame[]> {
@@ -73,7 +74,7 @@ export function answerThroughComputer(
         buffered = buffered.slice(at + 1);
         if ('error' in line) throw new Error(`the relay: ${line.error}`);
         const frame = JSON.parse(
-          await open(way.key, line.sealed, Aad.computerAnswer(request.requestId, seq)),
+          await way.key.open(line.sealed, Aad.computerAnswer(request.requestId, seq)),
         ) as ComputerAnswerFrame;
         seq += 1;
         if (frame.type === 'end') return;

@@ -1,3 +1,4 @@
+import { importE2eCryptoKey, type SealingKey, sealingKeyFromCryptoKey } from '@ringback/protocol';
 import {
   daemonKeyOf,
   makeDataDir,
@@ -22,6 +23,11 @@ import {
   transcribeDirectly,
 } from './spoken-direct';
 import { percentile } from './support';
+
+async function importedKey(text: string): Promise<SealingKey> {
+  const { cryptoKey, keyId } = await importE2eCryptoKey(text);
+  return sealingKeyFromCryptoKey(cryptoKey, keyId);
+}
 
 // Each relayed round is three requests, and the daemon admits at most 1000 relayed requests in
 // 5 minutes (its replay record, MAX_REMEMBERED_REQUESTS): (warm-up + rounds) × 3 stays under it.
@@ -132,7 +138,7 @@ export async function benchSpokenQuestion(): Promise<void> {
       relayUrl: relay.url,
       token: phone.deviceToken,
       daemonDeviceId: computer.deviceId,
-      key: await daemonKeyOf(dataDir),
+      key: await importedKey(await daemonKeyOf(dataDir)),
     };
     const direct = directPath({ llm: llm.baseUrl, voice: voice.baseUrl });
     const throughComputer = computerPath(way);

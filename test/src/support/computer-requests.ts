@@ -4,6 +4,7 @@ import {
   type ComputerAnswerLine,
   type ComputerRequestPlaintext,
   open,
+  type SealingKey,
   seal,
 } from '@ringback/protocol';
 
@@ -26,14 +27,28 @@ export interface ComputerAnswer {
 
 let counter = 0;
 
+/**
+ * The e2e key as `k1_` text, or imported once as the app holds it (a SealingKey: one cipher call
+ * a frame instead of a key import each time).
+ */
+export type E2eKey = string | SealingKey;
+
+const sealWith = (key: E2eKey, plaintext: string, aad: string) =>
+  typeof key === 'string' ? seal(key, plaintext, aad) : key.seal(plaintext, aad);
+const openWith = (key: E2eKey, sealed: string, aad: string) =>
+  typeof key === 'string' ? open(key, sealed, aad) : key.open(sealed, aad);
+
 /** Seals a request to the computer as a device does. */
 export async function sealComputerRequest(
-  key: string,
+  key: E2eKey,
   request: ComputerRequest,
   requestId = `cr-${process.pid}-${++counter}`,
 ): Promise<{ requestId: string; sealed: string }> {
   const plaintext = { ...request, issuedAt: Date.now() };
-  return { requestId, sealed: await seal(key, JSON.stringify(plaintext), Aad.computerRequest(requestId)) };
+  return {
+    requestId,
+    sealed: await sealWith(key, JSON.stringify(plaintext), Aad.computerRequest(requestId)),
+  };
 }
 
 /**
@@ -46,7 +61,7 @@ export async function askComputer(
   token: string,
   deviceId: string,
   request: { requestId: string; sealed: string },
-  key: string,
+  key: E2eKey,
   options: { signal?: AbortSignal; onFrame?: (frame: ComputerAnswerFrame) => void } = {},
 ): Promise<ComputerAnswer> {
   const started = performance.now();
@@ -79,7 +94,7 @@ export async function askComputer(
       }
       answer.firstFrameMs ??= performance.now() - started;
       const frame = JSON.parse(
-        await open(key, line.sealed, Aad.computerAnswer(request.requestId, answer.frames.length)),
+        await openWith(key, line.sealed, Aad.computerAnswer(request.requestId, answer.frames.length)),
       ) as ComputerAnswerFrame;
       answer.frames.push(frame);
       options.onFrame?.(frame);

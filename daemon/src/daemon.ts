@@ -205,6 +205,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       await watcher.stop();
       await worker.stop();
       dispatches.stop();
+      // Ids of requests that ran without waiting for the disk: written down before the exit.
+      await relayedRequests.flushed();
     },
   };
 }

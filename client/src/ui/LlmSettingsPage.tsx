@@ -52,7 +52,7 @@ export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack,
   const [model, setModel] = useState(initial.model);
   const [models, setModels] = useState<string[]>([]);
   // The address and model may arrive after the page opened (a phone with none of its own shows
-  // its computer's): taken while the user has not typed, never over what they typed.
+  // its computer's): taken until the user is in the form, never under what they type.
   const typed = useRef(false);
   useEffect(() => {
     if (typed.current) return;
@@ -117,7 +117,15 @@ export function LlmSettingsPage({ initial, onLoadModels, onTest, onSave, onBack,
           {...source}
         />
       )}
-      <form className="rb-card" onSubmit={submit} noValidate>
+      <form
+        className="rb-card"
+        onSubmit={submit}
+        noValidate
+        // Once the user is in a field, what arrives late must not land under their typing.
+        onFocus={() => {
+          typed.current = true;
+        }}
+      >
         <p className="rb-hint rb-gap-bottom">
           {source?.selected === 'computer'
             ? t(

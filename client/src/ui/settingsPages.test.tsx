@@ -92,6 +92,25 @@ describe('LlmSettingsPage', () => {
     });
   });
 
+  it('never fills in the computer’s model under a user who has started on the form', () => {
+    const page = (baseUrl: string, model: string) => (
+      <LlmSettingsPage
+        initial={{ baseUrl, model }}
+        onLoadModels={vi.fn(async () => [])}
+        onTest={vi.fn(async () => ({ ok: true as const }))}
+        onSave={vi.fn(async () => undefined)}
+        onBack={vi.fn()}
+      />
+    );
+    const { rerender } = render(page('', ''));
+    const address = screen.getByLabelText('Base address') as HTMLInputElement;
+    // The user is in the field, about to type, when the computer's model arrives.
+    fireEvent.focus(address);
+    rerender(page('https://llm.example/v1', 'small-model'));
+    expect(address.value).toBe('');
+    expect((screen.getByLabelText('Model') as HTMLInputElement).value).toBe('');
+  });
+
   it('offers json_object for models without schema support; the test and the save carry the mode', async () => {
     const onTest = vi.fn(async () => ({ ok: true as const }));
     const onSave = vi.fn(async () => undefined);

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useText } from '../i18n';
 import { AppHero } from '../ui/AppHero';
+import { CommandText } from '../ui/CommandText';
 import { DesktopRelayLogin } from './DesktopRelayLogin';
 import type { InstallStep, JoinView, RelayLogin } from './desktop-join';
 import '../ui/theme.css';
@@ -59,9 +60,11 @@ export function DesktopJoinPage({ view, joining, error, onRetry, onInstall, onLo
             {t('Ringback is not running on this computer')}
           </h2>
           <p className="rb-hint">
-            {t(
-              'The app joins through the Ringback daemon on this computer, which is not running. Start it with `ringback up`, or let it start whenever you log in.',
-            )}
+            <CommandText
+              text={t(
+                'The app joins through the Ringback daemon on this computer, which is not running. Start it with `ringback up`, or let it start whenever you log in.',
+              )}
+            />
           </p>
           <div className="rb-actions rb-actions--split">
             <button

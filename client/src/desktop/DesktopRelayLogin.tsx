@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useText } from '../i18n';
+import { CommandText } from '../ui/CommandText';
 import type { LoginProblem, LoginStep, RelayLogin } from './desktop-join';
 import './desktop.css';
 
@@ -49,11 +50,15 @@ export function DesktopRelayLogin({ login, onLogin }: Props) {
         {t('Connect this computer to a relay')}
       </h2>
       <p className="rb-hint rb-desktop-login-lead">
-        {mode === 'create'
-          ? t('Give the address of your relay: this computer’s account is made there.')
-          : t(
+        {mode === 'create' ? (
+          t('Give the address of your relay: this computer’s account is made there.')
+        ) : (
+          <CommandText
+            text={t(
               'Join an account you already use on another computer. Make a pairing link there with `ringback pair` and paste it here.',
             )}
+          />
+        )}
       </p>
       <form onSubmit={submit} noValidate>
         {mode === 'create' ? (
@@ -122,7 +127,7 @@ export function DesktopRelayLogin({ login, onLogin }: Props) {
           </div>
         )}
         <p id={problemId} role="alert" className="rb-error">
-          {problem ? problemText(problem, t) : ''}
+          {problem ? <CommandText text={problemText(problem, t)} /> : ''}
         </p>
         <div className="rb-actions">
           <button type="submit" className="rb-btn rb-btn--primary" disabled={busy}>

@@ -1,4 +1,5 @@
 import { useText } from '../../i18n';
+import { CommandText } from '../CommandText';
 import { PhoneIcon } from '../icons';
 
 export type Props = {
@@ -23,7 +24,7 @@ export function CallButton({ reason, onCall }: Props) {
         <PhoneIcon className="rb-icon rb-icon--xl" />
       </button>
       <p id="rb-call-reason" className="rb-call-reason" aria-live="polite">
-        {reason === null ? t('Call') : t(reason)}
+        {reason === null ? t('Call') : <CommandText text={t(reason)} />}
       </p>
     </div>
   );

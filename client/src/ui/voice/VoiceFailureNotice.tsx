@@ -1,5 +1,6 @@
 import { useText } from '../../i18n';
 import { failureSentence } from '../../voice-input';
+import { CommandText } from '../CommandText';
 import type { VoiceInputField } from './use-voice-field';
 import './voice.css';
 
@@ -13,7 +14,9 @@ export function VoiceFailureNotice({ voice, tone = 'page' }: Props) {
   const sentence = failureSentence(failure);
   return (
     <div className={`rb-voice-failure rb-voice-failure--${tone}`} role="alert">
-      <p className="rb-voice-failure-text">{t(sentence.text, sentence.values)}</p>
+      <p className="rb-voice-failure-text">
+        <CommandText text={t(sentence.text, sentence.values)} />
+      </p>
       <div className="rb-row">
         {canRetry && (
           <button type="button" className="rb-btn rb-btn--small" onClick={() => voice.input.retry()}>

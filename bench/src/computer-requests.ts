@@ -1,12 +1,5 @@
-import {
-  askComputer,
-  daemonKeyOf,
-  makeDataDir,
-  sealComputerRequest,
-  startDaemonProcess,
-  startRelayProcess,
-  waitFor,
-} from '@ringback/test';
+import { askComputer, sealComputerRequest, waitFor } from '@ringback/test';
+import { type BenchComputer, startBenchComputer } from './bench-computer';
 import { startInstantStreamLlm } from './instant-stream-llm';
 import { percentile } from './support';
 
@@ -49,23 +42,15 @@ function line(label: string, values: number[]): string {
  */
 export async function benchComputerRequests(): Promise<void> {
   const llm = await startInstantStreamLlm(ANSWER);
-  const relay = await startRelayProcess();
-  let daemon: Awaited<ReturnType<typeof startDaemonProcess>> | null = null;
+  let computer: BenchComputer | null = null;
   try {
-    const computer = await relay.createAccount('daemon', 'Bench laptop');
-    const phone = await relay.pair(computer, 'app', 'Bench phone');
-    const dataDir = await makeDataDir({
-      config: {
-        server: { url: relay.url },
-        llm: { primary: { baseUrl: llm.baseUrl, apiKey: 'sk-bench', model: 'instant' } },
-      },
-      deviceToken: computer.deviceToken,
+    computer = await startBenchComputer({
+      llm: { primary: { baseUrl: llm.baseUrl, apiKey: 'sk-bench', model: 'instant' } },
     });
-    daemon = await startDaemonProcess(dataDir);
-    const key = await daemonKeyOf(dataDir);
+    const { relayUrl, phoneToken, daemonDeviceId, key } = computer;
     const throughComputer = async (): Promise<number> => {
       const request = await sealComputerRequest(key, { kind: 'model.answer', messages: MESSAGES });
-      const answer = await askComputer(relay.url, phone.deviceToken, computer.deviceId, request, key);
+      const answer = await askComputer(relayUrl, phoneToken, daemonDeviceId, request, key);
       if (answer.firstFrameMs === null || answer.frames.at(-1)?.type !== 'end')
         throw new Error(`the computer answered ${answer.status} ${answer.error ?? ''}`);
       return answer.firstFrameMs;
@@ -103,8 +88,7 @@ export async function benchComputerRequests(): Promise<void> {
       `  the relay path adds ${added(50).toFixed(2)} ms at p50, ${added(99).toFixed(2)} ms at p99 (goal: ≤ 50 ms at p99)`,
     );
   } finally {
-    await daemon?.kill('SIGTERM');
-    await relay.kill();
+    await computer?.close();
     await llm.close();
   }
 }

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { toneWav } from '@ringback/test';
+import { listenOnLoopback } from './loopback-server';
 
 /**
  * An OpenAI-compatible `/audio/speech` that takes `delayMs` a sentence, as a cloud voice does,
@@ -31,16 +32,10 @@ export async function startSlowTts(
       response.writeHead(200, { 'content-type': 'audio/wav' }).end(audio);
     }, delayMs);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const listening = await listenOnLoopback(server);
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `${listening.url}/v1`,
     maxInFlight: () => maxInFlight,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }

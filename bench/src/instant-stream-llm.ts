@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { listenOnLoopback } from './loopback-server';
 
 /**
  * A chat-completions endpoint that streams its answer at once (`stream: true`, SSE chunks, then
@@ -18,14 +19,9 @@ export async function startInstantStreamLlm(
       response.end('data: [DONE]\n\n');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
+  const listening = await listenOnLoopback(server);
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    baseUrl: `${listening.url}/v1`,
+    close: listening.close,
   };
 }

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { listenOnLoopback } from './loopback-server';
 
 /**
  * An OpenAI-compatible speech-to-text and voice that answer at once: `/audio/transcriptions`
@@ -30,14 +31,9 @@ export async function startInstantVoiceEndpoints(options: {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
+  const listening = await listenOnLoopback(server);
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    baseUrl: `${listening.url}/v1`,
+    close: listening.close,
   };
 }

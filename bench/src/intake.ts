@@ -1,6 +1,7 @@
 // POST /report throughput and latency on loopback against the real daemon process, with every
 // report durable (fsynced) before its 202, and how the cost grows with the outbox backlog.
 import { createServer, type Server } from 'node:http';
+import { listenOnLoopback } from './loopback-server';
 import { outboxStatus, sendReports } from './report-load';
 import { startSlowLlm } from './slow-llm';
 import { type BenchDaemon, percentile, startBenchDaemon, tempDir } from './support';
@@ -34,16 +35,10 @@ async function startNoDiskServer(): Promise<{ url: string; close(): Promise<void
       response.end('{"accepted":true}');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const listening = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    url: listening.url,
+    close: listening.close,
   };
 }
 

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { listenOnLoopback } from './loopback-server';
 
 /**
  * An OpenAI-compatible endpoint as slow as a real model feels to the outbox: it holds every
@@ -7,15 +8,9 @@ import { createServer, type Server } from 'node:http';
  */
 export async function startSlowLlm(): Promise<{ baseUrl: string; close(): Promise<void> }> {
   const server: Server = createServer((request) => request.resume());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const listening = await listenOnLoopback(server);
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    baseUrl: `${listening.url}/v1`,
+    close: listening.close,
   };
 }

@@ -1,12 +1,5 @@
-import { importE2eCryptoKey, type SealingKey, sealingKeyFromCryptoKey } from '@ringback/protocol';
-import {
-  daemonKeyOf,
-  makeDataDir,
-  startDaemonProcess,
-  startRelayProcess,
-  toneWav,
-  waitFor,
-} from '@ringback/test';
+import { toneWav, waitFor } from '@ringback/test';
+import { type BenchComputer, startBenchComputer } from './bench-computer';
 import { type AnswerReader, firstSentence } from './first-sentence';
 import { startInstantStreamLlm } from './instant-stream-llm';
 import { startInstantVoiceEndpoints } from './instant-voice-endpoints';
@@ -23,11 +16,6 @@ import {
   transcribeDirectly,
 } from './spoken-direct';
 import { percentile } from './support';
-
-async function importedKey(text: string): Promise<SealingKey> {
-  const { cryptoKey, keyId } = await importE2eCryptoKey(text);
-  return sealingKeyFromCryptoKey(cryptoKey, keyId);
-}
 
 // Each relayed round is three requests, and the daemon admits at most 1000 relayed requests in
 // 5 minutes (its replay record, MAX_REMEMBERED_REQUESTS): (warm-up + rounds) × 3 stays under it.
@@ -119,26 +107,18 @@ export async function benchSpokenQuestion(): Promise<void> {
     audio: VOICE,
     audioType: 'audio/wav',
   });
-  const relay = await startRelayProcess();
-  let daemon: Awaited<ReturnType<typeof startDaemonProcess>> | null = null;
+  let computer: BenchComputer | null = null;
   try {
-    const computer = await relay.createAccount('daemon', 'Bench laptop');
-    const phone = await relay.pair(computer, 'app', 'Bench phone');
-    const dataDir = await makeDataDir({
-      config: {
-        server: { url: relay.url },
-        llm: { primary: { baseUrl: llm.baseUrl, apiKey: 'sk-bench', model: 'instant' } },
-        speech: { baseUrl: voice.baseUrl, apiKey: 'sk-bench', model: 'tts-1', voice: 'marin', format: 'wav' },
-        transcription: { baseUrl: voice.baseUrl, apiKey: 'sk-bench', model: 'whisper-1' },
-      },
-      deviceToken: computer.deviceToken,
+    computer = await startBenchComputer({
+      llm: { primary: { baseUrl: llm.baseUrl, apiKey: 'sk-bench', model: 'instant' } },
+      speech: { baseUrl: voice.baseUrl, apiKey: 'sk-bench', model: 'tts-1', voice: 'marin', format: 'wav' },
+      transcription: { baseUrl: voice.baseUrl, apiKey: 'sk-bench', model: 'whisper-1' },
     });
-    daemon = await startDaemonProcess(dataDir);
     const way: ComputerWay = {
-      relayUrl: relay.url,
-      token: phone.deviceToken,
-      daemonDeviceId: computer.deviceId,
-      key: await importedKey(await daemonKeyOf(dataDir)),
+      relayUrl: computer.relayUrl,
+      token: computer.phoneToken,
+      daemonDeviceId: computer.daemonDeviceId,
+      key: computer.key,
     };
     const direct = directPath({ llm: llm.baseUrl, voice: voice.baseUrl });
     const throughComputer = computerPath(way);
@@ -171,8 +151,7 @@ export async function benchSpokenQuestion(): Promise<void> {
       `  the relay path adds ${added(50).toFixed(2)} ms at p50, ${added(99).toFixed(2)} ms at p99 (goal: ≤ 50 ms at p99)`,
     );
   } finally {
-    await daemon?.kill('SIGTERM');
-    await relay.kill();
+    await computer?.close();
     await voice.close();
     await llm.close();
   }

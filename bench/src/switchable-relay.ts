@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { listenOnLoopback } from './loopback-server';
 
 /**
  * A relay stand-in for `POST /v1/daemon/events` that is either down (answers 503 to every POST,
@@ -53,11 +54,9 @@ export async function startSwitchableRelay(): Promise<SwitchableRelay> {
       response.end('{"stored":true}');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const listening = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     get refused() {
       return refused;
     },
@@ -71,11 +70,7 @@ export async function startSwitchableRelay(): Promise<SwitchableRelay> {
     setUp(next) {
       up = next;
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }
 

@@ -12,6 +12,7 @@ import {
 } from './support/browser';
 import { fakeMicrophoneFlags } from './support/fake-microphone';
 import { type RunningRingback, standInClaude, startRingbackUp } from './support/ringback-up';
+import { backToIdle, openSettingsRow } from './support/settings-page';
 import { waitFor } from './support/temp-data-dir';
 
 const SPOKEN =
@@ -54,19 +55,6 @@ async function holdToTalk(page: Page, name: string, ms: number, whileHeld?: () =
   await page.waitForTimeout(ms);
   await whileHeld?.();
   await page.mouse.up();
-}
-
-async function openSettingsRow(page: Page, row: RegExp) {
-  await page
-    .getByRole('button', { name: /Settings/ })
-    .first()
-    .click();
-  await page.getByRole('button', { name: row }).click();
-}
-
-async function backToIdle(page: Page) {
-  await page.getByRole('button', { name: 'Back', exact: true }).click();
-  await page.getByRole('button', { name: 'Back', exact: true }).click();
 }
 
 describe('voice input in real Chromium with a fake microphone', () => {

@@ -14,6 +14,7 @@ import { fakeMicrophoneFlags } from './support/fake-microphone';
 import { storeSealedCall } from './support/pwa-calls';
 import { type RelayAndComputer, startRelayAndComputer } from './support/relay-and-computer';
 import { daemonKeyOf } from './support/sealed-events';
+import { backToIdle, openSettingsRow } from './support/settings-page';
 import { waitFor } from './support/temp-data-dir';
 import { toneWav } from './support/tone-wav';
 
@@ -59,19 +60,6 @@ async function pairPhone() {
   await page.goto((await pairAnotherDevice(up)).url);
   await waitConnected(page);
   return { context, page, errors };
-}
-
-async function openSettingsRow(page: Page, row: RegExp) {
-  await page
-    .getByRole('button', { name: /Settings/ })
-    .first()
-    .tap();
-  await page.getByRole('button', { name: row }).tap();
-}
-
-async function backToIdle(page: Page) {
-  await page.getByRole('button', { name: 'Back', exact: true }).tap();
-  await page.getByRole('button', { name: 'Back', exact: true }).tap();
 }
 
 describe('"Your computer" from a phone', () => {

@@ -2,28 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { RunningRingback } from './ringback-up';
+import { toneWav } from './tone-wav';
 
 /** A mono 16-bit PCM WAV file: a valid RIFF header and `seconds` of a sine at `hz`. */
 export function sineWav(hz: number, seconds: number, sampleRate = 8_000): Buffer {
-  const samples = Math.round(seconds * sampleRate);
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0, 'ascii');
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVE', 8, 'ascii');
-  wav.write('fmt ', 12, 'ascii');
-  wav.writeUInt32LE(16, 16); // fmt chunk size
-  wav.writeUInt16LE(1, 20); // PCM
-  wav.writeUInt16LE(1, 22); // mono
-  wav.writeUInt32LE(sampleRate, 24);
-  wav.writeUInt32LE(sampleRate * 2, 28); // byte rate
-  wav.writeUInt16LE(2, 32); // block align
-  wav.writeUInt16LE(16, 34); // bits per sample
-  wav.write('data', 36, 'ascii');
-  wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++) {
-    wav.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / sampleRate) * 12_000), 44 + i * 2);
-  }
-  return wav;
+  return toneWav({ seconds, sampleRate, frequency: hz, amplitude: 12_000 });
 }
 
 /** A WAV file just over the 10 MB a tone may have (silence; its size is the point). */
@@ -53,6 +36,21 @@ export function pageHeading(page: Page, name: string): Locator {
 export async function openRow(page: Page, row: string | RegExp, heading: string): Promise<void> {
   await page.getByRole('button', { name: row, ...(typeof row === 'string' ? { exact: true } : {}) }).click();
   await pageHeading(page, heading).waitFor({ timeout: 10_000 });
+}
+
+/** From the idle page: Settings, then one of its rows (`/Voice/`, `/Speech recognition/`…). */
+export async function openSettingsRow(page: Page, row: RegExp): Promise<void> {
+  await page
+    .getByRole('button', { name: /Settings/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: row }).click();
+}
+
+/** From a settings page back to the idle page: Back twice. */
+export async function backToIdle(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
 }
 
 /** The header's Back, waiting for the page it returns to. */

@@ -1,5 +1,5 @@
 import { useText } from '../i18n';
-import { CopyButton } from './CopyButton';
+import { HistoryCallRow } from './CallRows';
 import type { HistoryRow } from './types';
 
 export type Props = {
@@ -22,31 +22,7 @@ export function CallHistoryList({ history, onReplay, onOpen, onCopy }: Props) {
       ) : (
         <ul className="rb-list rb-rows">
           {history.map((row) => (
-            <li key={row.eventId} className="rb-list-row rb-history-row">
-              <button
-                type="button"
-                className="rb-row-main rb-row-link"
-                onClick={() => onOpen(row.eventId)}
-                aria-label={t('Open details: {title}', { title: row.title })}
-              >
-                <span className="rb-row-title">{row.title}</span>
-                <span className="rb-row-meta">
-                  {row.agentLabel} · <time title={row.updatedTimeTitle}>{row.callTime}</time> ·{' '}
-                  <span className="rb-pill">{row.statusLabel}</span>
-                </span>
-              </button>
-              <div className="rb-row-actions">
-                {row.resumeCommand && <CopyButton text={row.resumeCommand} onCopy={onCopy} />}
-                <button
-                  type="button"
-                  className="rb-btn rb-btn--small"
-                  onClick={() => onReplay(row.eventId)}
-                  aria-label={t('Replay {title}', { title: row.title })}
-                >
-                  {t('Replay')}
-                </button>
-              </div>
-            </li>
+            <HistoryCallRow key={row.eventId} row={row} onReplay={onReplay} onOpen={onOpen} onCopy={onCopy} />
           ))}
         </ul>
       )}

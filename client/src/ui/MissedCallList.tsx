@@ -1,5 +1,5 @@
 import { useText } from '../i18n';
-import { PhoneIcon } from './icons';
+import { MissedCallRow } from './CallRows';
 import type { MissedCall } from './types';
 
 export type Props = {
@@ -28,22 +28,7 @@ export function MissedCallList({ missed, onAnswer, onAcknowledgeAll }: Props) {
       </div>
       <ul className="rb-list rb-rows">
         {missed.map((call) => (
-          <li key={call.eventId} className="rb-list-row">
-            <div className="rb-row-main">
-              <p className="rb-row-title">{call.title}</p>
-              <p className="rb-row-meta">
-                {call.agentLabel} · <time title={call.updatedTimeTitle}>{call.callTime}</time>
-              </p>
-            </div>
-            <button
-              type="button"
-              className="rb-btn rb-btn--small rb-btn--answer"
-              onClick={() => onAnswer(call.eventId)}
-              aria-label={t('Answer {title}', { title: call.title })}
-            >
-              <PhoneIcon /> {t('Answer')}
-            </button>
-          </li>
+          <MissedCallRow key={call.eventId} call={call} onAnswer={onAnswer} />
         ))}
       </ul>
     </section>

@@ -1,8 +1,8 @@
 import { type ReactNode, useId } from 'react';
 import type { CallGroup } from '../../calls/call-tabs';
 import { useText } from '../../i18n';
+import { HistoryCallRow, MissedCallRow } from '../CallRows';
 import type { HistoryRow, MissedCall } from '../types';
-import { HistoryCallRow, MissedCallRow } from './CallRows';
 import '../theme.css';
 import '../idle.css';
 import './groupedCalls.css';

@@ -1,13 +1,13 @@
-import { useText } from '../../i18n';
-import { CopyButton } from '../CopyButton';
-import { PhoneIcon } from '../icons';
-import type { HistoryRow, MissedCall } from '../types';
-import '../theme.css';
-import '../idle.css';
+import { useText } from '../i18n';
+import { CopyButton } from './CopyButton';
+import { PhoneIcon } from './icons';
+import type { HistoryRow, MissedCall } from './types';
+import './theme.css';
+import './idle.css';
 
 /*
- * The rows of MissedCallList and CallHistoryList, for lists split into project groups. Those
- * components own their card and heading, so a group cannot reuse them; the markup matches theirs.
+ * One missed call and one past call, as rows: used by MissedCallList and CallHistoryList, and by
+ * the tracker's lists split into project groups (which have their own cards and headings).
  */
 
 export function MissedCallRow({ call, onAnswer }: { call: MissedCall; onAnswer: (eventId: string) => void }) {

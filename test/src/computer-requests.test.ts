@@ -4,11 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeLlm } from './fakes/fake-llm-server';
 import { startFakeVoicePlatform } from './fakes/fake-voice-platform';
 import { answerText, askComputer, sealComputerRequest } from './support/computer-requests';
-import { startDaemonProcess } from './support/daemon-process';
-import { startRelayProcess } from './support/relay-process';
+import { startRelayAndComputer } from './support/relay-and-computer';
 import { sealSettingsRequest, sendSettingsRequest } from './support/relayed-settings';
-import { daemonKeyOf } from './support/sealed-events';
-import { makeDataDir, waitFor } from './support/temp-data-dir';
+import { waitFor } from './support/temp-data-dir';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -31,23 +29,15 @@ async function filesUnder(dir: string): Promise<Buffer[]> {
 
 describe('a device asks its computer through the relay', () => {
   it('gets the model answer streamed and sealed; hang-ups and a vanished computer end it; the relay keeps no plaintext', async () => {
-    const relay = await startRelayProcess();
-    cleanups.push(() => relay.kill());
-    const computer = await relay.createAccount('daemon', 'Laptop');
-    const phone = await relay.pair(computer, 'app', 'Phone');
     const llm = await startFakeLlm();
     cleanups.push(llm.close);
     llm.setDefault({ content: ANSWER });
-    const dataDir = await makeDataDir({
-      config: {
-        server: { url: relay.url },
-        llm: { primary: { baseUrl: llm.url, apiKey: 'sk-computer-e2e', model: 'fake-1' } },
-      },
-      deviceToken: computer.deviceToken,
+    const up = await startRelayAndComputer({
+      config: { llm: { primary: { baseUrl: llm.url, apiKey: 'sk-computer-e2e', model: 'fake-1' } } },
     });
-    const daemon = await startDaemonProcess(dataDir);
-    cleanups.push(() => daemon.kill('SIGTERM'));
-    const key = await daemonKeyOf(dataDir);
+    cleanups.push(up.close);
+    const { relay, computer, daemon, key } = up;
+    const phone = await relay.pair(computer, 'app', 'Phone');
     const ask = async (question: string, options: Parameters<typeof askComputer>[5] = {}) =>
       askComputer(
         relay.url,
@@ -117,20 +107,13 @@ describe('a device asks its computer through the relay', () => {
   });
 
   it('speaks and transcribes with the voice set on the computer from the phone, through the sealed settings channel', async () => {
-    const relay = await startRelayProcess();
-    cleanups.push(() => relay.kill());
-    const computer = await relay.createAccount('daemon', 'Laptop');
-    const phone = await relay.pair(computer, 'app', 'Phone');
     const audio = Buffer.from(Array.from({ length: 150 * 1024 }, (_, index) => (index * 7) % 256));
     const platform = await startFakeVoicePlatform(audio, 'Merge the Kestrel branch');
     cleanups.push(platform.close);
-    const dataDir = await makeDataDir({
-      config: { server: { url: relay.url } },
-      deviceToken: computer.deviceToken,
-    });
-    const daemon = await startDaemonProcess(dataDir);
-    cleanups.push(() => daemon.kill('SIGTERM'));
-    const key = await daemonKeyOf(dataDir);
+    const up = await startRelayAndComputer({});
+    cleanups.push(up.close);
+    const { relay, computer, key } = up;
+    const phone = await relay.pair(computer, 'app', 'Phone');
     const settings = async (path: string, body?: object) =>
       sendSettingsRequest(
         relay.url,

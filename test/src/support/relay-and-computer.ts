@@ -5,6 +5,7 @@ import type { DeviceCredentials } from '@ringback/protocol';
 import { type DaemonProcess, startDaemonProcess } from './daemon-process';
 import { freePort } from './free-port';
 import { type RelayProcess, startRelayProcess } from './relay-process';
+import { daemonKeyOf } from './sealed-events';
 import { makeDataDir } from './temp-data-dir';
 
 /**
@@ -17,6 +18,8 @@ export interface RelayAndComputer {
   /** The computer's own credentials on the relay: what another device pairs through. */
   computer: DeviceCredentials;
   daemon: DaemonProcess;
+  /** The account's e2e key (`k1_`), as the daemon keeps it. */
+  key: string;
   home: string;
   dataDir: string;
   close(): Promise<void>;
@@ -24,7 +27,7 @@ export interface RelayAndComputer {
 
 export async function startRelayAndComputer(options: {
   /** The daemon's model: it writes the briefs and answers questions asked through the computer. */
-  modelUrl: string;
+  modelUrl?: string;
   /** More of daemon.json: the computer's voice (`speech`), its speech recognition (`transcription`)… */
   config?: object;
 }): Promise<RelayAndComputer> {
@@ -35,7 +38,9 @@ export async function startRelayAndComputer(options: {
       server: { url: relay.url },
       // The hook, `ringback pair` and the desktop shell find the daemon by this port, as a user's do.
       localPort: await freePort(),
-      llm: { primary: { baseUrl: options.modelUrl, apiKey: 'sk-e2e-0000', model: 'fake-1' } },
+      ...(options.modelUrl
+        ? { llm: { primary: { baseUrl: options.modelUrl, apiKey: 'sk-e2e-0000', model: 'fake-1' } } }
+        : {}),
       brief: { language: 'en-US' },
       ...options.config,
     },
@@ -47,6 +52,7 @@ export async function startRelayAndComputer(options: {
     relay,
     computer,
     daemon,
+    key: await daemonKeyOf(dataDir),
     home,
     dataDir,
     async close() {

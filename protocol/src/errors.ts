@@ -64,6 +64,11 @@ export const ERROR_CATALOGUE = {
     status: 422,
     meaning: 'the push subscription endpoint is not an https URL this relay may send to',
   },
+  push_endpoint_taken: {
+    status: 409,
+    meaning:
+      'the push subscription endpoint belongs to a device of another account: unsubscribe and subscribe afresh',
+  },
   not_logged_in: { status: 409, meaning: 'this computer is not logged in to a relay yet (ringback login)' },
   // 409 like a repeated relay write: the request itself may be fine, but it already ran (or may have).
   replayed_request: {

@@ -119,10 +119,14 @@ export {
 export type { Parser } from './parse';
 export { createParser } from './parse';
 export {
+  PUSH_DEVICE_NAME_CHARS,
   PUSH_REALERT_MS,
   PUSH_RING_WINDOW_MS,
+  PUSH_WAKE_BYTES,
   PushKey,
+  PushKind,
   PushSubscriptionBody,
+  PushSubscriptionState,
   PushWake,
 } from './push-api';
 export {

@@ -34,14 +34,63 @@ export const PushSubscriptionBody = Type.Object(
 );
 export type PushSubscriptionBody = Type.Static<typeof PushSubscriptionBody>;
 
+/** What a push is for, decided on the relay's clock (never the phone's). */
+export const PushKind = Type.Union([
+  /** The call rings (first push, and each re-alert while it rings unanswered). */
+  Type.Literal('ring'),
+  /** The call left `pending` on some device: answered, declined, acknowledged or completed. */
+  Type.Literal('ended'),
+  /** The ring window passed with nobody answering: the call waits as a missed call. */
+  Type.Literal('missed'),
+]);
+export type PushKind = Type.Static<typeof PushKind>;
+
 /**
- * What a push carries once the device decrypts it: the id of the call it is about, and nothing
- * else. The same id comes again while the call rings unanswered (the worker re-alerts with the same
- * notification tag) and once more when it ends (the worker turns the notification into "Missed
- * call" or removes it, from the event's status).
+ * What a push carries once the device decrypts it: the id of the call it is about and what the
+ * push is for, nothing of the call's words. `ended` also says how the call ended and on which
+ * device, so the worker can replace the ringing notification ("Answered on Laptop", "Declined")
+ * without a fetch. The relay pads the JSON with trailing spaces to `PUSH_WAKE_BYTES`, so every
+ * push of every kind has the same size on the wire. A payload without `kind` (an older relay) is
+ * a `ring`.
  */
-export const PushWake = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export const PushWake = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  kind: Type.Optional(PushKind),
+  /** With `ended`: the status the call ended in. */
+  status: Type.Optional(
+    Type.Union([
+      Type.Literal('answered'),
+      Type.Literal('rejected'),
+      Type.Literal('acknowledged'),
+      Type.Literal('completed'),
+    ]),
+  ),
+  /** With `ended`: the device that ended it (its id, and its name cut to `PUSH_DEVICE_NAME_CHARS`). */
+  by: Type.Optional(Type.String({ maxLength: 64 })),
+  byName: Type.Optional(Type.String({ maxLength: 64 })),
+});
 export type PushWake = Type.Static<typeof PushWake>;
+
+/** The size every push payload is padded to before it is encrypted (bytes of UTF-8 JSON). */
+export const PUSH_WAKE_BYTES = 320;
+/** A device name is cut to this many characters in a push, so the padded size always holds it. */
+export const PUSH_DEVICE_NAME_CHARS = 40;
+
+/**
+ * `GET /v1/push/subscription` (an app device's bearer token): the endpoint the relay holds for this
+ * device, or null when it holds none (never registered, removed, or dropped after the push service
+ * refused it). A device whose own subscription differs subscribes afresh.
+ */
+export const PushSubscriptionState = Type.Object({ endpoint: Type.Union([Type.String(), Type.Null()]) });
+export type PushSubscriptionState = Type.Static<typeof PushSubscriptionState>;
+
+/**
+ * `POST /v1/events/:eventId/quiet` (an app device's bearer token, no body): this device wants no
+ * more re-alerts of the call (it is in a silent period, or its notification was swiped away). It
+ * declines nothing: the call stays pending for every device, and the call's last push (`ended` or
+ * `missed`) still reaches this device. Answers 204; 404 `event_not_found` for a call not of the
+ * account.
+ */
 
 /**
  * How long the relay keeps re-alerting an unanswered call: a device that learns of a call more

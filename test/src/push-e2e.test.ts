@@ -101,7 +101,7 @@ beforeAll(async () => {
     appDir: CLIENT_DIST,
     pushSubject: 'mailto:e2e@ringback.example',
     push: {
-      allowHttpPushEndpoints: true,
+      allowedPushOrigins: [pushService.origin],
       realertMs: { base: REALERT_MS, jitter: 0 },
       ringWindowMs: RING_WINDOW_MS,
       schedulerTickMs: 100,

@@ -9,6 +9,12 @@ export interface PushTuning {
    * `web-push-testing` receives the pushes. For tests only: never a command-line flag.
    */
   allowHttpPushEndpoints?: boolean;
+  /**
+   * Push service origins (`https://push.example.net`, `http://127.0.0.1:9000`) the relay sends to
+   * besides the known public push services, address checks included: the operator's own push
+   * service, or the local test push service.
+   */
+  allowedPushOrigins?: readonly string[];
   /** Between re-alerts of an unanswered call: `PUSH_REALERT_MS` (25 s ± 5 s). */
   realertMs?: { base: number; jitter: number };
   /** How long after the relay received a call it re-alerts, before the call is missed: `PUSH_RING_WINDOW_MS`. */

@@ -64,6 +64,7 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
   // A given transport (tests' fake push services) is used here; else a thread of its own sends.
   const sender = settings.transport ? localPushSender(settings.transport) : threadPushSender();
   const allowHttp = settings.allowHttpPushEndpoints ?? false;
+  const allowedOrigins = (settings.allowedPushOrigins ?? []).map((origin) => new URL(origin).origin);
 
   const queue = new PushQueue<WakeJob>({
     deliver: (job, signal) => send(job, sender, signer, signal),
@@ -111,7 +112,7 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
   return {
     publicKey: vapid.publicKey,
     offReason: null,
-    whyEndpointRefused: (endpoint) => whyEndpointRefused(endpoint, allowHttp),
+    whyEndpointRefused: (endpoint) => whyEndpointRefused(endpoint, allowHttp, allowedOrigins),
     callStored(call) {
       if (!closed) void track(calls.stored(call));
     },

@@ -119,7 +119,10 @@ describe('POST and DELETE /v1/push/subscription', () => {
     expect(
       (await subscribe(testing, tablet, browserSubscription('http://localhost:8090/notify/1'))).statusCode,
     ).toBe(204);
-    const operator = await injectRelay({}, { push: { ...ON, allowedPushOrigins: ['http://127.0.0.1:9000'] } });
+    const operator = await injectRelay(
+      {},
+      { push: { ...ON, allowedPushOrigins: ['http://127.0.0.1:9000'] } },
+    );
     const laptop = await operator.pair('app', 'Laptop');
     expect(
       (await subscribe(operator, laptop, browserSubscription('http://127.0.0.1:9000/notify/1'))).statusCode,

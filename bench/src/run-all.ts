@@ -1,5 +1,6 @@
 import { benchComputerRequests } from './computer-requests';
 import { benchHookOverhead } from './hook-overhead';
+import { benchInstallWeight } from './install-weight';
 import { benchIntake } from './intake';
 import { benchOutage } from './outage';
 import { benchPushFanout } from './push/push-fanout';
@@ -23,3 +24,4 @@ if (!only || only === 'schedule') await benchRingSchedule();
 if (!only || only === 'voices') await benchVoicePrepare();
 if (!only || only === 'computer') await benchComputerRequests();
 if (!only || only === 'spoken') await benchSpokenQuestion();
+if (!only || only === 'install') await benchInstallWeight();

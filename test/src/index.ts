@@ -17,6 +17,7 @@ export {
 export { startDaemonProcess } from './support/daemon-process';
 export { freePort } from './support/free-port';
 export { newestPostgresBin, type PostgresServer, startPostgresServer } from './support/postgres-server';
+export { pairingPageUrl, storeSealedCall } from './support/pwa-calls';
 export { startRelayProcess } from './support/relay-process';
 export { type RunningRingback, standInClaude, startRingbackUp } from './support/ringback-up';
 export { daemonKeyOf } from './support/sealed-events';

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { voiceDataPlugin } from './scripts/voice-data-plugin';
 
 /** The theme colour of the installed app (its icons' background and the phone's status bar). */
 const THEME_COLOUR = '#0f172a';
@@ -14,6 +15,8 @@ export default defineConfig({
   base: '/',
   plugins: [
     react(),
+    // The on-device voice's data, one file per language beside a shared part (fetched on demand).
+    voiceDataPlugin({ emit: true }),
     // The installable app: manifest.webmanifest (its <link> added to index.html) and /sw.js built
     // from src/sw/sw.ts with the build's file list written in. Registered by src/pwa, not by an
     // inline script the policy would refuse.
@@ -44,10 +47,10 @@ export default defineConfig({
       injectManifest: {
         // A classic script: every browser with push runs it (module workers are not everywhere yet).
         rollupFormat: 'iife',
-        // The shell, the on-device voice (its worker, WebAssembly and data), icons.
-        globPatterns: ['**/*.{html,js,css,svg,png,wasm,data}'],
-        // The voice's data is about 24 MB; precached so the installed app speaks offline.
-        maximumFileSizeToCacheInBytes: 40 * 1024 * 1024,
+        // The app shell only: html, scripts (the on-device voice's worker among them), styles,
+        // icons. Not the voice's data (assets/espeak-ng/*.bin): the eSpeak NG worker downloads
+        // and keeps a language's part the first time it speaks it (see voice-data-store.ts).
+        globPatterns: ['**/*.{html,js,css,svg,png}'],
         // The worker uses a few pure functions of packages whose index also starts machines and
         // their libraries; nothing it imports is needed for its side effects, so only what it
         // calls is bundled (a worker a push wakes should start quickly).
@@ -55,7 +58,7 @@ export default defineConfig({
       },
     }),
   ],
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [voiceDataPlugin({ emit: false })] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -22,7 +22,7 @@ export interface WorkerLike {
 
 export interface EspeakClientOptions {
   readonly createWorker?: () => WorkerLike;
-  /** A job (including the first load of 24 MB of voice data) that takes longer restarts the worker. */
+  /** A job (including a language's first voice data download, up to 8.5 MB for Russian) that takes longer restarts the worker. */
   readonly jobTimeoutMs?: number;
 }
 

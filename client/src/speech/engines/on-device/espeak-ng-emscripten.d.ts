@@ -11,6 +11,8 @@ declare module '@echogarden/espeak-ng-emscripten' {
   }
   export interface EspeakModule {
     eSpeakNGWorker: new () => EspeakNGWorker;
+    /** emscripten's in-memory file system, where the data package's files were written. */
+    FS: { writeFile(path: string, data: Uint8Array): void };
   }
   const EspeakInitializer: (options: {
     getPreloadedPackage?: (name: string, size: number) => ArrayBuffer;

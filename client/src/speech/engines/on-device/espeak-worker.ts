@@ -3,29 +3,78 @@
  * copyleft code stays behind the TtsEngine interface and can be swapped by a distributor.
  * Jobs arrive one at a time from espeak-client.ts.
  */
-import EspeakInitializer from '@echogarden/espeak-ng-emscripten';
-// Vite renames the data file, so the loader's own lookup beside the JS chunk would miss it:
-// fetch it by its real URL and hand it over.
-import dataUrl from '@echogarden/espeak-ng-emscripten/espeak-ng.data?url';
+
+import { VOICE_DATA_LAYOUT } from 'virtual:espeak-voice-data';
+import EspeakInitializer, { type EspeakModule } from '@echogarden/espeak-ng-emscripten';
 import type { EspeakJob, EspeakReply } from './espeak-protocol';
 import { type EspeakSynth, speakJob } from './speak-job';
+import { assemblePackage, dictionariesFor } from './voice-data/voice-data-layout';
+import { createVoiceDataStore } from './voice-data/voice-data-store';
 
 const INIT_TIMEOUT_MS = 30_000;
 
-let engine: Promise<EspeakSynth> | null = null;
+interface LoadedVoice {
+  readonly module: EspeakModule;
+  readonly synth: EspeakSynth;
+  /** The dictionaries written into eSpeak NG's file system so far (the others are zeros). */
+  readonly dictionaries: Set<string>;
+}
 
-async function load(): Promise<EspeakSynth> {
-  const response = await fetch(dataUrl);
-  if (!response.ok) throw new Error(`voice data download failed (${response.status})`);
-  const data = await response.arrayBuffer();
-  // A wrong or missing data file makes init hang forever instead of failing.
+const layout = VOICE_DATA_LAYOUT;
+const loadFile = createVoiceDataStore({
+  caches: typeof caches === 'undefined' ? undefined : caches,
+  fetch: (url) => fetch(url),
+  current: new Set([layout.shared.url, ...Object.values(layout.dictionaries).map((part) => part.url)]),
+});
+let engine: Promise<LoadedVoice> | null = null;
+
+function partOf(dictionary: string) {
+  const part = layout.dictionaries[dictionary];
+  if (!part) throw new Error(`no on-device voice data for ${dictionary}`);
+  return part;
+}
+
+/** Starts eSpeak NG with the shared files and only these dictionaries downloaded. */
+async function start(dictionaries: readonly string[]): Promise<LoadedVoice> {
+  const [shared, ...parts] = await Promise.all([
+    loadFile(layout.shared.url),
+    ...dictionaries.map((name) => loadFile(partOf(name).url)),
+  ]);
+  const data = assemblePackage(
+    layout,
+    shared ?? new Uint8Array(),
+    new Map(dictionaries.map((name, index) => [name, parts[index] ?? new Uint8Array()])),
+  );
+  // A wrong data package makes init hang forever instead of failing.
   const module = await Promise.race([
     EspeakInitializer({ getPreloadedPackage: () => data }),
     new Promise<never>((_, reject) =>
       setTimeout(() => reject(new Error('on-device voice did not start')), INIT_TIMEOUT_MS),
     ),
   ]);
-  return new module.eSpeakNGWorker();
+  return { module, synth: new module.eSpeakNGWorker(), dictionaries: new Set(dictionaries) };
+}
+
+/**
+ * eSpeak NG ready to speak `voice`: started with that language on first use; a language needed
+ * later has its dictionary downloaded and written into the running instance's file system (eSpeak
+ * NG reads a dictionary file when a voice of that language is set), so nothing restarts.
+ */
+async function readyFor(voice: string): Promise<EspeakSynth> {
+  const needed = dictionariesFor(layout, voice);
+  if (!needed) throw new Error(`unknown on-device voice ${voice}`);
+  engine ??= start(needed).catch((error: unknown) => {
+    engine = null; // the next job tries again (a download failed, say)
+    throw error;
+  });
+  const loaded = await engine;
+  for (const name of needed) {
+    if (loaded.dictionaries.has(name)) continue;
+    const part = partOf(name);
+    loaded.module.FS.writeFile(part.path, await loadFile(part.url));
+    loaded.dictionaries.add(name);
+  }
+  return loaded.synth;
 }
 
 /** The worker global, typed by hand: the client tsconfig has DOM types, not WebWorker ones. */
@@ -40,10 +89,8 @@ scope.onmessage = async (event: MessageEvent<EspeakJob>) => {
   const job = event.data;
   let reply: EspeakReply;
   try {
-    engine ??= load();
-    reply = speakJob(await engine, job);
+    reply = speakJob(await readyFor(job.voice), job);
   } catch (error) {
-    engine = null; // let the next job try loading again
     reply = { id: job.id, ok: false, message: error instanceof Error ? error.message : String(error) };
   }
   if (reply.ok) scope.postMessage(reply, [reply.wav]);

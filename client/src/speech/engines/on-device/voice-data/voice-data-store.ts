@@ -1,0 +1,53 @@
+/**
+ * The on-device voice's data files, kept in Cache Storage by the eSpeak NG worker itself: fetched
+ * the first time a language is needed, read from the device after that (offline too). Done here,
+ * not by a service worker route, because on a first visit no service worker controls the page yet
+ * and what it fetched then would never be kept.
+ */
+
+/** The Cache Storage cache holding the voice data this device has used. */
+export const VOICE_DATA_CACHE = 'ringback-voice-data';
+
+export interface VoiceDataStoreOptions {
+  /** Absent where the page may not use Cache Storage (then every load downloads again). */
+  readonly caches?: Pick<CacheStorage, 'open'> | undefined;
+  readonly fetch: (url: string) => Promise<Response>;
+  /** Every voice data path of this build: files of older builds are dropped when a new one is kept. */
+  readonly current: ReadonlySet<string>;
+}
+
+export type VoiceDataStore = (url: string) => Promise<Uint8Array>;
+
+export function createVoiceDataStore(options: VoiceDataStoreOptions): VoiceDataStore {
+  const open = async (): Promise<Cache | null> => {
+    try {
+      return (await options.caches?.open(VOICE_DATA_CACHE)) ?? null;
+    } catch {
+      return null; // storage refused (private mode, quota): the voice still works online
+    }
+  };
+  const dropOlderBuilds = async (cache: Cache) => {
+    for (const request of await cache.keys())
+      if (!options.current.has(new URL(request.url).pathname)) await cache.delete(request);
+  };
+  return async (url) => {
+    const cache = await open();
+    const cached = await cache?.match(url);
+    if (cached) return new Uint8Array(await cached.arrayBuffer());
+    const response = await options.fetch(url);
+    if (!response.ok) throw new Error(`voice data download failed (${response.status})`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (cache) {
+      try {
+        await cache.put(
+          url,
+          new Response(bytes, { headers: { 'content-type': 'application/octet-stream' } }),
+        );
+        await dropOlderBuilds(cache);
+      } catch {
+        // Not kept (quota): spoken all the same, downloaded again next time.
+      }
+    }
+    return bytes;
+  };
+}

@@ -11,6 +11,7 @@ import { OpenElsewherePage } from '../ui';
 import { createAnswerInbox } from './answers/answer-inbox';
 import { listenForAnswerRequests } from './answers/answer-requests';
 import { BriefLanguageSync } from './BriefLanguageSync';
+import { briefLanguageOf } from './brief-language';
 import { ComputerDefaultsEffect } from './ComputerDefaultsEffect';
 import { ComputerLinkEffect } from './ComputerLinkEffect';
 import { DeviceEffects } from './device/DeviceEffects';
@@ -94,8 +95,9 @@ export function SessionRoot({ settings, e2eKey, onE2eKeyChange, onSettingsChange
       onSignedOut: () => signedOut.current(),
     });
     session.start();
-    // Loading the on-device voice takes a few hundred ms: done now, not when the first call arrives.
-    if (latest.current.voice.engineId === 'on-device') void warmUpOnDeviceVoice();
+    // Loading the on-device voice takes a few hundred ms: done now, not when the first call arrives
+    // (only where calls use it, and only the brief language's data).
+    void warmUpOnDeviceVoice(latest.current.voice, briefLanguageOf(latest.current));
     setLive({ session, client, push });
     return () => {
       session.stop();

@@ -67,12 +67,31 @@ describe('on-device engine', () => {
 });
 
 describe('warmUpOnDeviceVoice', () => {
+  const onDevice = { engineId: 'on-device' };
+
   it('runs one tiny job and reports whether the voice works, never rejecting', async () => {
     const { warmUpOnDeviceVoice } = await import('./on-device-engine');
     const { client, synthesize } = fakeClient();
-    await expect(warmUpOnDeviceVoice(client)).resolves.toBe(true);
+    await expect(warmUpOnDeviceVoice(onDevice, 'en-US', client)).resolves.toBe(true);
     expect(synthesize).toHaveBeenCalledTimes(1);
     synthesize.mockRejectedValueOnce(new Error('no data'));
-    await expect(warmUpOnDeviceVoice(client)).resolves.toBe(false);
+    await expect(warmUpOnDeviceVoice(onDevice, 'en-US', client)).resolves.toBe(false);
+  });
+
+  it('loads only the brief language’s voice', async () => {
+    const { warmUpOnDeviceVoice } = await import('./on-device-engine');
+    const { client, synthesize } = fakeClient();
+    await warmUpOnDeviceVoice(onDevice, 'ru-RU', client);
+    await warmUpOnDeviceVoice(onDevice, 'en-US', client);
+    expect(synthesize.mock.calls.map(([request]) => request.voice)).toEqual(['ru', 'en-us']);
+  });
+
+  it('downloads nothing when calls use another voice, or the language has no on-device voice', async () => {
+    const { warmUpOnDeviceVoice } = await import('./on-device-engine');
+    const { client, synthesize } = fakeClient();
+    for (const engineId of ['computer', 'openai', 'custom'])
+      await expect(warmUpOnDeviceVoice({ engineId }, 'en-US', client)).resolves.toBe(false);
+    await expect(warmUpOnDeviceVoice(onDevice, 'fil-PH', client)).resolves.toBe(false);
+    expect(synthesize).not.toHaveBeenCalled();
   });
 });

@@ -4,15 +4,17 @@ import { espeakVoiceFor, espeakWordsPerMinute, onDeviceSupport } from './espeak-
 
 /**
  * eSpeak NG running in a worker on this device: no account, no network beyond the app's own
- * origin (the worker script and its voice data are app assets).
+ * origin (the worker script and each language's voice data are app assets, fetched on first use).
  */
+export const ON_DEVICE_ENGINE_ID = 'on-device';
+
 export function createOnDeviceEngine(client: () => EspeakClient = sharedEspeakClient): TtsEngine {
   const voices = (language: string): TtsVoice[] => {
     const voice = espeakVoiceFor(language);
     return voice ? [{ id: voice, name: `eSpeak NG (${voice})`, gender: 'male' }] : [];
   };
   return {
-    id: 'on-device',
+    id: ON_DEVICE_ENGINE_ID,
     name: 'On-device voice',
     category: 'free',
     site: 'eSpeak NG on this device, no account needed',
@@ -42,12 +44,21 @@ export function createOnDeviceEngine(client: () => EspeakClient = sharedEspeakCl
 export const onDeviceEngine: TtsEngine = createOnDeviceEngine();
 
 /**
- * Loads the worker and its 24 MB of voice data ahead of the first call (≈0.3–0.8 s), so a brief
- * that arrives later is spoken without that wait. Never rejects; safe to call more than once.
+ * Loads the worker and the brief language's voice data (the shared part and that language's
+ * dictionary, about 0.5 MB on the wire for English) ahead of the first call, so a brief that
+ * arrives later is spoken without that wait. Only for a device whose calls use the on-device
+ * voice: one on its computer's voice or a cloud voice downloads none of it. Never rejects; safe to
+ * call more than once.
  */
-export async function warmUpOnDeviceVoice(client: EspeakClient = sharedEspeakClient()): Promise<boolean> {
+export async function warmUpOnDeviceVoice(
+  voice: { readonly engineId: string },
+  language: string,
+  client: EspeakClient = sharedEspeakClient(),
+): Promise<boolean> {
+  const espeakVoice = espeakVoiceFor(language);
+  if (voice.engineId !== ON_DEVICE_ENGINE_ID || !espeakVoice) return false;
   try {
-    await client.synthesize({ text: 'ok', voice: 'en-us', wordsPerMinute: 175 });
+    await client.synthesize({ text: 'ok', voice: espeakVoice, wordsPerMinute: 175 });
     return true;
   } catch {
     return false;

@@ -6,7 +6,7 @@ import { type DeviceCredentials, generateE2eKey } from '@ringback/protocol';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshots, waitConnected } from './support/app-page';
-import { CHROMIUM_PATH, PHONE_VIEWPORT } from './support/browser';
+import { CHROMIUM_PATH, monitorAudio, PHONE_VIEWPORT, playedAudio } from './support/browser';
 import { callStatusOf, pairingPageUrl, storeSealedCall } from './support/pwa-calls';
 import {
   cachedUrls,
@@ -21,6 +21,8 @@ import {
   waitNewDocument,
 } from './support/pwa-page';
 import { type RelayProcess, startRelayProcess } from './support/relay-process';
+import { openSettingsRow } from './support/settings-page';
+import { waitFor } from './support/temp-data-dir';
 
 const CLIENT_DIST = fileURLToPath(new URL('../../client/dist', import.meta.url));
 
@@ -49,6 +51,19 @@ function appWorker() {
   return worker;
 }
 
+/** The on-device voice's data files (`/assets/espeak-ng/<part>-<hash>.bin`). */
+const VOICE_DATA = /^\/assets\/espeak-ng\/|\.data$/;
+
+/** Each Cache Storage cache's paths: the worker's precache, and the voice data the page kept. */
+async function cachedPathsByCache(): Promise<Record<string, string[]>> {
+  return (await page.evaluate(`(async () => {
+    const byCache = {};
+    for (const name of await caches.keys())
+      byCache[name] = (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
+    return byCache;
+  })()`)) as Record<string, string[]>;
+}
+
 function callStatus(eventId: string): Promise<string> {
   return callStatusOf(relay.url, daemon.deviceToken, eventId);
 }
@@ -71,6 +86,7 @@ beforeAll(async () => {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     viewport: PHONE_VIEWPORT,
   });
+  await monitorAudio(context);
   page = context.pages()[0] ?? (await context.newPage());
 }, 60_000);
 
@@ -119,14 +135,13 @@ describe('the installable app in real Chromium', () => {
     expect(nonces.size).toBe(2);
   });
 
-  it('keeps the app shell, the on-device voice and the icons on the device', async () => {
+  it('keeps the app shell and the icons on the device, and no voice data in the precache', async () => {
     const paths = (await cachedUrls(page)).map((url) => new URL(url).pathname);
     for (const expected of [
       /^\/index\.html$/,
       /^\/assets\/index-[\w-]+\.js$/,
       /^\/assets\/index-[\w-]+\.css$/,
       /^\/assets\/espeak-worker-[\w-]+\.js$/,
-      /^\/assets\/espeak-ng-[\w-]+\.data$/,
       /^\/icon-512\.png$/,
       /^\/manifest\.webmanifest$/,
     ])
@@ -136,6 +151,12 @@ describe('the installable app in real Chromium', () => {
       ).toBe(true);
     // The API is never cached.
     expect(paths.filter((path) => path.startsWith('/v1/'))).toEqual([]);
+    // The voice's data is fetched per language when first needed, never with the worker's install.
+    const precaches = Object.entries(await cachedPathsByCache()).filter(([name]) =>
+      name.includes('precache'),
+    );
+    expect(precaches).toHaveLength(1);
+    expect(precaches[0]?.[1].filter((path) => VOICE_DATA.test(path))).toEqual([]);
   });
 
   it('tells the worker how to reach the relay: the device record beside the key in IndexedDB', async () => {
@@ -231,6 +252,34 @@ describe('the installable app in real Chromium', () => {
         30_000,
       ),
     ).toBe('answered');
+  }, 60_000);
+
+  it('keeps only English voice data after an English call, and speaks English offline from it', async () => {
+    // The call answered above was spoken with the on-device voice, in English (the brief's language).
+    const voiceData = Object.values(await cachedPathsByCache())
+      .flat()
+      .filter((path) => VOICE_DATA.test(path))
+      .sort();
+    expect(voiceData).toHaveLength(2);
+    expect(voiceData[0]).toMatch(/^\/assets\/espeak-ng\/en_dict-\w+\.bin$/);
+    expect(voiceData[1]).toMatch(/^\/assets\/espeak-ng\/shared-\w+\.bin$/);
+
+    await context.setOffline(true);
+    try {
+      // A new page, so a new eSpeak NG worker that must load its data from the device.
+      await page.reload();
+      await page.getByRole('status').filter({ hasText: 'You are offline.' }).waitFor({ timeout: 10_000 });
+      await openSettingsRow(page, /Voice/);
+      await page.getByRole('button', { name: 'Preview', exact: true }).click();
+      await waitFor(async () => (await playedAudio(page)).buffers.length >= 1, 30_000, 'the offline preview');
+      const [spoken] = (await playedAudio(page)).buffers;
+      expect(spoken?.seconds).toBeGreaterThan(0.5);
+      expect(spoken?.rms).toBeGreaterThan(0.01);
+      await page.getByRole('button', { name: 'Back', exact: true }).click();
+      await page.getByRole('button', { name: 'Back', exact: true }).click();
+    } finally {
+      await context.setOffline(false);
+    }
   }, 60_000);
 
   it('opens offline after one visit, saying plainly that it is offline', async () => {

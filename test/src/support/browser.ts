@@ -77,8 +77,13 @@ export async function newMonitoredContext(
     isMobile: options.isMobile ?? false,
     hasTouch: options.isMobile ?? false,
   });
-  await context.addInitScript(AUDIO_MONITOR);
+  await monitorAudio(context);
   return context;
+}
+
+/** Starts the audio monitor in every page of `context` opened or loaded from now on (see playedAudio). */
+export async function monitorAudio(context: BrowserContext): Promise<void> {
+  await context.addInitScript(AUDIO_MONITOR);
 }
 
 export async function playedAudio(page: Page): Promise<PlayedAudio> {

@@ -34,11 +34,18 @@ function partOf(dictionary: string) {
   return part;
 }
 
+const sharedSize = layout.shared.ranges.reduce((sum, [start, end]) => sum + end - start, 0);
+
+function loadPart(dictionary: string): Promise<Uint8Array> {
+  const part = partOf(dictionary);
+  return loadFile(part.url, part.end - part.start);
+}
+
 /** Starts eSpeak NG with the shared files and only these dictionaries downloaded. */
 async function start(dictionaries: readonly string[]): Promise<LoadedVoice> {
   const [shared, ...parts] = await Promise.all([
-    loadFile(layout.shared.url),
-    ...dictionaries.map((name) => loadFile(partOf(name).url)),
+    loadFile(layout.shared.url, sharedSize),
+    ...dictionaries.map((name) => loadPart(name)),
   ]);
   const data = assemblePackage(
     layout,
@@ -71,7 +78,7 @@ async function readyFor(voice: string): Promise<EspeakSynth> {
   for (const name of needed) {
     if (loaded.dictionaries.has(name)) continue;
     const part = partOf(name);
-    loaded.module.FS.writeFile(part.path, await loadFile(part.url));
+    loaded.module.FS.writeFile(part.path, await loadPart(name));
     loaded.dictionaries.add(name);
   }
   return loaded.synth;

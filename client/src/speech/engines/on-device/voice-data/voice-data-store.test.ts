@@ -45,8 +45,8 @@ describe('the voice data store', () => {
       fetch: network.fetch,
       current: new Set(['/v/en_dict-1.bin']),
     });
-    expect(text(await load(`${ORIGIN}/v/en_dict-1.bin`))).toBe('ENGLISH');
-    expect(text(await load(`${ORIGIN}/v/en_dict-1.bin`))).toBe('ENGLISH');
+    expect(text(await load(`${ORIGIN}/v/en_dict-1.bin`, 7))).toBe('ENGLISH');
+    expect(text(await load(`${ORIGIN}/v/en_dict-1.bin`, 7))).toBe('ENGLISH');
     expect(network.fetched).toEqual([`${ORIGIN}/v/en_dict-1.bin`]);
     expect([...(caches.get(VOICE_DATA_CACHE)?.keys() ?? [])]).toEqual([`${ORIGIN}/v/en_dict-1.bin`]);
   });
@@ -58,29 +58,60 @@ describe('the voice data store', () => {
       fetch: fakeNetwork({ '/v/en_dict-1.bin': 'OLD' }).fetch,
       current: new Set(['/v/en_dict-1.bin']),
     });
-    await old(`${ORIGIN}/v/en_dict-1.bin`);
+    await old(`${ORIGIN}/v/en_dict-1.bin`, 3);
     const next = createVoiceDataStore({
       caches: storage,
       fetch: fakeNetwork({ '/v/en_dict-2.bin': 'NEW' }).fetch,
       current: new Set(['/v/en_dict-2.bin']),
     });
-    await next(`${ORIGIN}/v/en_dict-2.bin`);
+    await next(`${ORIGIN}/v/en_dict-2.bin`, 3);
     expect([...(caches.get(VOICE_DATA_CACHE)?.keys() ?? [])]).toEqual([`${ORIGIN}/v/en_dict-2.bin`]);
   });
 
   it('fails a download that the server refuses, and keeps nothing of it', async () => {
     const { caches, storage } = memoryCaches();
     const load = createVoiceDataStore({ caches: storage, fetch: fakeNetwork({}).fetch, current: new Set() });
-    await expect(load(`${ORIGIN}/v/ru_dict-1.bin`)).rejects.toThrow(/download failed \(404\)/);
+    await expect(load(`${ORIGIN}/v/ru_dict-1.bin`, 5)).rejects.toThrow(/download failed \(404\)/);
     expect(caches.get(VOICE_DATA_CACHE)?.size ?? 0).toBe(0);
+  });
+
+  it('neither returns nor keeps a file of the wrong size, and replaces a kept one that is', async () => {
+    const { caches, storage } = memoryCaches();
+    const truncated = createVoiceDataStore({
+      caches: storage,
+      fetch: fakeNetwork({ '/v/en_dict-1.bin': 'ENGLI' }).fetch,
+      current: new Set(['/v/en_dict-1.bin']),
+    });
+    await expect(truncated(`${ORIGIN}/v/en_dict-1.bin`, 7)).rejects.toThrow(/incomplete/);
+    expect(caches.get(VOICE_DATA_CACHE)?.size ?? 0).toBe(0);
+
+    await (await storage.open(VOICE_DATA_CACHE)).put(`${ORIGIN}/v/en_dict-1.bin`, new Response('ENG'));
+    const network = fakeNetwork({ '/v/en_dict-1.bin': 'ENGLISH' });
+    const load = createVoiceDataStore({
+      caches: storage,
+      fetch: network.fetch,
+      current: new Set(['/v/en_dict-1.bin']),
+    });
+    expect(text(await load(`${ORIGIN}/v/en_dict-1.bin`, 7))).toBe('ENGLISH');
+    expect(text(caches.get(VOICE_DATA_CACHE)?.get(`${ORIGIN}/v/en_dict-1.bin`) ?? new Uint8Array())).toBe(
+      'ENGLISH',
+    );
   });
 
   it('still speaks where Cache Storage is missing or refused', async () => {
     const network = fakeNetwork({ '/v/en_dict-1.bin': 'ENGLISH' });
     const refused = { open: () => Promise.reject(new Error('SecurityError')) };
-    for (const caches of [undefined, refused]) {
+    // Chromium's Cache Storage refuses a custom scheme such as the desktop app's app://.
+    const schemeRefused = {
+      open: async () =>
+        ({
+          match: () => Promise.reject(new TypeError('Request scheme is unsupported')),
+          put: () => Promise.reject(new TypeError('Request scheme is unsupported')),
+        }) as unknown as Cache,
+    };
+    for (const caches of [undefined, refused, schemeRefused]) {
       const load = createVoiceDataStore({ caches, fetch: network.fetch, current: new Set() });
-      expect(text(await load(`${ORIGIN}/v/en_dict-1.bin`))).toBe('ENGLISH');
+      expect(text(await load(`${ORIGIN}/v/en_dict-1.bin`, 7))).toBe('ENGLISH');
     }
   });
 });

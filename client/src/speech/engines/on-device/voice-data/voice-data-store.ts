@@ -16,7 +16,8 @@ export interface VoiceDataStoreOptions {
   readonly current: ReadonlySet<string>;
 }
 
-export type VoiceDataStore = (url: string) => Promise<Uint8Array>;
+/** A voice data file's bytes; `size` (from the layout) turns a truncated or stale file into an error. */
+export type VoiceDataStore = (url: string, size: number) => Promise<Uint8Array>;
 
 export function createVoiceDataStore(options: VoiceDataStoreOptions): VoiceDataStore {
   const open = async (): Promise<Cache | null> => {
@@ -30,13 +31,18 @@ export function createVoiceDataStore(options: VoiceDataStoreOptions): VoiceDataS
     for (const request of await cache.keys())
       if (!options.current.has(new URL(request.url).pathname)) await cache.delete(request);
   };
-  return async (url) => {
+  return async (url, size) => {
     const cache = await open();
-    const cached = await cache?.match(url);
-    if (cached) return new Uint8Array(await cached.arrayBuffer());
+    // The desktop app's app:// files cannot be kept (Cache Storage takes http(s) only): read each time.
+    const cached = await cache?.match(url).catch(() => undefined);
+    if (cached) {
+      const bytes = new Uint8Array(await cached.arrayBuffer());
+      if (bytes.length === size) return bytes;
+    }
     const response = await options.fetch(url);
     if (!response.ok) throw new Error(`voice data download failed (${response.status})`);
     const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes.length !== size) throw new Error('voice data download was incomplete');
     if (cache) {
       try {
         await cache.put(
@@ -45,7 +51,7 @@ export function createVoiceDataStore(options: VoiceDataStoreOptions): VoiceDataS
         );
         await dropOlderBuilds(cache);
       } catch {
-        // Not kept (quota): spoken all the same, downloaded again next time.
+        // Not kept (quota, a scheme Cache Storage refuses): spoken all the same, downloaded again next time.
       }
     }
     return bytes;

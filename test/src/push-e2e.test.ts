@@ -119,7 +119,7 @@ describe('Web Push end to end', () => {
     await page.goto('about:blank');
     const eventId = await storeSealedCall(relay.url, daemon.deviceToken, key);
     const [first] = await pushesReceived(subscription, 1);
-    expect(JSON.parse(first ?? '')).toEqual({ id: eventId });
+    expect(JSON.parse(first ?? '')).toEqual({ id: eventId, kind: 'ring' });
     expect(first).not.toContain(CALL_WORDS.project);
     expect(first).not.toContain(CALL_WORDS.spoken);
 
@@ -167,7 +167,13 @@ describe('Web Push end to end', () => {
         body: JSON.stringify({ status: 'answered' }),
       });
       const last = (await pushesReceived(subscription, before + 1)).at(-1) ?? '';
-      expect(JSON.parse(last)).toEqual({ id: eventId });
+      expect(JSON.parse(last)).toEqual({
+        id: eventId,
+        kind: 'ended',
+        status: 'answered',
+        by: tablet.deviceId,
+        byName: 'Tablet',
+      });
       const ended = await notificationsAfterPush(
         context,
         page,

@@ -179,7 +179,7 @@ describe('the service worker with the app closed', () => {
       15_000,
     );
     expect(quiet).toHaveLength(1);
-    expect(quiet[0]?.token).toBe(token);
+    expect(quiet[0]).toMatchObject({ token, status: 204 });
     // Swiping declined nothing: the call still waits for an answer (here the tablet's, so no page rings it later).
     const call = await fetch(`${relay.url}/v1/events/${eventId}`, {
       headers: { authorization: `Bearer ${daemon.deviceToken}` },
@@ -237,7 +237,7 @@ describe('the service worker with the app closed', () => {
       15_000,
     );
     expect(quiet.length).toBeGreaterThan(0);
-    expect(quiet[0]?.token).toBe(String(record?.deviceToken));
+    expect(quiet[0]).toMatchObject({ token: String(record?.deviceToken), status: 204 });
     // The call was never fetched: in a silent period nothing of it is needed.
     expect(
       requests.some((request) => request.method === 'GET' && request.url === `/v1/events/${eventId}`),

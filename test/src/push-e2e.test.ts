@@ -2,7 +2,7 @@
 // decrypts what it gets: only the call's id), and that push wakes the app's service worker in real
 // Chromium with no window of the app open; the worker fetches the sealed call, decrypts it on the
 // device and rings. Re-alerts come while the call is unanswered, and the last push, once another
-// device has answered, takes the notification away.
+// device has answered, turns the notification into a quiet one saying where it was answered.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,16 +16,11 @@ import {
 } from '@ringback/relay/local-push-service';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveScreenshots, waitConnected } from './support/app-page';
+import { waitConnected } from './support/app-page';
 import { CHROMIUM_PATH, PHONE_VIEWPORT } from './support/browser';
 import { CALL_WORDS, pairingPageUrl, storeSealedCall } from './support/pwa-calls';
-import {
-  keysRecord,
-  notificationsAfterPush,
-  pollFor,
-  type ShownNotification,
-  waitControlled,
-} from './support/pwa-page';
+import { saveNotificationCard } from './support/pwa-notification-card';
+import { keysRecord, notificationsAfterPush, pollFor, waitControlled } from './support/pwa-page';
 
 const CLIENT_DIST = fileURLToPath(new URL('../../client/dist', import.meta.url));
 /** Short, so the test sees re-alerts within seconds. */
@@ -59,35 +54,6 @@ async function pushesReceived(subscription: LocalSubscription, count: number): P
   );
   expect(received.length).toBeGreaterThanOrEqual(count);
   return received;
-}
-
-/** Shows the notification's text the way a phone lays it out, on a page of its own, for looking at. */
-async function showNotificationCard(notification: ShownNotification, name: string): Promise<void> {
-  const card = await context.newPage();
-  try {
-    await card.setContent(`<!doctype html><meta charset="utf-8"><style>
-      body{margin:0;padding:24px;background:#1f2937;font:15px system-ui,sans-serif}
-      .n{max-width:420px;margin:0 auto;background:#f9fafb;border-radius:18px;padding:14px 16px;color:#111827}
-      .app{font-size:12px;color:#6b7280;margin-bottom:4px}.t{font-weight:600}.b{margin-top:2px}
-      .a{display:flex;gap:8px;margin-top:12px}.a span{flex:1;text-align:center;padding:8px;border-radius:10px;background:#e5e7eb;font-weight:600}
-      </style><div class="n"><div class="app">Ringback · ${relay.url}</div><div class="t"></div><div class="b"></div><div class="a"></div></div>`);
-    await card.locator('.t').evaluate((element, text) => {
-      element.textContent = text;
-    }, notification.title);
-    await card.locator('.b').evaluate((element, text) => {
-      element.textContent = text;
-    }, notification.body);
-    await card.locator('.a').evaluate((element, actions) => {
-      for (const action of actions) {
-        const span = element.ownerDocument.createElement('span');
-        span.textContent = action === 'answer' ? 'Answer' : action === 'decline' ? 'Decline' : action;
-        element.append(span);
-      }
-    }, notification.actions);
-    await saveScreenshots(card, name);
-  } finally {
-    await card.close();
-  }
 }
 
 beforeAll(async () => {
@@ -153,7 +119,7 @@ describe('Web Push end to end', () => {
     await page.goto('about:blank');
     const eventId = await storeSealedCall(relay.url, daemon.deviceToken, key);
     const [first] = await pushesReceived(subscription, 1);
-    expect(JSON.parse(first ?? '')).toEqual({ id: eventId });
+    expect(JSON.parse(first ?? '')).toEqual({ id: eventId, kind: 'ring' });
     expect(first).not.toContain(CALL_WORDS.project);
     expect(first).not.toContain(CALL_WORDS.spoken);
 
@@ -175,13 +141,13 @@ describe('Web Push end to end', () => {
         requireInteraction: true,
         actions: ['answer', 'decline'],
       });
-      if (ringing) await showNotificationCard(ringing, 'push-notification-ringing');
+      if (ringing) await saveNotificationCard(context, ringing, relay.url, 'push-notification-ringing');
 
       // Unanswered: the relay pushes again, the same id and nothing more.
       const pushes = await pushesReceived(subscription, 3);
       expect(new Set(pushes)).toEqual(new Set([first]));
 
-      // Answered on the tablet: one last push, and the phone's notification goes away.
+      // Answered on the tablet: one last push, and the phone's ringing notification becomes a quiet one saying so.
       const tablet = await relayJson<DeviceCredentials>('/v1/pairing-codes/redeem', '', {
         method: 'POST',
         body: JSON.stringify({
@@ -201,10 +167,32 @@ describe('Web Push end to end', () => {
         body: JSON.stringify({ status: 'answered' }),
       });
       const last = (await pushesReceived(subscription, before + 1)).at(-1) ?? '';
-      expect(JSON.parse(last)).toEqual({ id: eventId });
-      expect(
-        await notificationsAfterPush(context, page, reader, relay.url, last, (list) => list.length === 0),
-      ).toEqual([]);
+      expect(JSON.parse(last)).toEqual({
+        id: eventId,
+        kind: 'ended',
+        status: 'answered',
+        by: tablet.deviceId,
+        byName: 'Tablet',
+      });
+      const ended = await notificationsAfterPush(
+        context,
+        page,
+        reader,
+        relay.url,
+        last,
+        (list) => list[0]?.title === 'Answered on Tablet',
+      );
+      expect(ended).toEqual([
+        {
+          title: 'Answered on Tablet',
+          body: `Claude Code · ${CALL_WORDS.project}`,
+          tag: `call-${eventId}`,
+          requireInteraction: false,
+          silent: true,
+          actions: [],
+          vibrate: [],
+        },
+      ]);
     } finally {
       await reader.close();
     }

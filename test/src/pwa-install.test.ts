@@ -210,6 +210,7 @@ describe('the installable app in real Chromium', () => {
           body: 'I fixed the login bug, boss.',
           tag: `call-${eventId}`,
           requireInteraction: true,
+          silent: false,
           actions: ['answer', 'decline'],
           vibrate: [2000, 4000, 2000],
         },

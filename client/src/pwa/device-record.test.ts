@@ -1,3 +1,4 @@
+import { defaultModes, type Mode } from '@ringback/machines';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type DeviceRecord, type DeviceRecordStore, defaultSettings, type LocalSettings } from '../storage';
 import { createDeviceRecordWriter, deviceRecordOf } from './device-record';
@@ -46,25 +47,31 @@ function recordingStore(options: { failNextWrite?: boolean } = {}) {
 
 describe('deviceRecordOf', () => {
   it('names the relay without a trailing slash, the token, the device and the words to use', () => {
-    expect(deviceRecordOf(paired(), ['en-GB'])).toEqual({
+    expect(deviceRecordOf(paired(), ['en-GB'], [])).toEqual({
       relayUrl: 'https://relay.example.com',
       deviceToken: TOKEN,
       deviceId: 'dev-phone',
       formOfAddress: 'captain',
       interfaceLanguage: 'en',
+      ringModes: [],
     });
   });
 
+  it('carries the ring schedule’s modes, so the worker keeps silent hours with the app closed', () => {
+    const sleep: Mode = { ...(defaultModes()[1] as Mode), on: true };
+    expect(deviceRecordOf(paired(), ['en'], [sleep])?.ringModes).toEqual([sleep]);
+  });
+
   it('resolves the interface language the way the page does: the choice, else the system', () => {
-    expect(deviceRecordOf(paired(), ['zh-CN', 'en'])?.interfaceLanguage).toBe('zh');
-    expect(deviceRecordOf(paired({ interfaceLanguage: 'en' }), ['zh-CN'])?.interfaceLanguage).toBe('en');
-    expect(deviceRecordOf(paired({ interfaceLanguage: 'zh' }), [])?.interfaceLanguage).toBe('zh');
+    expect(deviceRecordOf(paired(), ['zh-CN', 'en'], [])?.interfaceLanguage).toBe('zh');
+    expect(deviceRecordOf(paired({ interfaceLanguage: 'en' }), ['zh-CN'], [])?.interfaceLanguage).toBe('en');
+    expect(deviceRecordOf(paired({ interfaceLanguage: 'zh' }), [], [])?.interfaceLanguage).toBe('zh');
   });
 
   it('is null for a device that is not paired', () => {
-    expect(deviceRecordOf(defaultSettings(), ['en'])).toBeNull();
-    expect(deviceRecordOf(paired({ deviceToken: null }), ['en'])).toBeNull();
-    expect(deviceRecordOf(paired({ serverAddress: '' }), ['en'])).toBeNull();
+    expect(deviceRecordOf(defaultSettings(), ['en'], [])).toBeNull();
+    expect(deviceRecordOf(paired({ deviceToken: null }), ['en'], [])).toBeNull();
+    expect(deviceRecordOf(paired({ serverAddress: '' }), ['en'], [])).toBeNull();
   });
 });
 
@@ -72,14 +79,18 @@ describe('the device record writer', () => {
   it('writes when the record changes, not when other settings do, and deletes it on unpair', async () => {
     const { store, calls, record } = recordingStore();
     const writer = createDeviceRecordWriter(store);
-    await writer.sync(deviceRecordOf(paired(), ['en']));
-    await writer.sync(deviceRecordOf(paired({ deviceName: 'Renamed', briefLanguage: 'fr-FR' }), ['en']));
-    await writer.sync(deviceRecordOf(paired({ interfaceLanguage: 'zh' }), ['en']));
+    await writer.sync(deviceRecordOf(paired(), ['en'], []));
+    await writer.sync(deviceRecordOf(paired({ deviceName: 'Renamed', briefLanguage: 'fr-FR' }), ['en'], []));
+    await writer.sync(deviceRecordOf(paired({ interfaceLanguage: 'zh' }), ['en'], []));
     expect(record()?.interfaceLanguage).toBe('zh');
-    await writer.sync(deviceRecordOf(paired({ deviceToken: null }), ['en']));
+    const night: Mode = { ...(defaultModes()[1] as Mode), on: true };
+    await writer.sync(deviceRecordOf(paired({ interfaceLanguage: 'zh' }), ['en'], [night]));
+    expect(record()?.ringModes).toEqual([night]);
+    await writer.sync(deviceRecordOf(paired({ deviceToken: null }), ['en'], []));
     await writer.sync(null);
     expect(calls).toEqual([
       'write https://relay.example.com en captain',
+      'write https://relay.example.com zh captain',
       'write https://relay.example.com zh captain',
       'remove',
     ]);
@@ -89,8 +100,8 @@ describe('the device record writer', () => {
   it('keeps the order it was asked in, so an unpair right after a change ends deleted', async () => {
     const { store, calls, record } = recordingStore();
     const writer = createDeviceRecordWriter(store);
-    void writer.sync(deviceRecordOf(paired(), ['en']));
-    void writer.sync(deviceRecordOf(paired({ formOfAddress: 'chief' }), ['en']));
+    void writer.sync(deviceRecordOf(paired(), ['en'], []));
+    void writer.sync(deviceRecordOf(paired({ formOfAddress: 'chief' }), ['en'], []));
     await writer.sync(null);
     expect(calls).toEqual([
       'write https://relay.example.com en captain',
@@ -104,10 +115,10 @@ describe('the device record writer', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { store, calls, record } = recordingStore({ failNextWrite: true });
     const writer = createDeviceRecordWriter(store);
-    await writer.sync(deviceRecordOf(paired(), ['en']));
+    await writer.sync(deviceRecordOf(paired(), ['en'], []));
     expect(record()).toBeUndefined();
     expect(warn).toHaveBeenCalledOnce();
-    await writer.sync(deviceRecordOf(paired(), ['en']));
+    await writer.sync(deviceRecordOf(paired(), ['en'], []));
     expect(calls).toHaveLength(2);
     expect(record()?.deviceToken).toBe(TOKEN);
   });

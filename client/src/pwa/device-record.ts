@@ -1,13 +1,16 @@
+import type { Mode } from '@ringback/machines';
 import { resolveInterfaceLanguage } from '../i18n';
 import type { DeviceRecord, DeviceRecordStore, LocalSettings } from '../storage';
 
 /**
- * What the service worker should know of this device for these settings, or null when it is not
- * paired (no relay or no token): then there is nothing it could fetch, and the record goes.
+ * What the service worker should know of this device for these settings and ring schedule, or
+ * null when it is not paired (no relay or no token): then there is nothing it could fetch, and the
+ * record goes.
  */
 export function deviceRecordOf(
   settings: LocalSettings,
   systemLanguages: readonly string[],
+  ringModes: readonly Mode[],
 ): DeviceRecord | null {
   const relayUrl = settings.serverAddress.trim().replace(/\/+$/, '');
   if (!relayUrl || !settings.deviceToken) return null;
@@ -17,6 +20,7 @@ export function deviceRecordOf(
     deviceId: settings.deviceId,
     formOfAddress: settings.formOfAddress,
     interfaceLanguage: resolveInterfaceLanguage(settings.interfaceLanguage, systemLanguages),
+    ringModes: [...ringModes],
   };
 }
 

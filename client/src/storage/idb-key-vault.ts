@@ -1,3 +1,4 @@
+import type { Mode } from '@ringback/machines';
 import type { CryptoKeyLike } from '@ringback/protocol';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
@@ -28,6 +29,12 @@ export interface DeviceRecord {
   formOfAddress: string;
   /** The interface language in effect on the page (already resolved from 'system'). */
   interfaceLanguage: 'zh' | 'en';
+  /**
+   * The ring schedule's modes as the page saved them, so silent hours hold with the app closed: the
+   * worker evaluates them at the push's instant with the page's own function (`mayRingAt`), right
+   * however long the app stays closed. A record written by an older page has none: it rings.
+   */
+  ringModes: Mode[];
 }
 
 /** The device record in IndexedDB; null where the page has no IndexedDB. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AppWindow, type ClickDeps, handleNotificationClick } from './click-handler';
 import type { SwDevice } from './device-reader';
+import type { ShownNotification } from './notification-text';
 import { device, EVENT_ID } from './test-support';
 
 /** An app window that records what the worker did to it. */
@@ -33,10 +34,19 @@ function browser(options: {
       log.push(`decline ${eventId} at ${record.relayUrl}`);
       return options.declineAnswer ?? true;
     },
+    systemLanguage: 'en',
+    async show(notification) {
+      log.push(`show ${notification.title}`);
+      shown.push(notification);
+    },
   };
+  const shown: ShownNotification[] = [];
   const click = (action: string, eventId: string | null = EVENT_ID) =>
-    handleNotificationClick({ action, eventId, close: () => log.push('close') }, deps);
-  return { log, click };
+    handleNotificationClick(
+      { action, eventId, line: 'Claude Code · billing-api', close: () => log.push('close') },
+      deps,
+    );
+  return { log, click, shown };
 }
 
 const answer = JSON.stringify({ type: 'ringback.answer', eventId: EVENT_ID });
@@ -89,10 +99,22 @@ describe('a click on a call notification', () => {
     expect(log).toEqual(['close', `decline ${EVENT_ID} at https://relay.example.com`]);
   });
 
-  it('says when a decline could not be sent (no device record, or the relay refused)', async () => {
-    expect(await browser({ device: null }).click('decline')).toBe('decline-failed');
-    expect(await browser({ device: await device(), declineAnswer: false }).click('decline')).toBe(
-      'decline-failed',
-    );
+  it('says when a decline could not be sent (no device record, or the relay refused), under the call’s tag', async () => {
+    const none = browser({ device: null });
+    expect(await none.click('decline')).toBe('decline-failed');
+    expect(none.log).toEqual(['close', 'show Could not decline: open Ringback to decline']);
+    expect(none.shown[0]?.options).toMatchObject({
+      tag: `call-${EVENT_ID}`,
+      body: 'Claude Code · billing-api',
+      data: { eventId: EVENT_ID, kind: 'decline-failed' },
+    });
+
+    const refused = browser({ device: await device({ interfaceLanguage: 'zh' }), declineAnswer: false });
+    expect(await refused.click('decline')).toBe('decline-failed');
+    expect(refused.log).toEqual([
+      'close',
+      `decline ${EVENT_ID} at https://relay.example.com`,
+      'show 未能拒接：请打开 Ringback 拒接',
+    ]);
   });
 });

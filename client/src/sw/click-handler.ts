@@ -1,5 +1,8 @@
 import { answerMessage, answerUrl } from '../pwa/answer-message';
 import type { SwDevice } from './device-reader';
+import type { ShownNotification } from './notification-text';
+import { declineFailedNotification } from './quiet-notifications';
+import type { SwLanguage } from './sw-text';
 
 /** The parts of a window client the click uses. */
 export interface AppWindow {
@@ -15,6 +18,9 @@ export interface ClickDeps {
   openWindow(url: string): Promise<unknown>;
   readDevice(): Promise<SwDevice | null>;
   decline(device: SwDevice['record'], eventId: string): Promise<boolean>;
+  /** The language when there is no device record: the system's. */
+  systemLanguage: SwLanguage;
+  show(notification: ShownNotification): Promise<void>;
 }
 
 /** What a click did, for the worker's tests. */
@@ -23,18 +29,22 @@ export type ClickOutcome = 'focused' | 'opened' | 'declined' | 'decline-failed';
 /**
  * A tap on a call's notification. Its body or Answer brings the app to the front on that call: an
  * open window is focused and told to answer it, else a new one opens at `/?answer=<id>`. Decline
- * declines the call on the relay without opening anything. The notification is closed first either
- * way (Android leaves a tapped one up).
+ * declines the call on the relay without opening anything; when that fails, a notification under
+ * the call's tag says so (the call still rings everywhere, and the user believes it declined).
+ * The notification is closed first either way (Android leaves a tapped one up).
  */
 export async function handleNotificationClick(
-  click: { action: string; eventId: string | null; close(): void },
+  click: { action: string; eventId: string | null; line?: string | undefined; close(): void },
   deps: ClickDeps,
 ): Promise<ClickOutcome> {
   click.close();
   const { eventId } = click;
   if (click.action === 'decline' && eventId !== null) {
-    const device = await deps.readDevice();
-    return device && (await deps.decline(device.record, eventId)) ? 'declined' : 'decline-failed';
+    const device = await deps.readDevice().catch(() => null);
+    if (device && (await deps.decline(device.record, eventId))) return 'declined';
+    const language = device?.record.interfaceLanguage ?? deps.systemLanguage;
+    await deps.show(declineFailedNotification({ eventId, language, line: click.line }));
+    return 'decline-failed';
   }
   const windows = await deps.windows();
   const target =

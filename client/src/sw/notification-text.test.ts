@@ -1,12 +1,6 @@
 import type { EventReport } from '@ringback/protocol';
 import { describe, expect, it } from 'vitest';
-import {
-  callTag,
-  callWords,
-  missedCallNotification,
-  ringingNotification,
-  unreadableCallNotification,
-} from './notification-text';
+import { callWords, ringingNotification, unreadableCallNotification } from './notification-text';
 import { CLAUDE_REPORT, EVENT_ID, READY_BRIEF, RECEIVED_AT } from './test-support';
 
 const TRACKER_REPORT: EventReport = {
@@ -46,7 +40,7 @@ describe('a ringing call', () => {
       renotify: true,
       requireInteraction: true,
       vibrate: [2000, 4000, 2000],
-      data: { eventId: EVENT_ID },
+      data: { eventId: EVENT_ID, kind: 'ring', line: 'Claude Code · billing-api' },
       actions: [
         { action: 'answer', title: 'Answer' },
         { action: 'decline', title: 'Decline' },
@@ -96,7 +90,7 @@ describe('a call that could not be fetched or opened', () => {
       renotify: true,
       requireInteraction: true,
       vibrate: [2000, 4000, 2000],
-      data: { eventId: EVENT_ID },
+      data: { eventId: EVENT_ID, kind: 'ring' },
     });
     expect(shown.options.actions).toHaveLength(2);
   });
@@ -106,23 +100,5 @@ describe('a call that could not be fetched or opened', () => {
     expect([shown.title, shown.options.body]).toEqual(['来电', '打开 Ringback 接听。']);
     expect(shown.options.tag).toBe('call-unknown');
     expect(shown.options.actions).toBeUndefined();
-  });
-});
-
-describe('a missed call', () => {
-  it('replaces the ringing one quietly: caller and project, no buttons, no vibration', () => {
-    const shown = missedCallNotification(EVENT_ID, callWords(CLAUDE_REPORT, brief), 'en', RECEIVED_AT);
-    expect(shown.title).toBe('Missed call');
-    expect(shown.options).toMatchObject({
-      tag: callTag(EVENT_ID),
-      body: 'Claude Code · billing-api',
-      renotify: false,
-      silent: true,
-      requireInteraction: false,
-      data: { eventId: EVENT_ID },
-    });
-    expect(shown.options.actions).toBeUndefined();
-    expect(shown.options.vibrate).toBeUndefined();
-    expect(missedCallNotification(EVENT_ID, callWords(CLAUDE_REPORT, brief), 'zh').title).toBe('未接来电');
   });
 });

@@ -9,7 +9,18 @@ export interface RingNotificationOptions extends NotificationOptions {
   renotify?: boolean;
   vibrate?: number[];
   timestamp?: number;
-  data?: { eventId: string | null };
+  data?: NotificationData;
+}
+
+/** What a notification of the worker is, so later pushes, closes and the badge can tell. */
+export type NotificationKind = 'ring' | 'ended' | 'missed' | 'decline-failed';
+
+/** A notification's `data`: its call, its kind, and the call's "caller · project" once known. */
+export interface NotificationData {
+  eventId: string | null;
+  kind: NotificationKind;
+  /** Kept so a later quiet notification of the call can say who called without a fetch. */
+  line?: string;
 }
 
 /** One notification to show (replacing any with its tag). */
@@ -23,9 +34,9 @@ export function callTag(eventId: string | null): string {
   return `call-${eventId ?? 'unknown'}`;
 }
 
-const ICON = '/icon-192.png';
+export const ICON = '/icon-192.png';
 /** Android's status bar shows this one, white on transparent. */
-const BADGE = '/badge-96.png';
+export const BADGE = '/badge-96.png';
 
 /** A call's words on the notification: who calls, about which project, and its first sentence. */
 export interface CallWords {
@@ -53,7 +64,13 @@ interface Ringing {
 
 /** A ringing call: who and what as title, its first sentence as body, Answer and Decline. */
 export function ringingNotification(words: CallWords, ringing: Ringing): ShownNotification {
-  return ringingWith(`${words.caller} · ${words.project}`, words.preview, ringing);
+  const line = callLine(words);
+  return ringingWith(line, words.preview, ringing, line);
+}
+
+/** "Claude Code · billing-api": who called and about what, in one line. */
+export function callLine(words: CallWords): string {
+  return `${words.caller} · ${words.project}`;
 }
 
 /** A call that could not be fetched or opened still rings, without its words. */
@@ -66,31 +83,7 @@ export function unreadableCallNotification(ringing: Ringing): ShownNotification 
   );
 }
 
-/** The ring window passed unanswered: the ringing notification becomes a quiet missed call. */
-export function missedCallNotification(
-  eventId: string,
-  words: CallWords,
-  language: SwLanguage,
-  receivedAt?: number,
-): ShownNotification {
-  return {
-    title: swText(language, 'Missed call'),
-    options: {
-      tag: callTag(eventId),
-      body: `${words.caller} · ${words.project}`,
-      lang: language,
-      icon: ICON,
-      badge: BADGE,
-      renotify: false,
-      silent: true,
-      requireInteraction: false,
-      data: { eventId },
-      ...(receivedAt !== undefined ? { timestamp: receivedAt } : {}),
-    },
-  };
-}
-
-function ringingWith(title: string, body: string, ringing: Ringing): ShownNotification {
+function ringingWith(title: string, body: string, ringing: Ringing, line?: string): ShownNotification {
   const { eventId, language, maxActions, receivedAt } = ringing;
   // Buttons only for a call the relay knows by id: Decline writes its status there.
   const actions: RingNotificationOptions['actions'] =
@@ -112,7 +105,7 @@ function ringingWith(title: string, body: string, ringing: Ringing): ShownNotifi
       renotify: true,
       requireInteraction: true,
       vibrate: [...RING_VIBRATION],
-      data: { eventId },
+      data: { eventId, kind: 'ring', ...(line !== undefined ? { line } : {}) },
       ...(actions ? { actions } : {}),
       ...(receivedAt !== undefined ? { timestamp: receivedAt } : {}),
     },

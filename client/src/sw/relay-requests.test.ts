@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { declineCall, fetchRelayedEvent } from './relay-requests';
+import { declineCall, fetchRelayedEvent, quietCall } from './relay-requests';
 import { EVENT_ID, RECORD, relayedCall } from './test-support';
 
 /** A relay that answers every request with `respond` and records what it was asked. */
@@ -52,5 +52,27 @@ describe('declineCall', () => {
     ).toBe(false);
     const down = relay(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(await declineCall(RECORD, EVENT_ID, down.fetcher)).toBe(false);
+  });
+});
+
+describe('quietCall', () => {
+  it('posts /quiet with the device token and no body', async () => {
+    const { asked, fetcher } = relay(() => new Response(null, { status: 204 }));
+    expect(await quietCall(RECORD, EVENT_ID, fetcher)).toBe(true);
+    expect(asked[0]?.url).toBe(`https://relay.example.com/v1/events/${EVENT_ID}/quiet`);
+    expect(asked[0]?.init).toMatchObject({
+      method: 'POST',
+      headers: { authorization: `Bearer ${RECORD.deviceToken}` },
+    });
+    expect(asked[0]?.init.body).toBeUndefined();
+    expect(asked[0]?.init.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('says false, without throwing, when the relay refuses or cannot be reached', async () => {
+    expect(await quietCall(RECORD, EVENT_ID, relay(() => new Response(null, { status: 404 })).fetcher)).toBe(
+      false,
+    );
+    const down = relay(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await quietCall(RECORD, EVENT_ID, down.fetcher)).toBe(false);
   });
 });

@@ -52,3 +52,25 @@ export async function declineCall(
     return false;
   }
 }
+
+/**
+ * Tells the relay this device wants no more re-alerts of the call (`POST /v1/events/:eventId/quiet`,
+ * no body): it is in a silent period, or its notification was swiped away. Declines nothing. True
+ * when the relay took it; never throws, since a re-alert that still comes is only a nuisance.
+ */
+export async function quietCall(
+  device: Device,
+  eventId: string,
+  fetcher: typeof fetch = fetch,
+): Promise<boolean> {
+  try {
+    const response = await fetcher(eventUrl(device, eventId, '/quiet'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${device.deviceToken}` },
+      signal: AbortSignal.timeout(SW_RELAY_DEADLINE_MS),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}

@@ -2,11 +2,14 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { APP_NAVIGATION, appShellHandler, isAppWindowUrl } from './app-shell';
+import { isWebKit } from './browser-engine';
 import { handleNotificationClick } from './click-handler';
+import { handleNotificationClose } from './close-handler';
 import { readDevice } from './device-reader';
-import type { ShownNotification } from './notification-text';
+import { badgeMissedCalls } from './missed-badge';
+import type { NotificationData, ShownNotification } from './notification-text';
 import { handlePush } from './push-handler';
-import { declineCall, fetchRelayedEvent } from './relay-requests';
+import { declineCall, fetchRelayedEvent, quietCall } from './relay-requests';
 import { renewSubscription } from './subscription-change';
 import { systemLanguage } from './sw-text';
 
@@ -54,6 +57,19 @@ async function closeNotifications(tag: string): Promise<void> {
   for (const notification of await self.registration.getNotifications({ tag })) notification.close();
 }
 
+const showNotification = ({ title, options }: ShownNotification) =>
+  self.registration.showNotification(title, options);
+
+/** The call's notification shown now, if the worker showed it (its data says so). */
+async function shownFor(tag: string) {
+  const [shown] = await self.registration.getNotifications({ tag });
+  const data = shown?.data as NotificationData | null | undefined;
+  return shown && data?.kind ? { title: shown.title, body: shown.body, data } : null;
+}
+
+/** `navigator.setAppBadge`, where the platform has a badge (not in every WebWorker typing). */
+const appBadge = (self.navigator as { setAppBadge?: (count: number) => Promise<void> }).setAppBadge;
+
 self.addEventListener('push', (event) => {
   let payload: unknown = null;
   try {
@@ -66,22 +82,33 @@ self.addEventListener('push', (event) => {
       now: Date.now,
       systemLanguage: systemLanguage(self.navigator.languages),
       maxActions: maxActions(),
+      alwaysNotify: isWebKit(self.navigator.userAgent),
       readDevice,
       fetchEvent: (device, eventId) => fetchRelayedEvent(device, eventId),
-      hasFocusedWindow: async () => (await appWindows()).some((client) => client.focused),
-      show: ({ title, options }: ShownNotification) => self.registration.showNotification(title, options),
+      quiet: (device, eventId) => quietCall(device, eventId),
+      shownFor,
+      hasFocusedWindow: async () =>
+        (await appWindows()).some((client) => client.focused && client.visibilityState === 'visible'),
+      show: showNotification,
       close: closeNotifications,
+      missedShown: async () => {
+        await badgeMissedCalls({
+          notifications: () => self.registration.getNotifications(),
+          setAppBadge: appBadge && ((count) => appBadge.call(self.navigator, count)),
+        });
+      },
     }),
   );
 });
 
 self.addEventListener('notificationclick', (event) => {
-  const data = event.notification.data as { eventId?: unknown } | null;
+  const data = event.notification.data as { eventId?: unknown; line?: unknown } | null;
   event.waitUntil(
     handleNotificationClick(
       {
         action: event.action,
         eventId: typeof data?.eventId === 'string' ? data.eventId : null,
+        line: typeof data?.line === 'string' ? data.line : undefined,
         close: () => event.notification.close(),
       },
       {
@@ -89,8 +116,20 @@ self.addEventListener('notificationclick', (event) => {
         openWindow: (url) => self.clients.openWindow(url),
         readDevice,
         decline: (device, eventId) => declineCall(device, eventId),
+        systemLanguage: systemLanguage(self.navigator.languages),
+        show: showNotification,
       },
     ),
+  );
+});
+
+// Swiped away: no more re-alerts of that call here (see close-handler.ts).
+self.addEventListener('notificationclose', (event) => {
+  event.waitUntil(
+    handleNotificationClose(event.notification.data, {
+      readDevice,
+      quiet: (device, eventId) => quietCall(device, eventId),
+    }),
   );
 });
 

@@ -39,6 +39,7 @@ export const RECORD: DeviceRecord = {
   deviceId: 'dev-phone',
   formOfAddress: 'captain',
   interfaceLanguage: 'en',
+  ringModes: [],
 };
 
 /** A key pair as the phone holds it: the text sealed the call on the computer, the key opens it here. */

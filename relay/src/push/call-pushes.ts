@@ -1,67 +1,164 @@
-import type { DuePush, EventStore, PushStore, PushSubscriptionRecord } from '../storage/relay-store';
+import type { PushWake } from '@ringback/protocol';
+import type {
+  DeviceStore,
+  DuePush,
+  LastPushKind,
+  NewCallPushes,
+  PushStore,
+  PushSubscriptionRecord,
+} from '../storage/relay-store';
 
 /** One push to one device about one call. */
 export interface WakeJob {
   subscription: PushSubscriptionRecord;
-  eventId: string;
+  wake: PushWake;
+  /**
+   * A call's last push is told how its first attempt went: true when that settled it (handed to
+   * the push service, found gone, refused for good), false when it must be sent again (a network
+   * error, 5xx, 429, a full queue). Ring pushes are not followed.
+   */
+  settled?: (final: boolean) => void;
 }
 
 export interface CallPushesDeps {
-  store: PushStore & Pick<EventStore, 'getEvent'>;
+  store: PushStore & Pick<DeviceStore, 'listDevices'>;
   /** Takes a push and returns at once; false when it had to drop it. */
   enqueue: (job: WakeJob) => boolean;
+  /** Asks the scheduler to claim what is due now rather than at its next tick. */
+  claimSoon: () => void;
+  /** Store work started from a push's outcome (tests wait for it; errors are logged there). */
+  track: (work: Promise<unknown>) => void;
   now: () => number;
   random: () => number;
   realert: { base: number; jitter: number };
   ringWindowMs: number;
+  /** How long after it is decided a call's last push is retried before it is given up. */
+  lastPushWindowMs: number;
 }
 
 /**
- * Which pushes a call gets: one to every subscribed device of the account when it is stored,
- * again each re-alert while it rings unanswered within its ring window, and one last push when it
- * leaves `pending` or the window passes (the device then removes the notification or shows the
- * call missed). Every push carries only the call's id.
+ * Which pushes a call gets, each saying what it is for, decided on the relay's clock: `ring` to
+ * every subscribed device of the account when it is stored, `ring` again each re-alert while it
+ * rings unanswered within its ring window (not to the devices that asked for quiet), and one last
+ * push to every device: `ended` once it leaves `pending` (how, and on which device), or `missed`
+ * when its window passes unanswered. The schedule row, written with the call, holds the decision,
+ * so the last push is sent again (every re-alert interval, until `lastPushWindowMs` after it was
+ * decided) until each device's push service took it, and survives this instance's death.
  */
 export class CallPushes {
   readonly #deps: CallPushesDeps;
+  /** Per call in its last push: the subscriptions that took it, and when to forget them. */
+  readonly #tookLast = new Map<string, { subscriptions: Set<string>; until: number }>();
 
   constructor(deps: CallPushesDeps) {
     this.#deps = deps;
   }
 
-  /** A new call was stored (here): wake its devices now, and schedule its re-alerts. */
-  async stored(call: { accountId: string; eventId: string; createdAt: string }): Promise<void> {
-    const { store, now, ringWindowMs } = this.#deps;
-    const woken = await this.#wake(call.accountId, call.eventId);
-    // Nobody to wake: nobody to re-alert either.
-    if (woken === 0) return;
-    await store.startPushSchedule(call.accountId, call.eventId, {
-      nextAt: now() + this.#realertDelay(),
-      endsAt: Date.parse(call.createdAt) + ringWindowMs,
-    });
-    // A device that answered (or declined) before the schedule existed found none to end: end it
-    // now, so its last push goes out at once rather than at the first re-alert.
-    const event = await store.getEvent(call.accountId, call.eventId);
-    if (event && event.status !== 'pending') await this.ended(call.accountId, call.eventId);
+  /** The schedule a new call is stored with: its first re-alert, and the end of its ring window. */
+  newCall(): NewCallPushes {
+    return { realertInMs: this.#realertDelay(), ringWindowMs: this.#deps.ringWindowMs };
   }
 
-  /** A call left `pending` (here): whoever ends its schedule sends its last push, once. */
+  /** A new call was stored (here), with its schedule: ring its devices now. */
+  async stored(call: { accountId: string; eventId: string }): Promise<void> {
+    const subscriptions = await this.#deps.store.pushSubscriptionsOf(call.accountId);
+    const wake: PushWake = { id: call.eventId, kind: 'ring' };
+    for (const subscription of subscriptions) this.#deps.enqueue({ subscription, wake });
+  }
+
+  /** A call left `pending` (here): its schedule is marked for the `ended` push, claimed at once. */
   async ended(accountId: string, eventId: string): Promise<void> {
-    if (await this.#deps.store.endPushSchedule(accountId, eventId)) await this.#wake(accountId, eventId);
+    const at = this.#deps.now();
+    const last = { kind: 'ended' as const, nextAt: at, until: at + this.#deps.lastPushWindowMs };
+    if (await this.#deps.store.markPushEnding(accountId, eventId, last)) this.#deps.claimSoon();
   }
 
-  /** This instance claimed a due schedule: re-alert a call still ringing, else end it. */
+  /** This instance claimed a due schedule: re-alert a call still ringing, else send its last push. */
   async due(due: DuePush): Promise<void> {
-    if (due.status === 'pending' && this.#deps.now() < due.endsAt)
-      await this.#wake(due.accountId, due.eventId);
-    else await this.ended(due.accountId, due.eventId);
+    const { store, now, realert, lastPushWindowMs } = this.#deps;
+    const at = now();
+    this.#forgetOld(at);
+    if (!due.last && due.status === 'pending' && at < due.endsAt) return this.#realert(due);
+    let last = due.last;
+    if (!last) {
+      // Decided here, on the relay's clock, and recorded before the push goes out.
+      const kind: LastPushKind = due.status === 'pending' ? 'missed' : 'ended';
+      last = { kind, until: at + lastPushWindowMs };
+      await store.markPushEnding(due.accountId, due.eventId, { ...last, nextAt: at + realert.base });
+    }
+    if (at >= last.until) {
+      this.#tookLast.delete(keyOf(due));
+      await store.finishPushSchedule(due.accountId, due.eventId);
+      return;
+    }
+    await this.#sendLast(due, last);
   }
 
-  /** Queues a push to every subscribed device of the account; how many. */
-  async #wake(accountId: string, eventId: string): Promise<number> {
-    const subscriptions = await this.#deps.store.pushSubscriptionsOf(accountId);
-    for (const subscription of subscriptions) this.#deps.enqueue({ subscription, eventId });
-    return subscriptions.length;
+  async #realert(due: DuePush): Promise<void> {
+    const { store, enqueue } = this.#deps;
+    const subscriptions = await store.pushSubscriptionsOf(due.accountId);
+    // Nobody to wake: nobody to re-alert, nor to tell the end.
+    if (subscriptions.length === 0) {
+      await store.finishPushSchedule(due.accountId, due.eventId);
+      return;
+    }
+    const quiet = new Set(await store.quietDevices(due.accountId, due.eventId));
+    const wake: PushWake = { id: due.eventId, kind: 'ring' };
+    for (const subscription of subscriptions)
+      if (!quiet.has(subscription.deviceId)) enqueue({ subscription, wake });
+  }
+
+  /**
+   * The last push to every subscription that has not taken it yet; the schedule is finished once
+   * each did. One that did not (or this instance dying first) leaves the row to come round again.
+   */
+  async #sendLast(due: DuePush, last: { kind: LastPushKind; until: number }): Promise<void> {
+    const { store, enqueue, track } = this.#deps;
+    const key = keyOf(due);
+    const took = this.#tookLast.get(key) ?? { subscriptions: new Set<string>(), until: last.until };
+    this.#tookLast.set(key, took);
+    const subscriptions = (await store.pushSubscriptionsOf(due.accountId)).filter(
+      (subscription) => !took.subscriptions.has(subscriptionKey(subscription)),
+    );
+    const finish = () => {
+      this.#tookLast.delete(key);
+      return store.finishPushSchedule(due.accountId, due.eventId);
+    };
+    if (subscriptions.length === 0) {
+      await finish();
+      return;
+    }
+    const wake = await this.#lastWake(due, last.kind);
+    let open = subscriptions.length;
+    let allTook = true;
+    for (const subscription of subscriptions) {
+      let told = false;
+      const settled = (final: boolean) => {
+        // A later attempt of the queue's own that got through spares the next round this one.
+        if (final) took.subscriptions.add(subscriptionKey(subscription));
+        if (told) return;
+        told = true;
+        if (!final) allTook = false;
+        open -= 1;
+        if (open === 0 && allTook) track(finish());
+      };
+      if (!enqueue({ subscription, wake, settled })) settled(false);
+    }
+  }
+
+  async #lastWake(due: DuePush, kind: LastPushKind): Promise<PushWake> {
+    if (kind === 'missed' || due.status === 'pending') return { id: due.eventId, kind };
+    const wake: PushWake = { id: due.eventId, kind, status: due.status };
+    if (due.handledBy === null) return wake;
+    const devices = await this.#deps.store.listDevices(due.accountId);
+    const name = devices.find((device) => device.deviceId === due.handledBy)?.name;
+    // push-wake.ts cuts the name to PUSH_DEVICE_NAME_CHARS.
+    return { ...wake, by: due.handledBy, ...(name === undefined ? {} : { byName: name }) };
+  }
+
+  /** Calls whose last push another instance finished, or that were given up, are not kept. */
+  #forgetOld(at: number): void {
+    for (const [key, entry] of this.#tookLast) if (entry.until <= at) this.#tookLast.delete(key);
   }
 
   #realertDelay(): number {
@@ -69,3 +166,7 @@ export class CallPushes {
     return Math.round(base + jitter * (2 * this.#deps.random() - 1));
   }
 }
+
+const keyOf = (due: DuePush) => `${due.accountId}\n${due.eventId}`;
+const subscriptionKey = (subscription: PushSubscriptionRecord) =>
+  `${subscription.deviceId}\n${subscription.endpoint}`;

@@ -1,7 +1,14 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { PUSH_WAKE_BYTES } from '@ringback/protocol';
 import { describe, expect, it } from 'vitest';
-import { buildPushRequest, newVapidKeys, PUSH_TTL_SECONDS, pushTopic } from './push-request';
+import {
+  buildPushRequest,
+  LAST_PUSH_TTL_SECONDS,
+  newVapidKeys,
+  PUSH_TTL_SECONDS,
+  pushTopic,
+} from './push-request';
 import { vapidSigner } from './vapid-signer';
 
 // The reference RFC 8188 implementation web-push itself encrypts with: here it decrypts, as a phone would.
@@ -29,9 +36,9 @@ const vapid = { ...newVapidKeys(), subject: 'mailto:ops@example.com' };
 const signer = vapidSigner(vapid, Date.now);
 
 describe('buildPushRequest', () => {
-  it('encrypts only the event id for the device (aes128gcm)', () => {
+  it('encrypts only the call’s id and what the push is for, padded to one size, for the device (aes128gcm)', () => {
     const phone = device();
-    const request = buildPushRequest(phone.subscription, 'evt-0193-call', signer);
+    const request = buildPushRequest(phone.subscription, { id: 'evt-0193-call', kind: 'ring' }, signer);
     expect(request.endpoint).toBe(phone.subscription.endpoint);
     expect(request.headers['Content-Encoding']).toBe('aes128gcm');
     expect(request.body.includes(Buffer.from('evt-0193-call'))).toBe(false);
@@ -41,20 +48,26 @@ describe('buildPushRequest', () => {
       privateKey: phone.keys,
       authSecret: phone.auth,
     });
-    expect(JSON.parse(opened.toString('utf8'))).toEqual({ id: 'evt-0193-call' });
+    expect(opened).toHaveLength(PUSH_WAKE_BYTES);
+    expect(JSON.parse(opened.toString('utf8'))).toEqual({ id: 'evt-0193-call', kind: 'ring' });
   });
 
   it('asks for a prompt, short-lived delivery that replaces an older push of the same call', () => {
-    const request = buildPushRequest(device().subscription, 'evt-1', signer);
+    const request = buildPushRequest(device().subscription, { id: 'evt-1', kind: 'ring' }, signer);
     expect(request.headers.TTL).toBe(String(PUSH_TTL_SECONDS));
     expect(PUSH_TTL_SECONDS).toBe(60);
+    // The last push stays deliverable to a phone that comes back online hours later.
+    for (const kind of ['ended', 'missed'] as const)
+      expect(buildPushRequest(device().subscription, { id: 'evt-1', kind }, signer).headers.TTL).toBe(
+        String(LAST_PUSH_TTL_SECONDS),
+      );
     expect(request.headers.Urgency).toBe('high');
     expect(request.headers.Topic).toBe(pushTopic('evt-1'));
     expect(request.headers['Content-Length']).toBeUndefined();
   });
 
   it('signs with the relay’s VAPID key for the push service’s origin, naming the subject', () => {
-    const request = buildPushRequest(device().subscription, 'evt-1', signer);
+    const request = buildPushRequest(device().subscription, { id: 'evt-1', kind: 'ring' }, signer);
     const match = /^vapid t=([^,]+), k=(.+)$/.exec(request.headers.Authorization ?? '');
     expect(match?.[2]).toBe(vapid.publicKey);
     const claims = JSON.parse(Buffer.from(match?.[1]?.split('.')[1] ?? '', 'base64url').toString('utf8'));

@@ -4,10 +4,17 @@ import type { PushWake } from '@ringback/protocol';
 import ece from 'http_ece';
 import webPush from 'web-push';
 import type { PushSubscriptionRecord, VapidKeys } from '../storage/relay-store';
+import { wakePayload } from './push-wake';
 import type { VapidSigner } from './vapid-signer';
 
-/** A push no device picked up within a minute is stale: the call has re-alerted or ended by then. */
+/** A ring no device picked up within a minute is stale: the call has re-alerted or ended by then. */
 export const PUSH_TTL_SECONDS = 60;
+/**
+ * A call's last push (`ended`, `missed`) stays true: a phone offline for hours still gets it when
+ * it comes back (the topic keeps only the newest push of the call), and shows the call missed or
+ * clears its ringing notification.
+ */
+export const LAST_PUSH_TTL_SECONDS = 24 * 60 * 60;
 
 /** A Web Push request ready to go: encrypted for its device, signed with the relay's key. */
 export interface PushRequest {
@@ -39,14 +46,16 @@ const freshKeys: SenderKeys = {
 };
 
 /**
- * The push that wakes `subscription`'s device about call `eventId`: its payload, encrypted for
- * the device (RFC 8291 aes128gcm, by http_ece, the library web-push encrypts with), is only
- * `{"id": eventId}`; the device fetches the sealed call and decrypts it itself, so neither the
- * push service nor the relay sees a word of it. Throws when the subscription's keys are unusable.
+ * The push that wakes `subscription`'s device about call `wake.id`: its payload, encrypted for
+ * the device (RFC 8291 aes128gcm, by http_ece, the library web-push encrypts with), is only the
+ * `PushWake` (the call's id, what the push is for, and for an ended call how and on which device
+ * it ended), padded to one size (push-wake.ts); for a ring the device fetches the sealed call and
+ * decrypts it itself, so neither the push service nor the relay sees a word of it. Throws when
+ * the subscription's keys are unusable.
  */
 export function buildPushRequest(
   subscription: Pick<PushSubscriptionRecord, 'endpoint' | 'p256dh' | 'auth'>,
-  eventId: string,
+  wake: PushWake,
   signer: VapidSigner,
   keys: SenderKeys = freshKeys,
 ): PushRequest {
@@ -54,8 +63,7 @@ export function buildPushRequest(
   const authSecret = Buffer.from(subscription.auth, 'base64url');
   if (devicePublicKey.length !== 65) throw new Error('the p256dh key is not 65 bytes');
   if (authSecret.length < 16) throw new Error('the auth secret is shorter than 16 bytes');
-  const wake: PushWake = { id: eventId };
-  const body = ece.encrypt(Buffer.from(JSON.stringify(wake)), {
+  const body = ece.encrypt(wakePayload(wake), {
     version: 'aes128gcm',
     dh: devicePublicKey,
     privateKey: keys.take(),
@@ -68,9 +76,9 @@ export function buildPushRequest(
     headers: {
       'Content-Type': 'application/octet-stream',
       'Content-Encoding': 'aes128gcm',
-      TTL: String(PUSH_TTL_SECONDS),
+      TTL: String(wake.kind === 'ended' || wake.kind === 'missed' ? LAST_PUSH_TTL_SECONDS : PUSH_TTL_SECONDS),
       Urgency: 'high',
-      Topic: pushTopic(eventId),
+      Topic: pushTopic(wake.id),
       // Signed apart (vapid-signer.ts): one token serves every push to the same push service.
       Authorization: signer.authorization(subscription.endpoint),
     },

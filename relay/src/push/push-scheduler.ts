@@ -24,6 +24,8 @@ export class PushScheduler {
   readonly #deps: PushSchedulerDeps;
   #timer: ReturnType<typeof setInterval> | null = null;
   #running: Promise<void> | null = null;
+  /** Asked to claim while a claim ran: that one may have missed what was made due meanwhile. */
+  #again = false;
   #failing = false;
 
   constructor(deps: PushSchedulerDeps) {
@@ -43,9 +45,21 @@ export class PushScheduler {
     await this.#running;
   }
 
-  /** Claims and handles what is due now; a tick still running is not started twice. */
+  /**
+   * Claims and handles what is due now; a tick still running is not started twice, but runs once
+   * more when it ends (what was made due meanwhile, a call just ended, is claimed without waiting).
+   */
   tick(): Promise<void> {
-    this.#running ??= this.#claimAll().finally(() => {
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    this.#running = (async () => {
+      do {
+        this.#again = false;
+        await this.#claimAll();
+      } while (this.#again && this.#timer);
+    })().finally(() => {
       this.#running = null;
     });
     return this.#running;

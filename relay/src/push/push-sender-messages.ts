@@ -1,3 +1,4 @@
+import type { PushWake } from '@ringback/protocol';
 import type { PushSubscriptionRecord } from '../storage/relay-store';
 import type { PushResponse } from './push-transport';
 
@@ -5,7 +6,7 @@ import type { PushResponse } from './push-transport';
 export interface SendRequest {
   id: number;
   subscription: Pick<PushSubscriptionRecord, 'endpoint' | 'p256dh' | 'auth'>;
-  eventId: string;
+  wake: PushWake;
   authorization: string;
 }
 

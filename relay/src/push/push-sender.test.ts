@@ -44,13 +44,22 @@ describe('threadPushSender', () => {
   it('encrypts on its own thread pushes only the device opens, sends them signed, and says what came back', async () => {
     const answers = await Promise.all(
       ['evt-1', 'evt-2'].map((eventId) =>
-        sender.send({ subscription: subscription('/phone'), eventId }, 'vapid t=token, k=key', signal),
+        sender.send(
+          { subscription: subscription('/phone'), wake: { id: eventId, kind: 'ring' } },
+          'vapid t=token, k=key',
+          signal,
+        ),
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
     expect(
-      (await sender.send({ subscription: subscription('/gone'), eventId: 'evt-3' }, 'vapid t=t, k=k', signal))
-        .status,
+      (
+        await sender.send(
+          { subscription: subscription('/gone'), wake: { id: 'evt-3', kind: 'ring' } },
+          'vapid t=t, k=k',
+          signal,
+        )
+      ).status,
     ).toBe(410);
     const opened = received
       .filter((push) => push.path === '/phone')
@@ -63,23 +72,32 @@ describe('threadPushSender', () => {
           ece.decrypt(push.body, { version: 'aes128gcm', privateKey: phoneKeys, authSecret }).toString(),
         );
       });
-    expect(opened).toEqual(expect.arrayContaining([{ id: 'evt-1' }, { id: 'evt-2' }]));
+    expect(opened).toEqual(
+      expect.arrayContaining([
+        { id: 'evt-1', kind: 'ring' },
+        { id: 'evt-2', kind: 'ring' },
+      ]),
+    );
   });
 
   it('refuses a subscription whose key is no P-256 point, and keeps sending for the others', async () => {
     const broken = { ...subscription('/phone'), p256dh: Buffer.alloc(65, 7).toString('base64url') };
     await expect(
-      sender.send({ subscription: broken, eventId: 'evt-4' }, 'vapid t=t, k=k', signal),
+      sender.send({ subscription: broken, wake: { id: 'evt-4', kind: 'ring' } }, 'vapid t=t, k=k', signal),
     ).rejects.toBeInstanceOf(PushBuildError);
     await expect(
-      sender.send({ subscription: subscription('/phone'), eventId: 'evt-5' }, 'vapid t=t, k=k', signal),
+      sender.send(
+        { subscription: subscription('/phone'), wake: { id: 'evt-5', kind: 'ring' } },
+        'vapid t=t, k=k',
+        signal,
+      ),
     ).resolves.toMatchObject({ status: 201 });
   });
 
   it('fails, for the queue to retry, a push whose push service cannot be reached', async () => {
     const nowhere = { ...subscription('/x'), endpoint: 'http://127.0.0.1:1/x' };
     await expect(
-      sender.send({ subscription: nowhere, eventId: 'evt-6' }, 'vapid t=t, k=k', signal),
+      sender.send({ subscription: nowhere, wake: { id: 'evt-6', kind: 'ring' } }, 'vapid t=t, k=k', signal),
     ).rejects.toThrow();
   });
 });

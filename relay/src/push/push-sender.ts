@@ -1,13 +1,14 @@
 import { Worker } from 'node:worker_threads';
+import type { PushWake } from '@ringback/protocol';
 import type { PushSubscriptionRecord } from '../storage/relay-store';
 import { buildPushRequest } from './push-request';
 import type { SendReply, SendRequest } from './push-sender-messages';
 import type { PushResponse, PushTransport } from './push-transport';
 
-/** One push to send: the device's subscription and the call it wakes it for. */
+/** One push to send: the device's subscription and what it tells the device (push-wake.ts). */
 export interface PushJobTarget {
   subscription: Pick<PushSubscriptionRecord, 'endpoint' | 'p256dh' | 'auth'>;
-  eventId: string;
+  wake: PushWake;
 }
 
 /** Encrypts a push for its device and sends it, signed with `authorization`. */
@@ -25,7 +26,7 @@ export function localPushSender(transport: PushTransport): PushSender {
     async send(target, authorization, signal) {
       let push: ReturnType<typeof buildPushRequest>;
       try {
-        push = buildPushRequest(target.subscription, target.eventId, { authorization: () => authorization });
+        push = buildPushRequest(target.subscription, target.wake, { authorization: () => authorization });
       } catch (error) {
         throw new PushBuildError((error as Error).message, { cause: error });
       }

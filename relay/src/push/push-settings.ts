@@ -19,6 +19,11 @@ export interface PushTuning {
   realertMs?: { base: number; jitter: number };
   /** How long after the relay received a call it re-alerts, before the call is missed: `PUSH_RING_WINDOW_MS`. */
   ringWindowMs?: number;
+  /**
+   * How long a call's last push (`ended`, `missed`) is sent again, each re-alert interval, while
+   * a push service fails it, counted from when it was decided: `LAST_PUSH_WINDOW_MS` (5 min).
+   */
+  lastPushWindowMs?: number;
   /** How often each instance looks for due re-alerts: 1 s. */
   schedulerTickMs?: number;
   /**
@@ -34,11 +39,14 @@ export interface PushTuning {
 export type PushSettings = ResolvedPushSubject & PushTuning;
 
 export const DEFAULT_SCHEDULER_TICK_MS = 1000;
+/** A last push is given up 5 minutes after it was decided: a phone still unreachable then learns on its own. */
+export const LAST_PUSH_WINDOW_MS = 5 * 60_000;
 
 export function pushTimes(tuning: PushTuning) {
   return {
     realert: tuning.realertMs ?? { base: PUSH_REALERT_MS.base, jitter: PUSH_REALERT_MS.jitter },
     ringWindowMs: tuning.ringWindowMs ?? PUSH_RING_WINDOW_MS,
     tickMs: tuning.schedulerTickMs ?? DEFAULT_SCHEDULER_TICK_MS,
+    lastPushWindowMs: tuning.lastPushWindowMs ?? LAST_PUSH_WINDOW_MS,
   };
 }

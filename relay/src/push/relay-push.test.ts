@@ -50,7 +50,11 @@ async function setUp(status?: (endpoint: string) => number) {
   const subscribe = (deviceId: string, endpoint: string) =>
     store.savePushSubscription({ accountId: home.accountId, deviceId, endpoint, p256dh: P256DH, auth: AUTH });
   const call = async () => {
-    const { event } = await created(store, newEvent(home.accountId, home.daemon.deviceId));
+    const { event } = await created(
+      store,
+      newEvent(home.accountId, home.daemon.deviceId),
+      push.newCallPushes() ?? undefined,
+    );
     push.callStored(event);
     return event;
   };
@@ -128,7 +132,7 @@ describe('startRelayPush', () => {
     expect(relay.service.to('https://push.example.com/phone', event.eventId)).toHaveLength(2);
   });
 
-  it('sends the last push at once for a call answered before its re-alerts were scheduled', async () => {
+  it('sends the last push at once for a call answered before its first ring went out', async () => {
     const store = await openSqliteRelayStore(':memory:');
     cleanups.push(() => store.close());
     const service = fakePushService();
@@ -148,8 +152,12 @@ describe('startRelayPush', () => {
       p256dh: P256DH,
       auth: AUTH,
     });
-    const { event } = await created(store, newEvent(home.accountId, home.daemon.deviceId));
-    // The tablet answers, and its status route ends the schedule, before the new call's pushes start.
+    const { event } = await created(
+      store,
+      newEvent(home.accountId, home.daemon.deviceId),
+      push.newCallPushes() ?? undefined,
+    );
+    // The tablet answers, and its status route marks the call's last push, before its first ring.
     await store.setStatus(home.accountId, event.eventId, 'answered', home.tablet.deviceId);
     push.callEnded(home.accountId, event.eventId);
     push.callStored(event);
@@ -157,9 +165,12 @@ describe('startRelayPush', () => {
     expect(service.to('https://push.example.com/phone', event.eventId)).toHaveLength(2);
   });
 
-  it('sends nothing, and schedules nothing, for an account without subscriptions', async () => {
+  it('sends nothing for an account without subscriptions, and ends its schedule at its first claim', async () => {
     const relay = await setUp();
     const event = await relay.call();
+    await relay.push.settled();
+    // Its first re-alert is due 100 ms after it was stored: then it finds nobody and ends.
+    await sleep(FAST.realertMs.base * 3);
     await relay.push.settled();
     expect(
       await relay.store.claimDuePushes(Date.now() + 600_000, { limit: 10, realert: FAST.realertMs }),

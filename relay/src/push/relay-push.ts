@@ -1,5 +1,5 @@
 import type { RelayLogger } from '../relay-logger';
-import type { EventStore, PushStore } from '../storage/relay-store';
+import type { DeviceStore, NewCallPushes, PushStore } from '../storage/relay-store';
 import { CallPushes, type WakeJob } from './call-pushes';
 import { whyEndpointRefused } from './push-endpoint';
 import { PushQueue, UnsendablePush } from './push-queue';
@@ -17,8 +17,10 @@ export interface RelayPush {
   readonly offReason: string | null;
   /** Why a subscription endpoint is refused, or null. */
   whyEndpointRefused(endpoint: string): string | null;
-  /** A new call was stored here: its devices are woken (returns at once). */
-  callStored(call: { accountId: string; eventId: string; createdAt: string }): void;
+  /** The push schedule a new call is stored with (`EventStore.insertEvent`); null when push is off. */
+  newCallPushes(): NewCallPushes | null;
+  /** A new call was stored here, with its schedule: its devices are rung (returns at once). */
+  callStored(call: { accountId: string; eventId: string }): void;
   /** A call left `pending` here: its last push goes out if nobody sent it (returns at once). */
   callEnded(accountId: string, eventId: string): void;
   /** Resolves once every push asked for so far was handed to its push service or given up (tests). */
@@ -34,6 +36,7 @@ export function pushOff(reason: string): RelayPush {
     publicKey: null,
     offReason: reason,
     whyEndpointRefused: () => reason,
+    newCallPushes: () => null,
     callStored: () => {},
     callEnded: () => {},
     settled: async () => {},
@@ -42,7 +45,7 @@ export function pushOff(reason: string): RelayPush {
 }
 
 export interface RelayPushDeps {
-  store: PushStore & Pick<EventStore, 'getEvent'>;
+  store: PushStore & Pick<DeviceStore, 'listDevices'>;
   logger: RelayLogger;
   now: () => number;
   /** Absent: push is off. */
@@ -68,21 +71,24 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
 
   const queue = new PushQueue<WakeJob>({
     deliver: (job, signal) => send(job, sender, signer, signal),
-    onGone: async (job) => {
-      await store.deletePushSubscriptionsAt(job.subscription.endpoint);
-    },
+    // Tracked, so `settled` waits for the subscription to be forgotten too.
+    onGone: (job) => track(store.deletePushSubscriptionsAt(job.subscription.endpoint)),
     describe: (job) =>
-      `push for call ${job.eventId} to device ${job.subscription.deviceId} (${originOf(job.subscription.endpoint)})`,
+      `${job.wake.kind ?? 'ring'} push for call ${job.wake.id} to device ${job.subscription.deviceId} (${originOf(job.subscription.endpoint)})`,
     logger,
     ...settings.queue,
   });
   const calls = new CallPushes({
     store,
     enqueue: (job) => queue.push(job),
+    // Tracked, so `settled` waits for the claim it starts.
+    claimSoon: () => void track(scheduler.tick()),
+    track: (work) => void track(work),
     now,
     random: Math.random,
     realert: times.realert,
     ringWindowMs: times.ringWindowMs,
+    lastPushWindowMs: times.lastPushWindowMs,
   });
   const scheduler = new PushScheduler({
     store,
@@ -97,10 +103,13 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
   // What routes started and has not yet reached the queue (reads and writes of the store).
   const pending = new Set<Promise<void>>();
   let closed = false;
-  function track(work: Promise<void>): Promise<void> {
-    const settled = work.catch((error: Error) => {
-      if (!closed) logger.error(`push failed: ${error.message}`);
-    });
+  function track(work: Promise<unknown>): Promise<void> {
+    const settled = work.then(
+      () => undefined,
+      (error: Error) => {
+        if (!closed) logger.error(`push failed: ${error.message}`);
+      },
+    );
     pending.add(settled);
     void settled.finally(() => pending.delete(settled));
     return settled;
@@ -113,6 +122,7 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
     publicKey: vapid.publicKey,
     offReason: null,
     whyEndpointRefused: (endpoint) => whyEndpointRefused(endpoint, allowHttp, allowedOrigins),
+    newCallPushes: () => (closed ? null : calls.newCall()),
     callStored(call) {
       if (!closed) void track(calls.stored(call));
     },
@@ -120,8 +130,12 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
       if (!closed) void track(calls.ended(accountId, eventId));
     },
     async settled() {
-      await drained();
-      await queue.idle();
+      // A push's outcome may start store work (a gone subscription, a finished schedule), and
+      // that work may queue pushes: until neither has anything left.
+      do {
+        await drained();
+        await queue.idle();
+      } while (pending.size > 0);
     },
     async close() {
       closed = true;
@@ -133,14 +147,21 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
   };
 }
 
+/** Sends one push; a last push (`job.settled`) is told whether this attempt settled it. */
 async function send(job: WakeJob, sender: PushSender, signer: VapidSigner, signal: AbortSignal) {
   try {
-    return await sender.send(job, signer.authorization(job.subscription.endpoint), signal);
+    const response = await sender.send(job, signer.authorization(job.subscription.endpoint), signal);
+    job.settled?.(settles(response.status));
+    return response;
   } catch (error) {
+    job.settled?.(error instanceof PushBuildError);
     if (!(error instanceof PushBuildError)) throw error;
     throw new UnsendablePush(`its subscription's keys are unusable (${error.message})`, { cause: error });
   }
 }
+
+/** Taken (2xx), gone (404, 410) or refused for good (another 4xx): only 429 and 5xx are worth another go. */
+const settles = (status: number) => status < 500 && status !== 429;
 
 /** Only the push service's origin goes to the log: an endpoint's path is the device's address. */
 function originOf(endpoint: string): string {

@@ -103,5 +103,21 @@ export function callRoutes(deps: RelayRuntime): FastifyPluginAsync {
         return toStatusChange(result.event, names);
       },
     );
+
+    // Silent hours, or a notification swiped away: no more re-alerts of this call to this device.
+    // The call stays pending everywhere, and its last push still comes (push/call-pushes.ts).
+    api.post(
+      '/v1/events/:eventId/quiet',
+      {
+        config: { auth: 'app' },
+        schema: { params: EventParams, response: { 204: Type.Null(), '4xx': ErrorBody } },
+      },
+      async (request, reply) => {
+        const me = deviceOf(request);
+        if (!(await deps.store.quietCall(me.accountId, request.params.eventId, me.deviceId)))
+          throw new RingbackError('event_not_found');
+        return reply.status(204).send(null);
+      },
+    );
   };
 }

@@ -21,7 +21,8 @@ const EVENT_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 export function daemonEventRoutes(deps: RelayRuntime): FastifyPluginAsync {
   /** Stores and fans out; the status to answer: 201 new, 200 a repeat. */
   async function store(event: NewEvent): Promise<{ status: 200 | 201; body: EventStored }> {
-    const result = await deps.store.insertEvent(event);
+    // With push on, the call's push schedule is stored with it: no crash can leave it unpushed.
+    const result = await deps.store.insertEvent(event, deps.webPush.newCallPushes());
     if (result.outcome === 'duplicate_task') {
       throw new RingbackError(
         'duplicate_task',

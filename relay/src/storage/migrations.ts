@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { PUSH_KINDS_SCHEMA_SQLITE } from './sqlite/push-kinds-schema';
 import { PUSH_SCHEMA_SQLITE } from './sqlite/push-schema';
 
 /**
@@ -120,6 +121,8 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 4: Web Push: the relay's VAPID key pair, app devices' subscriptions, unanswered calls' re-alerts.
   PUSH_SCHEMA_SQLITE,
+  // 5 (push kinds): a schedule row marked for its call's last push; devices quiet for a call.
+  PUSH_KINDS_SCHEMA_SQLITE,
 ];
 
 /**

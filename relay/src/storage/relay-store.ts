@@ -149,8 +149,21 @@ export interface LivePairingCode {
   expiresAt: number;
 }
 
+/**
+ * A new call's push schedule, written with the call: its first re-alert `realertInMs` after it is
+ * stored, its ring window ending `ringWindowMs` after it (both from the store's clock).
+ */
+export interface NewCallPushes {
+  realertInMs: number;
+  ringWindowMs: number;
+}
+
 export interface EventStore {
-  insertEvent(event: NewEvent): Promise<InsertEventResult>;
+  /**
+   * Stores a call; with `pushes` (Web Push is on), its re-alert schedule in the same transaction,
+   * so a call stored is never left without its pushes.
+   */
+  insertEvent(event: NewEvent, pushes?: NewCallPushes | null): Promise<InsertEventResult>;
   /**
    * Moves a call to `status` on behalf of `deviceId`. The first device to answer wins;
    * `completed` is only for the device that answered; rejected/acknowledged end a pending or
@@ -231,14 +244,21 @@ export interface PushSubscriptionRecord {
   auth: string;
 }
 
+/** What a call's last push says: it left `pending`, or its ring window passed unanswered. */
+export type LastPushKind = 'ended' | 'missed';
+
 /** A call whose next push is due, handed to one caller alone. */
 export interface DuePush {
   accountId: string;
   eventId: string;
   /** The call's status now (a schedule goes with its event when that is purged). */
   status: CallStatus;
+  /** The device that answered or ended the call. */
+  handledBy: string | null;
   /** The end of the call's ring window (epoch ms): unanswered from then on, it is missed. */
   endsAt: number;
+  /** Set once the call's last push was decided: its kind, and until when it is retried (epoch ms). */
+  last: { kind: LastPushKind; until: number } | null;
 }
 
 /**
@@ -259,15 +279,6 @@ export interface PushStore {
   /** The subscriptions of the account's live devices. */
   pushSubscriptionsOf(accountId: string): Promise<PushSubscriptionRecord[]>;
   /**
-   * Starts re-alerting a call: due at `nextAt`, its ring window ending at `endsAt` (epoch ms).
-   * Nothing when the call already has a schedule.
-   */
-  startPushSchedule(
-    accountId: string,
-    eventId: string,
-    times: { nextAt: number; endsAt: number },
-  ): Promise<void>;
-  /**
    * Hands the schedules due at `now` (at most `limit`) to this caller alone, each moved on by
    * `realert` (ms, ± a random jitter), never past its window's end while that is ahead.
    */
@@ -275,8 +286,26 @@ export interface PushStore {
     now: number,
     options: { limit: number; realert: { base: number; jitter: number } },
   ): Promise<DuePush[]>;
-  /** Ends a call's schedule: true for exactly one caller (the one to send the last push). */
-  endPushSchedule(accountId: string, eventId: string): Promise<boolean>;
+  /**
+   * Marks a call's schedule for its last push, of `kind`: due at `nextAt`, retried until
+   * `until` (epoch ms). The row stays until `finishPushSchedule`, so a last push an instance did
+   * not get out (it died, the push service failed) is claimed again. False when the call has no
+   * schedule (its last push went out already, or push was off when it was stored).
+   */
+  markPushEnding(
+    accountId: string,
+    eventId: string,
+    last: { kind: LastPushKind; nextAt: number; until: number },
+  ): Promise<boolean>;
+  /** Deletes a call's schedule: its pushes are over. False when it had none. */
+  finishPushSchedule(accountId: string, eventId: string): Promise<boolean>;
+  /**
+   * Records that `deviceId` wants no more re-alerts of the call (kept until the call is purged).
+   * False when the account has no such call.
+   */
+  quietCall(accountId: string, eventId: string, deviceId: string): Promise<boolean>;
+  /** The devices that asked for no more re-alerts of the call. */
+  quietDevices(accountId: string, eventId: string): Promise<string[]>;
 }
 
 export interface RelayStore

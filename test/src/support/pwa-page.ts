@@ -96,6 +96,7 @@ export interface ShownNotification {
   body: string;
   tag: string;
   requireInteraction: boolean;
+  silent: boolean;
   actions: string[];
   vibrate: number[];
 }
@@ -105,7 +106,7 @@ export async function shownNotifications(page: Page): Promise<ShownNotification[
   return (await page.evaluate(`navigator.serviceWorker.getRegistration().then(async (registration) =>
     (await registration.getNotifications()).map((n) => ({
       title: n.title, body: n.body, tag: n.tag, requireInteraction: n.requireInteraction,
-      actions: (n.actions || []).map((a) => a.action), vibrate: Array.from(n.vibrate || []),
+      silent: Boolean(n.silent), actions: (n.actions || []).map((a) => a.action), vibrate: Array.from(n.vibrate || []),
     })))`)) as ShownNotification[];
 }
 

@@ -1,6 +1,6 @@
 /**
  * Chinese for the installed app: the offline banner and the notifications the service worker
- * shows (which also use 'Incoming call', 'Answer' and 'Decline' from the calls pages).
+ * shows (which also use 'Incoming call', 'Answer', 'Decline' and the past call's words from the calls pages).
  */
 export const PWA_ZH: Record<string, string> = {
   // The offline banner.
@@ -12,4 +12,9 @@ export const PWA_ZH: Record<string, string> = {
   // Notifications.
   'Open Ringback to answer.': '打开 Ringback 接听。',
   'Missed call': '未接来电',
+  // A call's quiet last notification ('Answered on {device}', 'Declined', 'Acknowledged' are the calls pages').
+  'Answered on this device': '已在本设备上接听',
+  'Answered on another device': '已在另一台设备上接听',
+  'Call ended': '通话已结束',
+  'Could not decline: open Ringback to decline': '未能拒接：请打开 Ringback 拒接',
 };

@@ -1,5 +1,5 @@
 import { CHANNELS } from '../../cluster/channels';
-import type { EventRecord, InsertEventResult, NewEvent } from '../relay-store';
+import type { EventRecord, InsertEventResult, NewCallPushes, NewEvent } from '../relay-store';
 import { type EventRow, iso, toEvent } from '../store-rows';
 import type { Sql } from './context';
 
@@ -10,6 +10,7 @@ const MAX_BATCH = 128;
 
 interface Waiting {
   event: NewEvent;
+  pushes: NewCallPushes | null;
   resolve(result: InsertEventResult): void;
   reject(error: unknown): void;
 }
@@ -36,9 +37,10 @@ export class EventBatcher {
     this.#retrying = retrying;
   }
 
-  insert(event: NewEvent): Promise<InsertEventResult> {
+  /** With `pushes`, the call's push schedule is stored with it (in the batch's transaction). */
+  insert(event: NewEvent, pushes: NewCallPushes | null = null): Promise<InsertEventResult> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ event, resolve, reject });
+      this.#queue.push({ event, pushes, resolve, reject });
       this.#schedule();
     });
   }
@@ -61,13 +63,13 @@ export class EventBatcher {
 
   async #run(batch: Waiting[]): Promise<void> {
     try {
-      const results = await this.#retrying(() => this.#store(batch.map((waiting) => waiting.event)));
+      const results = await this.#retrying(() => this.#store(batch));
       for (const [i, waiting] of batch.entries()) settle(waiting, results[i]);
     } catch (error) {
       if (batch.length === 1) return void batch[0]?.reject(error);
       // Nothing of the batch was stored: each event alone, so only the bad one fails.
       for (const waiting of batch)
-        await this.#retrying(() => this.#store([waiting.event])).then(
+        await this.#retrying(() => this.#store([waiting])).then(
           (results) => settle(waiting, results[0]),
           waiting.reject,
         );
@@ -75,19 +77,21 @@ export class EventBatcher {
   }
 
   /** One statement for the batch; its results (or an event's own error) in the batch's order. */
-  async #store(events: NewEvent[]): Promise<(InsertEventResult | Error)[]> {
+  async #store(batch: Waiting[]): Promise<(InsertEventResult | Error)[]> {
+    const events = batch.map((waiting) => waiting.event);
     // By account (stable, so one account's events keep their order): every batch takes the
     // accounts' row locks in the same order, and two batches never wait on each other in a cycle.
     const order = events
       .map((_, i) => i)
       .sort((a, b) => compare(events[a]?.accountId, events[b]?.accountId) || a - b);
     const sorted = order.map((i) => events[i] as NewEvent);
+    const pushes = order.map((i) => batch[i]?.pushes ?? null);
     const at = this.#now();
     const column = <K extends keyof NewEvent>(key: K) => sorted.map((event) => event[key]);
     const { rows } = await this.#sql.query<BatchRow>(
       {
         name: 'ringback_insert_events',
-        text: 'SELECT * FROM ringback_insert_events($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+        text: 'SELECT * FROM ringback_insert_events($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
       },
       [
         column('accountId'),
@@ -99,6 +103,8 @@ export class EventBatcher {
         column('fromDeviceId'),
         at,
         CHANNELS.log,
+        pushes.map((times) => (times ? Math.floor(times.realertInMs) : null)),
+        pushes.map((times) => (times ? Math.floor(times.ringWindowMs) : null)),
       ],
     );
     const results: (InsertEventResult | Error)[] = new Array(events.length);

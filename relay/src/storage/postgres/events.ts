@@ -21,8 +21,8 @@ export function postgresEvents(
   const batcher = new EventBatcher(untracked, now, statement);
 
   return {
-    async insertEvent(event) {
-      return tracked(() => batcher.insert(event));
+    async insertEvent(event, pushes) {
+      return tracked(() => batcher.insert(event, pushes ?? null));
     },
     async setStatus(accountId, eventId, status, deviceId) {
       if (!SETTABLE_STATUSES.has(status)) throw new Error(`not a status a device can set: ${status}`);

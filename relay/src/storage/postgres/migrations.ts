@@ -2,6 +2,8 @@ import type { Pool } from 'pg';
 import { CLUSTER_SCHEMA, COMPUTER_REQUESTS_SCHEMA } from '../../cluster/postgres/cluster-schema';
 import { ADVISORY_LOCKS } from './advisory-locks';
 import { INSERT_EVENTS_FUNCTION } from './insert-event-function';
+import { INSERT_EVENTS_WITH_SCHEDULE_FUNCTION } from './insert-event-schedule-function';
+import { PUSH_KINDS_SCHEMA_POSTGRES } from './push-kinds-schema';
 import { PUSH_SCHEMA_POSTGRES } from './push-schema';
 
 /**
@@ -123,6 +125,10 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   PUSH_SCHEMA_POSTGRES,
   // 6: devices' streamed requests to a daemon linked to another instance.
   COMPUTER_REQUESTS_SCHEMA,
+  // 7 (push kinds): a schedule row marked for its call's last push; devices quiet for a call.
+  PUSH_KINDS_SCHEMA_POSTGRES,
+  // 8 (push kinds): a new call's push schedule stored in the same transaction as the call.
+  INSERT_EVENTS_WITH_SCHEDULE_FUNCTION,
 ];
 
 /**

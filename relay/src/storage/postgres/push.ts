@@ -1,6 +1,7 @@
-import type { CallStatus, PushStore } from '../relay-store';
+import type { PushStore } from '../relay-store';
 import { type SubscriptionRow, toSubscription } from '../store-rows';
 import type { PostgresContext, Sql } from './context';
+import { postgresPushSchedule } from './push-schedule';
 
 /** Drops a removed device's push subscription. Call inside the removal's transaction. */
 export async function forgetPushSubscription(sql: Sql, deviceId: string): Promise<void> {
@@ -11,7 +12,8 @@ export async function forgetPushSubscription(sql: Sql, deviceId: string): Promis
  * Web Push on PostgreSQL, shared by every relay instance: each rule is one statement whose row
  * locks decide between instances (see each method).
  */
-export function postgresPush({ sql: db, now, statement }: PostgresContext): PushStore {
+export function postgresPush(context: PostgresContext): PushStore {
+  const { sql: db, now, statement } = context;
   return {
     async vapidKeys(candidate) {
       // Of instances starting together, the first insert to commit wins; the others' conflict
@@ -72,51 +74,6 @@ export function postgresPush({ sql: db, now, statement }: PostgresContext): Push
       return rows.map(toSubscription);
     },
 
-    async startPushSchedule(accountId, eventId, { nextAt, endsAt }) {
-      await db.query(
-        `INSERT INTO push_schedule (account_id, event_id, next_at, ends_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT DO NOTHING`,
-        [accountId, eventId, Math.floor(nextAt), Math.floor(endsAt)],
-      );
-    },
-
-    async claimDuePushes(at, { limit, realert }) {
-      // The due rows are locked as they are picked, SKIP LOCKED passes over the ones another
-      // instance is claiming, and the new next_at takes a claimed row out of everyone's reach:
-      // each due push goes to one instance. The jitter is drawn per row.
-      const { rows } = await statement(() =>
-        db.query<{ account_id: string; event_id: string; ends_at: number; status: CallStatus }>(
-          `UPDATE push_schedule s
-           SET next_at = CASE
-             WHEN s.ends_at > $1::bigint
-               THEN LEAST(s.ends_at, $1::bigint + $3::bigint + floor(random() * (2 * $4::bigint + 1))::bigint - $4::bigint)
-             ELSE $1::bigint + $3::bigint END
-           FROM (
-             SELECT p.account_id, p.event_id, e.status FROM push_schedule p
-             JOIN events e ON e.account_id = p.account_id AND e.event_id = p.event_id
-             WHERE p.next_at <= $1 ORDER BY p.next_at LIMIT $2
-             FOR UPDATE OF p SKIP LOCKED
-           ) due
-           WHERE s.account_id = due.account_id AND s.event_id = due.event_id
-           RETURNING s.account_id, s.event_id, s.ends_at, due.status`,
-          [Math.floor(at), limit, Math.floor(realert.base), Math.floor(realert.jitter)],
-        ),
-      );
-      return rows.map((row) => ({
-        accountId: row.account_id,
-        eventId: row.event_id,
-        status: row.status,
-        endsAt: row.ends_at,
-      }));
-    },
-
-    async endPushSchedule(accountId, eventId) {
-      // Of callers racing to end it, one deletes the row; the others find it gone.
-      const { rowCount } = await db.query(
-        'DELETE FROM push_schedule WHERE account_id = $1 AND event_id = $2',
-        [accountId, eventId],
-      );
-      return (rowCount ?? 0) > 0;
-    },
+    ...postgresPushSchedule(context),
   };
 }

@@ -5,6 +5,7 @@ import {
   type EventRecord,
   type EventStore,
   type InsertEventResult,
+  type NewCallPushes,
   type NewEvent,
   type StatusChangeResult,
 } from '../relay-store';
@@ -37,6 +38,11 @@ export function sqliteEvents({ db, commit, now }: SqliteContext, appendLog: Appe
        VALUES (@accountId, @eventId, @source, @occurredAt, @taskId, @sealed, 'pending',
                @fromDeviceId, @createdAt, @createdSeq)`,
     ),
+    /** A new call's push schedule, in the insert's transaction. */
+    schedule: db.prepare<[string, string, number, number]>(
+      `INSERT INTO push_schedule (account_id, event_id, next_at, ends_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT DO NOTHING`,
+    ),
     /** Sets a status; an ending one (endedAt not null) erases the ciphertext in the same write. */
     updateStatus: db.prepare<{
       accountId: string;
@@ -64,7 +70,7 @@ export function sqliteEvents({ db, commit, now }: SqliteContext, appendLog: Appe
     ),
   };
 
-  const insertEvent = (event: NewEvent, at: number): InsertEventResult => {
+  const insertEvent = (event: NewEvent, at: number, pushes?: NewCallPushes | null): InsertEventResult => {
     const original = s.byKey.get(event.accountId, event.eventId);
     if (original) return { outcome: 'repeat', event: toEvent(original) };
     if (event.taskId !== null) {
@@ -96,13 +102,20 @@ export function sqliteEvents({ db, commit, now }: SqliteContext, appendLog: Appe
       createdAt: at,
       createdSeq: log.seq,
     });
+    if (pushes)
+      s.schedule.run(
+        event.accountId,
+        event.eventId,
+        Math.floor(at + pushes.realertInMs),
+        Math.floor(at + pushes.ringWindowMs),
+      );
     return { outcome: 'created', event: created, log };
   };
 
   return {
-    async insertEvent(event) {
+    async insertEvent(event, pushes) {
       const at = now();
-      return commit.write(() => insertEvent(event, at));
+      return commit.write(() => insertEvent(event, at, pushes));
     },
     async setStatus(accountId, eventId, status, deviceId) {
       if (!SETTABLE_STATUSES.has(status)) throw new Error(`not a status a device can set: ${status}`);

@@ -1,9 +1,11 @@
-import type { CallStatus, PushStore } from '../relay-store';
+import type { PushStore } from '../relay-store';
 import { type SubscriptionRow, toSubscription } from '../store-rows';
 import type { SqliteContext } from './context';
+import { sqlitePushSchedule } from './push-schedule';
 
 /** Web Push on SQLite: one relay process, so each write's transaction is all the claiming needs. */
-export function sqlitePush({ db, commit, now }: SqliteContext): PushStore {
+export function sqlitePush(context: SqliteContext): PushStore {
+  const { db, commit, now } = context;
   const s = {
     insertKeys: db.prepare<[string, string, number]>(
       `INSERT INTO vapid_keys (single, public_key, private_key, created_at) VALUES (1, ?, ?, ?)
@@ -35,35 +37,6 @@ export function sqlitePush({ db, commit, now }: SqliteContext): PushStore {
       `SELECT account_id, device_id, endpoint, p256dh, auth FROM push_subscriptions
        WHERE account_id = ? ORDER BY created_at, device_id`,
     ),
-    startSchedule: db.prepare<[string, string, number, number]>(
-      `INSERT INTO push_schedule (account_id, event_id, next_at, ends_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT DO NOTHING`,
-    ),
-    anyDue: db.prepare<[number], { found: number }>(
-      'SELECT 1 AS found FROM push_schedule WHERE next_at <= ? LIMIT 1',
-    ),
-    // A random jitter in [-jitter, +jitter] per row; once the window's end is past, the row waits
-    // a re-alert (its claimer ends it meanwhile; if that fails, it comes round again).
-    claim: db.prepare<
-      { now: number; limit: number; base: number; jitter: number },
-      { account_id: string; event_id: string; ends_at: number }
-    >(
-      `UPDATE push_schedule
-       SET next_at = CASE
-         WHEN ends_at > @now
-           THEN MIN(ends_at, @now + @base + (abs(random()) % (2 * @jitter + 1)) - @jitter)
-         ELSE @now + @base END
-       WHERE rowid IN (
-         SELECT rowid FROM push_schedule WHERE next_at <= @now ORDER BY next_at, rowid LIMIT @limit
-       )
-       RETURNING account_id, event_id, ends_at`,
-    ),
-    status: db.prepare<[string, string], { status: CallStatus }>(
-      'SELECT status FROM events WHERE account_id = ? AND event_id = ?',
-    ),
-    endSchedule: db.prepare<[string, string]>(
-      'DELETE FROM push_schedule WHERE account_id = ? AND event_id = ?',
-    ),
   };
 
   return {
@@ -92,29 +65,6 @@ export function sqlitePush({ db, commit, now }: SqliteContext): PushStore {
     async pushSubscriptionsOf(accountId) {
       return s.ofAccount.all(accountId).map(toSubscription);
     },
-    async startPushSchedule(accountId, eventId, { nextAt, endsAt }) {
-      await commit.write(() =>
-        s.startSchedule.run(accountId, eventId, Math.floor(nextAt), Math.floor(endsAt)),
-      );
-    },
-    async claimDuePushes(at, { limit, realert }) {
-      const nowMs = Math.floor(at);
-      // Most ticks find nothing due: that costs a read, not a commit.
-      if (!s.anyDue.get(nowMs)) return [];
-      return commit.write(() =>
-        s.claim
-          .all({ now: nowMs, limit, base: Math.floor(realert.base), jitter: Math.floor(realert.jitter) })
-          .flatMap((row) => {
-            const event = s.status.get(row.account_id, row.event_id);
-            if (!event) return [];
-            return [
-              { accountId: row.account_id, eventId: row.event_id, status: event.status, endsAt: row.ends_at },
-            ];
-          }),
-      );
-    },
-    async endPushSchedule(accountId, eventId) {
-      return commit.write(() => s.endSchedule.run(accountId, eventId).changes > 0);
-    },
+    ...sqlitePushSchedule(context),
   };
 }

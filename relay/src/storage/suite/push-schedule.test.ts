@@ -6,31 +6,68 @@ import { created, household, manualClock, newEvent } from './store-fixtures';
 const STEADY = { limit: 100, realert: { base: 25_000, jitter: 0 } };
 
 forEachBackend((backend) => {
-  /** An account with `count` calls, each with a schedule due at `nextAt` and ending at `endsAt`. */
-  async function scheduledCalls(store: RelayStore, count: number, times: { nextAt: number; endsAt: number }) {
+  /**
+   * An account with `count` calls stored at the clock's now (`t0`), each with the push schedule
+   * written with it: due at `nextAt`, its ring window ending at `endsAt`.
+   */
+  async function scheduledCalls(
+    store: RelayStore,
+    t0: number,
+    count: number,
+    times: { nextAt: number; endsAt: number },
+  ) {
     const home = await household(store);
     const eventIds: string[] = [];
+    const pushes = { realertInMs: times.nextAt - t0, ringWindowMs: times.endsAt - t0 };
     for (let i = 0; i < count; i++) {
-      const { event } = await created(store, newEvent(home.accountId, home.daemon.deviceId));
-      await store.startPushSchedule(home.accountId, event.eventId, times);
+      const { event } = await created(store, newEvent(home.accountId, home.daemon.deviceId), pushes);
       eventIds.push(event.eventId);
     }
     return { ...home, eventIds };
   }
 
+  const ringing = (accountId: string, eventId: string | undefined, endsAt: number) => ({
+    accountId,
+    eventId,
+    status: 'pending',
+    handledBy: null,
+    endsAt,
+    last: null,
+  });
+
   describe('re-alert schedule', () => {
+    it('is stored with the call: a call stored is found due with nobody starting its schedule', async () => {
+      const clock = manualClock();
+      const store = await backend.open(clock.now);
+      const t0 = clock.now();
+      const { accountId, daemon } = await household(store);
+      const { event } = await created(store, newEvent(accountId, daemon.deviceId), {
+        realertInMs: 25_000,
+        ringWindowMs: 120_000,
+      });
+      // Push off: a call stored without pushes gets no schedule.
+      await created(store, newEvent(accountId, daemon.deviceId));
+      expect(await store.claimDuePushes(t0 + 24_999, STEADY)).toEqual([]);
+      expect(await store.claimDuePushes(t0 + 25_000, STEADY)).toEqual([
+        ringing(accountId, event.eventId, t0 + 120_000),
+      ]);
+      // A repeated insert (the daemon's retry) leaves the schedule as it was.
+      await store.insertEvent(event, { realertInMs: 0, ringWindowMs: 1 });
+      expect(await store.claimDuePushes(t0 + 25_000, STEADY)).toEqual([]);
+    });
+
     it('hands a call out when it is due, then again a re-alert later', async () => {
       const clock = manualClock();
       const store = await backend.open(clock.now);
       const t0 = clock.now();
-      const { accountId, eventIds } = await scheduledCalls(store, 1, {
+      const { accountId, eventIds } = await scheduledCalls(store, t0, 1, {
         nextAt: t0 + 25_000,
         endsAt: t0 + 120_000,
       });
 
       expect(await store.claimDuePushes(t0 + 24_999, STEADY)).toEqual([]);
       expect(await store.claimDuePushes(t0 + 25_000, STEADY)).toEqual([
-        { accountId, eventId: eventIds[0], status: 'pending', endsAt: t0 + 120_000 },
+        ringing(accountId, eventIds[0], t0 + 120_000),
       ]);
       // Claimed: moved on 25 s from the claim, so nobody gets it again meanwhile.
       expect(await store.claimDuePushes(t0 + 25_000, STEADY)).toEqual([]);
@@ -42,7 +79,7 @@ forEachBackend((backend) => {
       const clock = manualClock();
       const store = await backend.open(clock.now);
       const t0 = clock.now();
-      const { eventIds } = await scheduledCalls(store, 1, { nextAt: t0 + 100_000, endsAt: t0 + 120_000 });
+      const { eventIds } = await scheduledCalls(store, t0, 1, { nextAt: t0 + 100_000, endsAt: t0 + 120_000 });
       expect(await store.claimDuePushes(t0 + 100_000, STEADY)).toHaveLength(1);
       expect(await store.claimDuePushes(t0 + 119_999, STEADY)).toEqual([]);
       const [due] = await store.claimDuePushes(t0 + 120_000, STEADY);
@@ -53,7 +90,7 @@ forEachBackend((backend) => {
       const clock = manualClock();
       const { store, rows } = await backend.openInspectable(clock.now);
       const t0 = clock.now();
-      await scheduledCalls(store, 40, { nextAt: t0, endsAt: t0 + 10 * 60_000 });
+      await scheduledCalls(store, t0, 40, { nextAt: t0, endsAt: t0 + 10 * 60_000 });
       const claimed = await store.claimDuePushes(t0, {
         limit: 100,
         realert: { base: 25_000, jitter: 5_000 },
@@ -66,11 +103,14 @@ forEachBackend((backend) => {
       expect(new Set(delays).size).toBeGreaterThan(1);
     });
 
-    it('says what became of the call; a purged call’s schedule goes with it', async () => {
+    it('says what became of the call and who has it; a purged call’s schedule goes with it', async () => {
       const clock = manualClock();
       const store = await backend.open(clock.now);
       const t0 = clock.now();
-      const { accountId, phone, eventIds } = await scheduledCalls(store, 2, { nextAt: t0, endsAt: t0 + 1 });
+      const { accountId, phone, eventIds } = await scheduledCalls(store, t0, 2, {
+        nextAt: t0,
+        endsAt: t0 + 1,
+      });
       const [answered, rejected] = eventIds as [string, string];
       await store.setStatus(accountId, answered, 'answered', phone.deviceId);
       await store.setStatus(accountId, rejected, 'rejected', phone.deviceId);
@@ -78,21 +118,14 @@ forEachBackend((backend) => {
       // A week later the ended call is purged, and its schedule with it.
       expect(await store.purge(clock.now())).toMatchObject({ events: 1 });
       expect(await store.claimDuePushes(clock.now(), STEADY)).toEqual([
-        { accountId, eventId: answered, status: 'answered', endsAt: t0 + 1 },
-      ]);
-    });
-
-    it('starts a schedule once: a second start leaves the first as it was', async () => {
-      const clock = manualClock();
-      const store = await backend.open(clock.now);
-      const t0 = clock.now();
-      const { accountId, eventIds } = await scheduledCalls(store, 1, { nextAt: t0, endsAt: t0 + 120_000 });
-      await store.startPushSchedule(accountId, eventIds[0] as string, {
-        nextAt: t0 + 50_000,
-        endsAt: t0 + 1,
-      });
-      expect(await store.claimDuePushes(t0, STEADY)).toEqual([
-        { accountId, eventId: eventIds[0], status: 'pending', endsAt: t0 + 120_000 },
+        {
+          accountId,
+          eventId: answered,
+          status: 'answered',
+          handledBy: phone.deviceId,
+          endsAt: t0 + 1,
+          last: null,
+        },
       ]);
     });
 
@@ -103,10 +136,9 @@ forEachBackend((backend) => {
       const { accountId, daemon } = await household(store);
       const ids: string[] = [];
       for (let i = 0; i < 5; i++) {
-        const { event } = await created(store, newEvent(accountId, daemon.deviceId));
-        await store.startPushSchedule(accountId, event.eventId, {
-          nextAt: t0 - i * 1000,
-          endsAt: t0 + 60_000,
+        const { event } = await created(store, newEvent(accountId, daemon.deviceId), {
+          realertInMs: -i * 1000,
+          ringWindowMs: 60_000,
         });
         ids.push(event.eventId);
       }
@@ -120,7 +152,7 @@ forEachBackend((backend) => {
       const clock = manualClock();
       const store = await backend.open(clock.now);
       const t0 = clock.now();
-      const { eventIds } = await scheduledCalls(store, 30, { nextAt: t0, endsAt: t0 + 120_000 });
+      const { eventIds } = await scheduledCalls(store, t0, 30, { nextAt: t0, endsAt: t0 + 120_000 });
       // On PostgreSQL each store has a pool of its own, as each relay instance does.
       const stores = backend.name === 'postgres' ? [store, await backend.open(clock.now)] : [store];
       const claims = await Promise.all(
@@ -132,21 +164,92 @@ forEachBackend((backend) => {
       const claimed = [...claims.flatMap((batch) => batch ?? []), ...again].map((due) => due.eventId);
       expect(claimed.sort()).toEqual([...eventIds].sort());
     });
+  });
 
-    it('ends a schedule for exactly one caller, after which nothing is due', async () => {
+  describe('last push', () => {
+    it('marks a schedule ending: due at once with its kind, and again a re-alert later until finished', async () => {
       const clock = manualClock();
       const store = await backend.open(clock.now);
       const t0 = clock.now();
-      const { accountId, eventIds } = await scheduledCalls(store, 1, { nextAt: t0, endsAt: t0 + 120_000 });
+      const { accountId, phone, eventIds } = await scheduledCalls(store, t0, 1, {
+        nextAt: t0 + 25_000,
+        endsAt: t0 + 120_000,
+      });
       const eventId = eventIds[0] as string;
-      const stores = backend.name === 'postgres' ? [store, await backend.open(clock.now)] : [store];
-      const ends = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => stores[i % stores.length]?.endPushSchedule(accountId, eventId)),
-      );
-      expect(ends.filter(Boolean)).toHaveLength(1);
-      expect(await store.endPushSchedule(accountId, eventId)).toBe(false);
+      await store.setStatus(accountId, eventId, 'answered', phone.deviceId);
+      const last = { kind: 'ended' as const, until: t0 + 300_000 };
+      expect(await store.markPushEnding(accountId, eventId, { ...last, nextAt: t0 + 1000 })).toBe(true);
+      expect(await store.claimDuePushes(t0 + 999, STEADY)).toEqual([]);
+      const ending = {
+        accountId,
+        eventId,
+        status: 'answered',
+        handledBy: phone.deviceId,
+        endsAt: t0 + 120_000,
+        last,
+      };
+      expect(await store.claimDuePushes(t0 + 1000, STEADY)).toEqual([ending]);
+      // Not delivered (its claimer died, or the push service failed): it comes round again, a
+      // re-alert later, however near the ring window's end is.
+      expect(await store.claimDuePushes(t0 + 25_999, STEADY)).toEqual([]);
+      expect(await store.claimDuePushes(t0 + 26_000, STEADY)).toEqual([ending]);
+      expect(await store.finishPushSchedule(accountId, eventId)).toBe(true);
+      expect(await store.finishPushSchedule(accountId, eventId)).toBe(false);
       expect(await store.claimDuePushes(t0 + 600_000, STEADY)).toEqual([]);
-      expect(await store.endPushSchedule(accountId, 'no-such-event')).toBe(false);
+      // No schedule left: nothing to mark.
+      expect(await store.markPushEnding(accountId, eventId, { ...last, nextAt: t0 })).toBe(false);
+    });
+
+    it('marks again with the newest kind: a call missed, then answered, ends as ended', async () => {
+      const clock = manualClock();
+      const store = await backend.open(clock.now);
+      const t0 = clock.now();
+      const { accountId, eventIds } = await scheduledCalls(store, t0, 1, { nextAt: t0, endsAt: t0 + 1 });
+      const eventId = eventIds[0] as string;
+      await store.markPushEnding(accountId, eventId, {
+        kind: 'missed',
+        nextAt: t0 + 50_000,
+        until: t0 + 60_000,
+      });
+      await store.markPushEnding(accountId, eventId, { kind: 'ended', nextAt: t0, until: t0 + 70_000 });
+      const [due] = await store.claimDuePushes(t0, STEADY);
+      expect(due?.last).toEqual({ kind: 'ended', until: t0 + 70_000 });
+    });
+  });
+
+  describe('quiet devices', () => {
+    it('records a device that wants no more re-alerts of a call, once, and only for a call of the account', async () => {
+      const clock = manualClock();
+      const store = await backend.open(clock.now);
+      const { accountId, phone, tablet, daemon } = await household(store);
+      const { event } = await created(store, newEvent(accountId, daemon.deviceId));
+      const other = await created(store, newEvent(accountId, daemon.deviceId));
+      expect(await store.quietDevices(accountId, event.eventId)).toEqual([]);
+      expect(await store.quietCall(accountId, event.eventId, phone.deviceId)).toBe(true);
+      expect(await store.quietCall(accountId, event.eventId, phone.deviceId)).toBe(true);
+      expect(await store.quietCall(accountId, event.eventId, tablet.deviceId)).toBe(true);
+      expect(await store.quietDevices(accountId, event.eventId)).toEqual(
+        [phone.deviceId, tablet.deviceId].sort(),
+      );
+      expect(await store.quietDevices(accountId, other.event.eventId)).toEqual([]);
+
+      const elsewhere = await household(store);
+      expect(await store.quietCall(elsewhere.accountId, event.eventId, elsewhere.phone.deviceId)).toBe(false);
+      expect(await store.quietCall(accountId, 'no-such-event', phone.deviceId)).toBe(false);
+      expect(await store.quietDevices(elsewhere.accountId, event.eventId)).toEqual([]);
+    });
+
+    it('go with the call when it is purged', async () => {
+      const clock = manualClock();
+      const { store, rows } = await backend.openInspectable(clock.now);
+      const { accountId, phone, daemon } = await household(store);
+      const { event } = await created(store, newEvent(accountId, daemon.deviceId));
+      await store.quietCall(accountId, event.eventId, phone.deviceId);
+      await store.setStatus(accountId, event.eventId, 'rejected', phone.deviceId);
+      clock.advance(1000);
+      expect(await store.purge(clock.now())).toMatchObject({ events: 1 });
+      expect(await rows('push_quiet')).toEqual([]);
+      expect(await store.quietDevices(accountId, event.eventId)).toEqual([]);
     });
   });
 });

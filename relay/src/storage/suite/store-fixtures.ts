@@ -1,7 +1,7 @@
 // Shared by the store tests of every backend: a hand-moved clock, a household of devices,
 // events, and paging helpers. Everything goes through the `RelayStore` interface.
 import { randomBytes } from 'node:crypto';
-import type { DeviceKind, NewEvent, RelayStore } from '../relay-store';
+import type { DeviceKind, NewCallPushes, NewEvent, RelayStore } from '../relay-store';
 
 /** A clock the test moves by hand. */
 export function manualClock(start = Date.parse('2025-03-01T12:00:00.000Z')) {
@@ -51,8 +51,9 @@ export function newEvent(
   };
 }
 
-export async function created(store: RelayStore, event: NewEvent) {
-  const result = await store.insertEvent(event);
+/** Stores a new event (with `pushes`, its push schedule too); throws unless it was created. */
+export async function created(store: RelayStore, event: NewEvent, pushes?: NewCallPushes) {
+  const result = await store.insertEvent(event, pushes);
   if (result.outcome !== 'created') throw new Error(`expected created, got ${result.outcome}`);
   return result;
 }

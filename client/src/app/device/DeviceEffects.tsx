@@ -3,20 +3,24 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { desktopBridge } from '../../desktop/desktop-bridge';
 import { renewBackgroundRinging } from '../../push';
+import { updateGate } from '../../pwa/update-gate';
 import { unlockSound } from '../services';
 import { useSession } from '../session-context';
 import { createAppBadge } from './app-badge';
 import { onFirstTap } from './first-tap';
 import { createScreenWakeLock } from './screen-wake-lock';
+import { selectHoldsUpdates } from './update-hold';
 
 /**
  * What the session asks of the device, beyond the page: the missed calls on the app icon's badge,
- * the screen kept on while a call is on screen, sound unlocked by the first tap, and this device's
- * push subscription renewed at start when background ringing is on. Renders nothing.
+ * the screen kept on while a call is on screen, sound unlocked by the first tap, a new build kept
+ * from taking over while a call rings or is in progress, and this device's push subscription
+ * renewed at start when background ringing is on. Renders nothing.
  */
 export function DeviceEffects() {
   const { session, push, settings } = useSession();
   const missed = useSelector(session.queue, selectMissedCount);
+  const holdsUpdates = useSelector(session.queue, selectHoldsUpdates);
   const onCall = useSyncExternalStore(session.view.subscribe, () => session.view.get().call !== null);
   const [badge] = useState(() => createAppBadge());
   const [wakeLock] = useState(() =>
@@ -34,6 +38,9 @@ export function DeviceEffects() {
   }, [onCall, wakeLock]);
 
   useEffect(() => onFirstTap(document, unlockSound), []);
+
+  // Released when the call ends: a new build waiting meanwhile takes over then.
+  useEffect(() => (holdsUpdates ? updateGate.hold() : undefined), [holdsUpdates]);
 
   // Once per session start (the settings page handles turning it on and off meanwhile). The
   // desktop app has no service worker, so no push subscription.

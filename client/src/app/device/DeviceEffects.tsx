@@ -22,6 +22,7 @@ export function DeviceEffects() {
   const missed = useSelector(session.queue, selectMissedCount);
   const holdsUpdates = useSelector(session.queue, selectHoldsUpdates);
   const onCall = useSyncExternalStore(session.view.subscribe, () => session.view.get().call !== null);
+  const replying = useSyncExternalStore(session.view.subscribe, () => session.view.get().reply !== null);
   const [badge] = useState(() => createAppBadge());
   const [wakeLock] = useState(() =>
     createScreenWakeLock({ wakeLock: globalThis.navigator?.wakeLock, document }),
@@ -39,8 +40,11 @@ export function DeviceEffects() {
 
   useEffect(() => onFirstTap(document, unlockSound), []);
 
-  // Released when the call ends: a new build waiting meanwhile takes over then.
-  useEffect(() => (holdsUpdates ? updateGate.hold() : undefined), [holdsUpdates]);
+  // A call ringing or being prepared in the queue, or one on screen (its player, then the reply
+  // written after hanging up, whose draft a reload would lose): released when it is over, and a new build waiting meanwhile takes
+  // over then.
+  const holding = holdsUpdates || onCall || replying;
+  useEffect(() => (holding ? updateGate.hold() : undefined), [holding]);
 
   // Once per session start (the settings page handles turning it on and off meanwhile). The
   // desktop app has no service worker, so no push subscription.

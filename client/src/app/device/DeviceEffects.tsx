@@ -3,22 +3,25 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { desktopBridge } from '../../desktop/desktop-bridge';
 import { renewBackgroundRinging } from '../../push';
+import { closeStaleNotificationsWhenShown } from '../../pwa/stale-notifications';
 import { updateGate } from '../../pwa/update-gate';
 import { unlockSound } from '../services';
 import { useSession } from '../session-context';
 import { createAppBadge } from './app-badge';
 import { onFirstTap } from './first-tap';
+import { pendingCallIds } from './pending-here';
 import { createScreenWakeLock } from './screen-wake-lock';
 import { selectHoldsUpdates } from './update-hold';
 
 /**
  * What the session asks of the device, beyond the page: the missed calls on the app icon's badge,
+ * the notifications of calls that are over closed when the app is opened or shown again,
  * the screen kept on while a call is on screen, sound unlocked by the first tap, a new build kept
  * from taking over while a call rings or is in progress, and this device's push subscription
  * renewed at start when background ringing is on. Renders nothing.
  */
 export function DeviceEffects() {
-  const { session, push, settings } = useSession();
+  const { session, client, push, settings } = useSession();
   const missed = useSelector(session.queue, selectMissedCount);
   const holdsUpdates = useSelector(session.queue, selectHoldsUpdates);
   const onCall = useSyncExternalStore(session.view.subscribe, () => session.view.get().call !== null);
@@ -31,6 +34,25 @@ export function DeviceEffects() {
   backgroundRinging.current = settings.backgroundRinging;
 
   useEffect(() => badge.show(missed), [badge, missed]);
+  // Shown again: the page's missed count replaces a badge the worker set while it was hidden.
+  useEffect(() => {
+    const reapply = () => {
+      if (document.visibilityState === 'visible') badge.reapply();
+    };
+    document.addEventListener('visibilitychange', reapply);
+    return () => document.removeEventListener('visibilitychange', reapply);
+  }, [badge]);
+
+  // Opened, and each time shown again: notifications of calls that are over are closed (their
+  // last push may never have reached this phone). The desktop app shows no worker notifications.
+  useEffect(() => {
+    const container = globalThis.navigator?.serviceWorker;
+    if (desktopBridge() || !container) return;
+    return closeStaleNotificationsWhenShown(document, {
+      notifications: async () => (await container.getRegistration())?.getNotifications() ?? [],
+      pendingIds: () => pendingCallIds(client, session.queue),
+    });
+  }, [client, session]);
 
   useEffect(() => {
     if (!onCall) return;

@@ -10,7 +10,12 @@ import { createUpdateGate } from './update-gate';
 type Listener = () => void;
 
 /** A browser whose service worker container and visibility the test drives. */
-function fakeHost(options: { controlled: boolean; refuse?: boolean; waiting?: boolean }) {
+function fakeHost(options: {
+  controlled: boolean;
+  refuse?: boolean;
+  waiting?: boolean;
+  installing?: boolean;
+}) {
   const listeners: Record<string, Listener[]> = {};
   const on = (type: string, listener: Listener) => {
     listeners[type] = [...(listeners[type] ?? []), listener];
@@ -36,7 +41,7 @@ function fakeHost(options: { controlled: boolean; refuse?: boolean; waiting?: bo
   };
   const registration = {
     waiting: options.waiting ? newWorker() : null,
-    installing: null as ReturnType<typeof newWorker> | null,
+    installing: options.installing ? newWorker() : (null as ReturnType<typeof newWorker> | null),
     addEventListener: (_type: string, listener: Listener) => registrationListeners.push(listener),
     update: async () => {
       log.push('update');
@@ -67,6 +72,13 @@ function fakeHost(options: { controlled: boolean; refuse?: boolean; waiting?: bo
     registration: registration as unknown as ServiceWorkerRegistration,
     gate,
     fire,
+    /** The build found before the page registered finishes installing, and waits. */
+    finishInstalling() {
+      const worker = registration.installing;
+      registration.installing = null;
+      registration.waiting = worker;
+      worker?.fireState('installed');
+    },
     /** The browser found a new build: it installs, then waits. */
     installNewBuild() {
       const worker = newWorker();
@@ -120,6 +132,14 @@ describe('registerServiceWorker', () => {
     const browser = fakeHost({ controlled: true });
     await registerServiceWorker(browser.host);
     browser.installNewBuild();
+    expect(browser.log.slice(1)).toEqual(['post {"type":"ringback.take-over"}']);
+  });
+
+  it('tells a build found while the page was starting to take over once it is installed', async () => {
+    const browser = fakeHost({ controlled: true, installing: true });
+    await registerServiceWorker(browser.host);
+    expect(browser.log.slice(1)).toEqual([]);
+    browser.finishInstalling();
     expect(browser.log.slice(1)).toEqual(['post {"type":"ringback.take-over"}']);
   });
 

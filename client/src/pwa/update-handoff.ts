@@ -10,7 +10,8 @@ export interface HandOffRegistration {
 
 /**
  * Tells a new build's waiting worker to take over once nothing on this page holds updates off (see
- * UpdateGate): at once if it is waiting already, when one finishes installing, and whenever the
+ * UpdateGate): at once if it is waiting already, when one finishes installing (found before or
+ * after this page registered), and whenever the
  * gate opens again (the call ended). Told more than once is harmless: it takes over once.
  */
 export function offerTakeOver(registration: HandOffRegistration, gate: UpdateGate): () => void {
@@ -18,12 +19,13 @@ export function offerTakeOver(registration: HandOffRegistration, gate: UpdateGat
     if (gate.held()) return;
     registration.waiting?.postMessage(takeOverMessage());
   };
-  registration.addEventListener('updatefound', () => {
-    const installing = registration.installing;
+  const watch = (installing: HandOffRegistration['installing']) =>
     installing?.addEventListener('statechange', () => {
       if (installing.state === 'installed') offer();
     });
-  });
+  registration.addEventListener('updatefound', () => watch(registration.installing));
+  // One may be installing already: the browser found it while this page was still starting.
+  watch(registration.installing);
   offer();
   return gate.onOpen(offer);
 }

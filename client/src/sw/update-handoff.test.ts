@@ -28,6 +28,13 @@ describe("a new build's worker", () => {
     expect(worker.log).toEqual([]);
   });
 
+  it('waits, and still installs, when the open windows cannot be listed', async () => {
+    const worker = fakeWorker([]);
+    const failing = { ...worker.deps, appWindows: () => Promise.reject(new Error('clients unavailable')) };
+    expect(await takeOverIfNoWindow(failing)).toBe(false);
+    expect(worker.log).toEqual([]);
+  });
+
   it("takes over on a page's go-ahead, and on no other message", async () => {
     const worker = fakeWorker([{ url: 'https://relay.example/' }]);
     for (const other of [null, 'ringback.take-over', { type: 'ringback.answer', eventId: 'e' }, {}])

@@ -12,7 +12,14 @@ export interface UpdateHandOffDeps {
  * `takeOverWhenAsked`), since taking over reloads the pages and would cut off a call.
  */
 export async function takeOverIfNoWindow(deps: UpdateHandOffDeps): Promise<boolean> {
-  if ((await deps.appWindows()).length > 0) return false;
+  let windows: readonly unknown[];
+  try {
+    windows = await deps.appWindows();
+  } catch {
+    // Not known: waiting is the safe side (a page's go-ahead still comes), and the install stands.
+    return false;
+  }
+  if (windows.length > 0) return false;
   await deps.skipWaiting();
   return true;
 }

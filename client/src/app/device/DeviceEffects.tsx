@@ -63,8 +63,8 @@ export function DeviceEffects() {
   useEffect(() => onFirstTap(document, unlockSound), []);
 
   // A call ringing or being prepared in the queue, or one on screen (its player, then the reply
-  // written after hanging up, whose draft a reload would lose): released when it is over, and a new build waiting meanwhile takes
-  // over then.
+  // written after hanging up, whose draft a reload would lose) holds a new build off; released
+  // when it is over, and a build waiting meanwhile takes over then.
   const holding = holdsUpdates || onCall || replying;
   useEffect(() => (holding ? updateGate.hold() : undefined), [holding]);
 

@@ -221,10 +221,18 @@ describe('background ringing said on only while the relay holds the subscription
     expect(await toggle(page).isEnabled()).toBe(true);
     await saveScreenshots(page, 'background-ringing-relay-holds-none');
 
-    held = 'https://push.example/send/this-phone';
     await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('button', { name: /Background ringing/ }).textContent()).toContain('Off');
+
+    held = 'https://push.example/send/this-phone';
     await page.getByRole('button', { name: /Background ringing/ }).click();
     await expect.poll(() => toggle(page).getAttribute('aria-checked')).toBe('true');
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: /Background ringing/ }).textContent())
+      .toContain('On');
+    await page.getByRole('button', { name: /Background ringing/ }).click();
     await saveScreenshots(page, 'background-ringing-on');
     await context.close();
   });

@@ -189,6 +189,55 @@ describe('background ringing in real Chromium', () => {
   });
 });
 
+describe('background ringing said on only while the relay holds the subscription', () => {
+  it('chosen on, but the relay holds no subscription for this device: the page says off; held, it says on', async () => {
+    const context = await browser.newContext({
+      viewport: PHONE_VIEWPORT,
+      deviceScaleFactor: 1,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const { page } = await pairedPhone({ context });
+    await context.grantPermissions(['notifications'], { origin: new URL(page.url()).origin });
+    // Chosen on earlier on this device (Chromium here cannot subscribe through a push service).
+    await page.evaluate(() => {
+      const { localStorage } = globalThis as unknown as PageGlobals & {
+        localStorage: { setItem(key: string, value: string): void };
+      };
+      const settings = JSON.parse(localStorage.getItem('ringback.settings') ?? '{}') as object;
+      localStorage.setItem('ringback.settings', JSON.stringify({ ...settings, backgroundRinging: true }));
+    });
+    await relaySendsPushes(page, 'key');
+    let held: string | null = null;
+    await page.route('**/v1/push/subscription', (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ json: { endpoint: held } }) : route.abort(),
+    );
+    await page.reload();
+    await waitConnected(page);
+
+    // The relay dropped it (the push service refused it): nothing rings here with the app closed.
+    await openBackgroundRinging(page);
+    await expect.poll(() => toggle(page).getAttribute('aria-checked')).toBe('false');
+    expect(await toggle(page).isEnabled()).toBe(true);
+    await saveScreenshots(page, 'background-ringing-relay-holds-none');
+
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('button', { name: /Background ringing/ }).textContent()).toContain('Off');
+
+    held = 'https://push.example/send/this-phone';
+    await page.getByRole('button', { name: /Background ringing/ }).click();
+    await expect.poll(() => toggle(page).getAttribute('aria-checked')).toBe('true');
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: /Background ringing/ }).textContent())
+      .toContain('On');
+    await page.getByRole('button', { name: /Background ringing/ }).click();
+    await saveScreenshots(page, 'background-ringing-on');
+    await context.close();
+  });
+});
+
 describe('answering from a notification in real Chromium', () => {
   it('opened at /?answer=<eventId>, answers that call; with sound held back, one tap starts it', async () => {
     // The browser's own autoplay policy (the house launch lifts it): a page opened without a tap

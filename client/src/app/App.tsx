@@ -3,8 +3,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { DesktopJoin } from '../desktop/DesktopJoin';
 import { desktopBridge } from '../desktop/desktop-bridge';
 import { InterfaceLanguageProvider, translatorFor } from '../i18n';
+import { leaveAccountPush, registeredPushManager } from '../push';
 import { OfflineBanner, useDeviceRecord } from '../pwa';
-import { type PairLink, PairLinkError, pairFromLocationHash, parsePairLink } from '../relay';
+import {
+  createRelayClient,
+  type PairLink,
+  PairLinkError,
+  pairFromLocationHash,
+  parsePairLink,
+} from '../relay';
 import { forgetPairing, hasE2eKey, type LocalSettings, loadSettings, updateSettings } from '../storage';
 import { PairingSwitchDialog, WelcomePage } from '../ui';
 import { guessDeviceName } from './device-name';
@@ -59,7 +66,15 @@ export function App() {
     async (join: (deviceName: string) => Promise<PairedSettings>) => {
       setPairing({ busy: true });
       try {
+        const before = loadSettings(store);
         const { e2eKey: key, ...paired } = await join(guessDeviceName(navigator.userAgent));
+        // Paired before: this browser's push subscription was that pairing's. It ends before the new
+        // session starts, which then subscribes afresh (a new endpoint) for the new account.
+        if (!desktopBridge() && isPaired(before) && before.deviceToken)
+          await leaveAccountPush({
+            relay: createRelayClient({ server: before.serverAddress, token: before.deviceToken }),
+            pushManager: () => registeredPushManager(),
+          });
         await replaceKey(key);
         update(paired);
         setPairing({ busy: false });
@@ -108,6 +123,9 @@ export function App() {
   // The relay answered 401: this device was removed from the account. Say so, or the welcome
   // page would appear with no reason given.
   const signOut = useCallback(() => {
+    // The relay no longer knows this device (so is not asked); the browser's subscription ends,
+    // and the next pairing subscribes afresh.
+    if (!desktopBridge()) void leaveAccountPush({ relay: null, pushManager: () => registeredPushManager() });
     const forgotten = forgetPairing(store);
     setSettings(forgotten);
     setPairing({

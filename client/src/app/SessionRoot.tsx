@@ -4,6 +4,7 @@ import { DesktopEffects } from '../desktop/DesktopEffects';
 import { desktopBridge } from '../desktop/desktop-bridge';
 import { InterfaceLanguageProvider, resolveInterfaceLanguage } from '../i18n';
 import { browserPushManager, createPushSubscriber, type PushSubscriber } from '../push';
+import { updateGate } from '../pwa/update-gate';
 import { createRelayClient, type RelayClient } from '../relay';
 import { warmUpOnDeviceVoice } from '../speech';
 import type { LocalSettings } from '../storage';
@@ -79,6 +80,14 @@ export function SessionRoot({ settings, e2eKey, onE2eKeyChange, onSettingsChange
     if (!live) return;
     return answers.deliverTo((eventId) => live.session.answerOnArrival(eventId));
   }, [answers, live]);
+  // A reload onto a new build asks again for a call a tap chose that is not answered yet.
+  useEffect(
+    () => updateGate.readAnswerWaiting(() => answers.waiting() ?? live?.session.answerWaitingFor() ?? null),
+    [answers, live],
+  );
+  // While another tab holds the session, its calls are out of sight here: this tab never lets a
+  // new build take over (it would reload that tab too), the tab with the session decides.
+  useEffect(() => (holding ? undefined : updateGate.hold()), [holding]);
 
   useEffect(() => {
     if (!deviceToken || !holding) return;

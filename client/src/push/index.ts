@@ -12,6 +12,7 @@ export {
 } from './background-support';
 export { browserPushManager, PUSH_SETUP_DEADLINE_MS, withinDeadline } from './browser-push';
 export { readDeviceFacts } from './device-facts';
+export { type LeaveAccountDeps, leaveAccountPush, registeredPushManager } from './leave-account';
 export {
   createPushSubscriber,
   type PushManagerLike,

@@ -54,6 +54,8 @@ function fakeRelay() {
     publicKey: KEY_A as string | null,
     held: null as unknown,
     requests: [] as string[],
+    /** Endpoints a device of another account holds: posting one is refused with 409. */
+    takenByAnotherAccount: [] as string[],
   };
   server.use(
     http.get(`${SERVER}/v1/push/key`, () => {
@@ -66,9 +68,19 @@ function fakeRelay() {
           );
     }),
     http.post(`${SERVER}/v1/push/subscription`, async ({ request }) => {
-      state.held = await request.json();
-      state.requests.push(`POST ${(state.held as { endpoint: string }).endpoint}`);
+      const body = (await request.json()) as { endpoint: string };
+      state.requests.push(`POST ${body.endpoint}`);
+      if (state.takenByAnotherAccount.includes(body.endpoint))
+        return HttpResponse.json(
+          { error: 'push_endpoint_taken', message: 'the endpoint belongs to a device of another account' },
+          { status: 409 },
+        );
+      state.held = body;
       return new HttpResponse(null, { status: 204 });
+    }),
+    http.get(`${SERVER}/v1/push/subscription`, () => {
+      state.requests.push('GET subscription');
+      return HttpResponse.json({ endpoint: (state.held as { endpoint: string } | null)?.endpoint ?? null });
     }),
     http.delete(`${SERVER}/v1/push/subscription`, () => {
       state.requests.push('DELETE');
@@ -205,5 +217,72 @@ describe('the push subscriber', () => {
     });
     await expect(keyless.subscribe()).rejects.toThrow(/cannot be sent/);
     expect(relay.held).toBeNull();
+  });
+
+  it("subscribes afresh once when the relay says another account's device holds the endpoint", async () => {
+    const { browser, relay, subscriber } = setUp();
+    relay.takenByAnotherAccount.push('https://push.example/send/1');
+    expect(await subscriber.subscribe()).toBe('renewed');
+    expect(browser.calls).toEqual([
+      'subscribe userVisibleOnly=true',
+      'unsubscribe https://push.example/send/1',
+      'subscribe userVisibleOnly=true',
+    ]);
+    expect(relay.requests).toEqual([
+      'GET key',
+      'POST https://push.example/send/1',
+      'POST https://push.example/send/2',
+    ]);
+    expect(relay.held).toMatchObject({ endpoint: 'https://push.example/send/2' });
+  });
+
+  it('tries a fresh endpoint only once: refused again, it says so', async () => {
+    const { relay, subscriber } = setUp();
+    relay.takenByAnotherAccount.push('https://push.example/send/1', 'https://push.example/send/2');
+    await expect(subscriber.subscribe()).rejects.toMatchObject({ code: 'push_endpoint_taken' });
+    expect(relay.requests.filter((request) => request.startsWith('POST'))).toHaveLength(2);
+  });
+});
+
+describe('renewing at each start', () => {
+  it('keeps the subscription, posting nothing, while the relay holds its endpoint', async () => {
+    const { browser, relay, subscriber } = setUp();
+    await subscriber.subscribe();
+    relay.requests.length = 0;
+    expect(await subscriber.renew()).toBe('kept');
+    expect(browser.calls).toEqual(['subscribe userVisibleOnly=true']);
+    expect(relay.requests.sort()).toEqual(['GET key', 'GET subscription']);
+  });
+
+  it('subscribes afresh, with a new endpoint, when the relay holds none (it dropped a refused one)', async () => {
+    const { browser, relay, subscriber } = setUp();
+    await subscriber.subscribe();
+    relay.held = null;
+    expect(await subscriber.renew()).toBe('renewed');
+    expect(browser.calls.slice(1)).toEqual([
+      'unsubscribe https://push.example/send/1',
+      'subscribe userVisibleOnly=true',
+    ]);
+    expect(relay.held).toMatchObject({ endpoint: 'https://push.example/send/2' });
+  });
+
+  it('subscribes afresh when the relay holds another endpoint than this browser has', async () => {
+    const { browser, relay, subscriber } = setUp();
+    await subscriber.subscribe();
+    relay.held = { endpoint: 'https://push.example/send/other' };
+    expect(await subscriber.renew()).toBe('renewed');
+    expect(browser.calls.at(-1)).toBe('subscribe userVisibleOnly=true');
+    expect(relay.held).toMatchObject({ endpoint: 'https://push.example/send/2' });
+  });
+
+  it('subscribes when the browser has no subscription, and afresh when the relay refuses the endpoint as taken', async () => {
+    const { browser, relay, subscriber } = setUp();
+    expect(await subscriber.renew()).toBe('subscribed');
+    expect(relay.held).toMatchObject({ endpoint: 'https://push.example/send/1' });
+    relay.held = null;
+    relay.takenByAnotherAccount.push('https://push.example/send/2');
+    expect(await subscriber.renew()).toBe('renewed');
+    expect(relay.held).toMatchObject({ endpoint: 'https://push.example/send/3' });
+    expect(browser.current()?.toJSON()).toMatchObject({ endpoint: 'https://push.example/send/3' });
   });
 });

@@ -1,5 +1,5 @@
 import { createParser, PushSubscriptionBody } from '@ringback/protocol';
-import type { RelayClient } from '../relay';
+import { type RelayClient, RelayError } from '../relay';
 import { applicationServerKeyBytes, madeForKey } from './application-server-key';
 
 /** The parts of a browser `PushSubscription` this code uses, so tests hand in a fake. */
@@ -19,7 +19,10 @@ export interface PushManagerLike {
 }
 
 /** What the relay is asked: its VAPID key, and to keep or forget this device's subscription. */
-export type PushRelay = Pick<RelayClient, 'pushKey' | 'subscribePush' | 'unsubscribePush'>;
+export type PushRelay = Pick<
+  RelayClient,
+  'pushKey' | 'subscribePush' | 'unsubscribePush' | 'pushSubscription'
+>;
 
 export interface PushSubscriberDeps {
   relay: PushRelay;
@@ -39,6 +42,14 @@ export interface PushSubscriber {
    * permission already granted: asking is the page's, from a tap.
    */
   subscribe(publicKey?: string): Promise<PushSubscribeOutcome>;
+  /**
+   * At each start with background ringing on: asks the relay which endpoint it holds for this
+   * device, and when it holds none (it dropped a subscription the push service refused) or another
+   * one (this browser's was replaced, or belongs to an earlier pairing), ends the browser's and
+   * subscribes afresh, so the relay gets a new endpoint. Kept as it is when the relay holds this
+   * browser's own (made for the relay's current key).
+   */
+  renew(): Promise<PushSubscribeOutcome>;
   /**
    * Ends the subscription in the browser, then asks the relay to forget it (asked even when the
    * browser part failed; the first failure is thrown after).
@@ -62,6 +73,12 @@ function bodyOf(subscription: PushSubscriptionLike): PushSubscriptionBody {
   }
 }
 
+const endpointOf = (subscription: PushSubscriptionLike): unknown =>
+  (subscription.toJSON() as { endpoint?: unknown } | null)?.endpoint;
+
+const isEndpointTaken = (error: unknown) =>
+  error instanceof RelayError && error.code === 'push_endpoint_taken';
+
 /**
  * Keeps this device's Web Push subscription in step with the relay. Calls run one at a time, so a
  * start-up check and a tap on the switch never subscribe twice or undo each other halfway.
@@ -74,6 +91,34 @@ export function createPushSubscriber({ relay, pushManager }: PushSubscriberDeps)
     return run;
   };
 
+  const subscribeAfresh = async (
+    manager: PushManagerLike,
+    held: PushSubscriptionLike | null,
+    key: Uint8Array<ArrayBuffer>,
+  ) => {
+    // A browser keeps one subscription per service worker: the old one must go first.
+    if (held) await held.unsubscribe();
+    return manager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  };
+  /**
+   * Posts the subscription. An endpoint a device of another account holds (409): this browser's
+   * subscription once belonged to that account, so it is ended and a new one is posted, once.
+   */
+  const register = async (
+    manager: PushManagerLike,
+    subscription: PushSubscriptionLike,
+    key: Uint8Array<ArrayBuffer>,
+  ): Promise<boolean> => {
+    try {
+      await relay.subscribePush(bodyOf(subscription));
+      return false;
+    } catch (error) {
+      if (!isEndpointTaken(error)) throw error;
+      const fresh = await subscribeAfresh(manager, subscription, key);
+      await relay.subscribePush(bodyOf(fresh));
+      return true;
+    }
+  };
   return {
     subscribe(publicKey) {
       return inTurn(async () => {
@@ -83,14 +128,30 @@ export function createPushSubscriber({ relay, pushManager }: PushSubscriberDeps)
         let outcome: PushSubscribeOutcome = 'kept';
         let subscription = held;
         if (!held || !madeForKey(held.options?.applicationServerKey, key)) {
-          // A browser keeps one subscription per service worker: the old key's must go first.
-          if (held) await held.unsubscribe();
-          subscription = await manager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+          subscription = await subscribeAfresh(manager, held, key);
           outcome = held ? 'renewed' : 'subscribed';
         }
         // Posted even when kept: the relay may have dropped it (a 410 once, a restored database).
-        if (subscription) await relay.subscribePush(bodyOf(subscription));
+        if (subscription && (await register(manager, subscription, key))) outcome = 'renewed';
         return outcome;
+      });
+    },
+    renew() {
+      return inTurn(async () => {
+        const [{ publicKey }, { endpoint }] = await Promise.all([relay.pushKey(), relay.pushSubscription()]);
+        const key = applicationServerKeyBytes(publicKey);
+        const manager = await pushManager();
+        const held = await manager.getSubscription();
+        if (
+          held &&
+          endpoint !== null &&
+          endpointOf(held) === endpoint &&
+          madeForKey(held.options?.applicationServerKey, key)
+        )
+          return 'kept';
+        const fresh = await subscribeAfresh(manager, held, key);
+        await register(manager, fresh, key);
+        return held ? 'renewed' : 'subscribed';
       });
     },
     unsubscribe() {

@@ -9,6 +9,10 @@ function fakeSubscriber(leftover = false) {
       calls.push(publicKey);
       return 'subscribed';
     },
+    async renew() {
+      calls.push('renew');
+      return 'kept';
+    },
     async unsubscribe() {},
     async dropLeftover() {
       calls.push('drop');
@@ -63,13 +67,13 @@ describe('turning background ringing on', () => {
 });
 
 describe('renewing at start', () => {
-  it('on: renews when permission is still granted, and asks nothing without it', async () => {
+  it('on: renews against what the relay holds when permission is still granted, and asks nothing without it', async () => {
     const { subscriber, calls } = fakeSubscriber();
     expect(await renewBackgroundRinging(true, 'granted', subscriber)).toBe('renewed');
     expect(await renewBackgroundRinging(true, 'default', subscriber)).toBe('skipped');
     expect(await renewBackgroundRinging(true, 'denied', subscriber)).toBe('skipped');
     expect(await renewBackgroundRinging(true, null, subscriber)).toBe('skipped');
-    expect(calls).toEqual([undefined]);
+    expect(calls).toEqual(['renew']);
   });
 
   it('off: ends a subscription left over, and does nothing without permission', async () => {

@@ -30,8 +30,8 @@ export function turnOnBackgroundRinging(
 
 /**
  * At each start, with notification permission granted (no subscription exists without it): on,
- * the subscription is renewed when the relay's key changed or the push service dropped it, and
- * posted again; off, one left over from a turn-off that failed halfway is ended. Without permission
+ * the subscription is made afresh when the relay holds none or another endpoint (see
+ * `PushSubscriber.renew`), or its key changed; off, one left over from a turn-off that failed halfway is ended. Without permission
  * nothing is done: asking needs a tap, and the settings page says what to do.
  */
 export async function renewBackgroundRinging(
@@ -41,7 +41,7 @@ export async function renewBackgroundRinging(
 ): Promise<'renewed' | 'dropped' | 'skipped'> {
   if (permission !== 'granted') return 'skipped';
   if (enabled) {
-    await subscriber.subscribe();
+    await subscriber.renew();
     return 'renewed';
   }
   return (await subscriber.dropLeftover()) ? 'dropped' : 'skipped';

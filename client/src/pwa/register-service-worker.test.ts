@@ -5,11 +5,17 @@ import {
   type ServiceWorkerHost,
   UPDATE_CHECK_INTERVAL_MS,
 } from './register-service-worker';
+import { createUpdateGate } from './update-gate';
 
 type Listener = () => void;
 
 /** A browser whose service worker container and visibility the test drives. */
-function fakeHost(options: { controlled: boolean; refuse?: boolean }) {
+function fakeHost(options: {
+  controlled: boolean;
+  refuse?: boolean;
+  waiting?: boolean;
+  installing?: boolean;
+}) {
   const listeners: Record<string, Listener[]> = {};
   const on = (type: string, listener: Listener) => {
     listeners[type] = [...(listeners[type] ?? []), listener];
@@ -19,32 +25,69 @@ function fakeHost(options: { controlled: boolean; refuse?: boolean }) {
   };
   const log: string[] = [];
   let now = 1_000;
+  const registrationListeners: Listener[] = [];
+  /** A new build's worker: installing, then installed and waiting, as the test says. */
+  const newWorker = () => {
+    const stateListeners: Listener[] = [];
+    return {
+      state: 'installing' as ServiceWorkerState,
+      postMessage: (message: unknown) => log.push(`post ${JSON.stringify(message)}`),
+      addEventListener: (_type: string, listener: Listener) => stateListeners.push(listener),
+      fireState(this: { state: ServiceWorkerState }, state: ServiceWorkerState) {
+        this.state = state;
+        for (const listener of stateListeners) listener();
+      },
+    };
+  };
   const registration = {
+    waiting: options.waiting ? newWorker() : null,
+    installing: options.installing ? newWorker() : (null as ReturnType<typeof newWorker> | null),
+    addEventListener: (_type: string, listener: Listener) => registrationListeners.push(listener),
     update: async () => {
       log.push('update');
       return registration;
     },
-  } as unknown as ServiceWorkerRegistration;
+  };
+  const gate = createUpdateGate();
   const document = { visibilityState: 'visible' as DocumentVisibilityState, addEventListener: on };
   const host: ServiceWorkerHost = {
     container: {
       controller: options.controlled ? ({} as ServiceWorker) : null,
-      async register(url, registerOptions) {
+      async register(url: string, registerOptions: RegistrationOptions) {
         log.push(`register ${String(url)} ${JSON.stringify(registerOptions)}`);
         if (options.refuse) throw new DOMException('refused', 'SecurityError');
         return registration;
       },
       addEventListener: on,
-    } as ServiceWorkerHost['container'],
+    } as unknown as ServiceWorkerHost['container'],
     document: document as unknown as ServiceWorkerHost['document'],
-    reload: () => log.push('reload'),
+    gate,
+    reload: (answerWaiting) =>
+      log.push(answerWaiting === null ? 'reload' : `reload answering ${answerWaiting}`),
     now: () => now,
   };
   return {
     host,
     log,
-    registration,
+    registration: registration as unknown as ServiceWorkerRegistration,
+    gate,
     fire,
+    /** The build found before the page registered finishes installing, and waits. */
+    finishInstalling() {
+      const worker = registration.installing;
+      registration.installing = null;
+      registration.waiting = worker;
+      worker?.fireState('installed');
+    },
+    /** The browser found a new build: it installs, then waits. */
+    installNewBuild() {
+      const worker = newWorker();
+      registration.installing = worker;
+      for (const listener of registrationListeners) listener();
+      registration.installing = null;
+      registration.waiting = worker;
+      worker.fireState('installed');
+    },
     advance: (ms: number) => {
       now += ms;
     },
@@ -83,6 +126,56 @@ describe('registerServiceWorker', () => {
     browser.fire('controllerchange');
     browser.fire('controllerchange');
     expect(browser.log.filter((entry) => entry === 'reload')).toHaveLength(1);
+  });
+
+  it('tells a new build to take over at once when no call holds updates off', async () => {
+    const browser = fakeHost({ controlled: true });
+    await registerServiceWorker(browser.host);
+    browser.installNewBuild();
+    expect(browser.log.slice(1)).toEqual(['post {"type":"ringback.take-over"}']);
+  });
+
+  it('tells a build found while the page was starting to take over once it is installed', async () => {
+    const browser = fakeHost({ controlled: true, installing: true });
+    await registerServiceWorker(browser.host);
+    expect(browser.log.slice(1)).toEqual([]);
+    browser.finishInstalling();
+    expect(browser.log.slice(1)).toEqual(['post {"type":"ringback.take-over"}']);
+  });
+
+  it('tells a build already waiting at start to take over', async () => {
+    const browser = fakeHost({ controlled: true, waiting: true });
+    await registerServiceWorker(browser.host);
+    expect(browser.log.slice(1)).toEqual(['post {"type":"ringback.take-over"}']);
+  });
+
+  it('during a call, tells the new build to take over only once the call is over', async () => {
+    const browser = fakeHost({ controlled: true });
+    const release = browser.gate.hold();
+    await registerServiceWorker(browser.host);
+    browser.installNewBuild();
+    expect(browser.log.slice(1)).toEqual([]);
+    release();
+    expect(browser.log.slice(1)).toEqual(['post {"type":"ringback.take-over"}']);
+  });
+
+  it('taken over during a call (another tab let it), reloads only once the call is over', async () => {
+    const browser = fakeHost({ controlled: true });
+    await registerServiceWorker(browser.host);
+    const release = browser.gate.hold();
+    browser.fire('controllerchange');
+    expect(browser.log).not.toContain('reload');
+    release();
+    browser.gate.hold()();
+    expect(browser.log.filter((entry) => entry === 'reload')).toHaveLength(1);
+  });
+
+  it('reloads to answer the call a tap asked for that is not answered yet', async () => {
+    const browser = fakeHost({ controlled: true });
+    browser.gate.readAnswerWaiting(() => 'evt-7');
+    await registerServiceWorker(browser.host);
+    browser.fire('controllerchange');
+    expect(browser.log.at(-1)).toBe('reload answering evt-7');
   });
 
   it('looks for a new build when the page comes back to the front, at most once an interval', async () => {

@@ -1,3 +1,7 @@
+import { answerUrl } from './answer-message';
+import { type UpdateGate, updateGate } from './update-gate';
+import { offerTakeOver, reloadWhenOpen } from './update-handoff';
+
 /** Built from client/src/sw/service-worker.ts by vite-plugin-pwa; the relay serves it at the root. */
 export const SERVICE_WORKER_URL = '/sw.js';
 /** A page left open for days (an installed app stays in memory) still asks for a new build this often. */
@@ -8,7 +12,13 @@ export interface ServiceWorkerHost {
   container: Pick<ServiceWorkerContainer, 'controller' | 'register' | 'addEventListener'> | null;
   /** Visibility changes: a page brought back to the front looks for a new build. */
   document: Pick<Document, 'visibilityState' | 'addEventListener'>;
-  reload(): void;
+  /** Held while an update would interrupt a call: the take-over and the reload wait for it. */
+  gate: UpdateGate;
+  /**
+   * Loads the page again onto the new build; with a call a tap asked to answer still waiting, at
+   * the address that asks for it again (`/?answer=<id>`), so the tap is not lost.
+   */
+  reload(answerWaiting: string | null): void;
   now(): number;
 }
 
@@ -18,15 +28,18 @@ export function browserServiceWorkerHost(): ServiceWorkerHost {
   return {
     container: supported ? navigator.serviceWorker : null,
     document,
-    reload: () => window.location.reload(),
+    gate: updateGate,
+    reload: (answerWaiting) =>
+      answerWaiting === null ? window.location.reload() : window.location.replace(answerUrl(answerWaiting)),
     now: Date.now,
   };
 }
 
 /**
  * Registers the service worker (from this module, not an inline script: the page's policy refuses
- * those). A new build's worker takes over at once (it skips waiting and claims the pages), and a
- * page it takes over from an older worker reloads once, so no page keeps running a build whose
+ * those). A new build's worker waits until no call rings, is being prepared to ring or is in
+ * progress here (the gate), then this page tells it to take over; a page it takes over from an
+ * older worker reloads once, also only with the gate open, so no page keeps running a build whose
  * files the new worker no longer keeps. A page's first worker takes it over without a reload (and
  * a later build then reloads it like any other).
  * Resolves to null where there is no worker (plain-http LAN pages, old browsers) or it failed.
@@ -44,7 +57,7 @@ export async function registerServiceWorker(
     controlled = true;
     if (!takenOver || reloading) return;
     reloading = true;
-    host.reload();
+    reloadWhenOpen(host.gate, () => host.reload(host.gate.answerWaiting()));
   });
   let registration: ServiceWorkerRegistration;
   try {
@@ -54,6 +67,7 @@ export async function registerServiceWorker(
     console.warn('ringback: the service worker could not be registered', error);
     return null;
   }
+  offerTakeOver(registration, host.gate);
   let checkedAt = host.now();
   host.document.addEventListener('visibilitychange', () => {
     if (host.document.visibilityState !== 'visible') return;

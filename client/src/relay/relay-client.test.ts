@@ -294,6 +294,29 @@ describe('push', () => {
     expect((await rejection(client().pushKey())).code).toBe('invalid_response');
   });
 
+  it('reads back the endpoint the relay holds for this device, or none', async () => {
+    let held: string | null = 'https://push.example/send/1';
+    const auth: (string | null)[] = [];
+    server.use(
+      http.get(`${SERVER}/v1/push/subscription`, ({ request }) => {
+        auth.push(request.headers.get('authorization'));
+        return HttpResponse.json({ endpoint: held });
+      }),
+    );
+    expect(await client().pushSubscription()).toEqual({ endpoint: 'https://push.example/send/1' });
+    held = null;
+    expect(await client().pushSubscription()).toEqual({ endpoint: null });
+    expect(auth).toEqual([`Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
+    server.use(http.get(`${SERVER}/v1/push/subscription`, () => HttpResponse.json({ endpoints: [] })));
+    expect((await rejection(client().pushSubscription())).code).toBe('invalid_response');
+  });
+
+  it("carries the relay's refusal of an endpoint another account holds", async () => {
+    server.use(http.post(`${SERVER}/v1/push/subscription`, () => error(409, 'push_endpoint_taken')));
+    const taken = await rejection(client().subscribePush(SUBSCRIPTION));
+    expect([taken.status, taken.code]).toEqual([409, 'push_endpoint_taken']);
+  });
+
   it("carries the relay's refusal of a subscription endpoint", async () => {
     server.use(http.post(`${SERVER}/v1/push/subscription`, () => error(422, 'push_endpoint_refused')));
     const refused = await rejection(client().subscribePush(SUBSCRIPTION));

@@ -10,6 +10,7 @@ import {
   PendingEvents,
   PushKey,
   type PushSubscriptionBody,
+  PushSubscriptionState,
   type RelayedEvent,
   ReplyState,
   type SealingKey,
@@ -105,6 +106,11 @@ export interface RelayClient {
   subscribePush(subscription: PushSubscriptionBody): Promise<void>;
   /** `DELETE /v1/push/subscription`: no more pushes to this device (also fine when none was kept). */
   unsubscribePush(): Promise<void>;
+  /**
+   * `GET /v1/push/subscription`: the endpoint the relay holds for this device, null when it holds
+   * none (never registered, removed, or dropped after the push service refused it).
+   */
+  pushSubscription(): Promise<PushSubscriptionState>;
 }
 
 const parseDevice = createParser(Device);
@@ -117,6 +123,7 @@ const parseReplyState = createParser(ReplyState);
 const parseSettingsResponse = createParser(SettingsResponse);
 const parseSettingsResult = createParser(SettingsResultPlaintext);
 const parsePushKey = createParser(PushKey);
+const parsePushSubscriptionState = createParser(PushSubscriptionState);
 
 interface CallOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -320,6 +327,9 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
     },
     async unsubscribePush() {
       await api('/v1/push/subscription', { method: 'DELETE' });
+    },
+    async pushSubscription() {
+      return checked(parsePushSubscriptionState, await api('/v1/push/subscription'));
     },
   };
 }

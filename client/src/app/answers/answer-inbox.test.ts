@@ -32,3 +32,14 @@ describe('the answer inbox', () => {
     expect(kept).toBe(1);
   });
 });
+
+describe('the answer inbox, read before a reload', () => {
+  it('says which request it keeps until a session takes it', () => {
+    const inbox = createAnswerInbox();
+    expect(inbox.waiting()).toBeNull();
+    inbox.put('evt-1');
+    expect(inbox.waiting()).toBe('evt-1');
+    inbox.deliverTo(() => {});
+    expect(inbox.waiting()).toBeNull();
+  });
+});

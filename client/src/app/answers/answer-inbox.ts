@@ -12,6 +12,8 @@ export interface AnswerInbox {
    * once if one is kept already, then at each new one.
    */
   onKept(listener: () => void): () => void;
+  /** The request kept for want of a session, if any. */
+  waiting(): string | null;
 }
 
 export function createAnswerInbox(): AnswerInbox {
@@ -41,5 +43,6 @@ export function createAnswerInbox(): AnswerInbox {
       if (kept !== null) listener();
       return () => keptListeners.delete(listener);
     },
+    waiting: () => kept,
   };
 }

@@ -37,4 +37,16 @@ describe('the app badge', () => {
     await Promise.resolve();
     expect(calls).toEqual(['set 1']);
   });
+
+  it("sets the page's count again over one the service worker set meanwhile, and nothing before a first count", () => {
+    const { nav, calls } = fakeNavigator();
+    const badge = createAppBadge(nav);
+    badge.reapply();
+    expect(calls).toEqual([]);
+    badge.show(0);
+    badge.reapply();
+    badge.show(2);
+    badge.reapply();
+    expect(calls).toEqual(['clear', 'clear', 'set 2', 'set 2']);
+  });
 });

@@ -7,6 +7,11 @@ export interface BadgeNavigator {
 export interface AppBadge {
   /** The number of missed calls on the app's icon; none clears it. */
   show(count: number): void;
+  /**
+   * Sets the last count shown again: the service worker may have changed the badge meanwhile (a
+   * missed call while the page was hidden), and the page's count is the one that holds.
+   */
+  reapply(): void;
 }
 
 /**
@@ -16,13 +21,18 @@ export interface AppBadge {
  */
 export function createAppBadge(nav: BadgeNavigator | undefined = globalThis.navigator): AppBadge {
   let shown: number | null = null;
+  const set = (count: number) => {
+    shown = count;
+    const setting = count > 0 ? nav?.setAppBadge?.(count) : nav?.clearAppBadge?.();
+    void setting?.catch(() => undefined);
+  };
   return {
     show(count) {
       const next = Math.max(0, Math.floor(count));
-      if (next === shown) return;
-      shown = next;
-      const setting = next > 0 ? nav?.setAppBadge?.(next) : nav?.clearAppBadge?.();
-      void setting?.catch(() => undefined);
+      if (next !== shown) set(next);
+    },
+    reapply() {
+      if (shown !== null) set(shown);
     },
   };
 }

@@ -223,10 +223,13 @@ describe('answering a call chosen from a notification', () => {
     device.relay.stream().onReconciled([]);
     await settle();
     expect(device.relay.statuses).toEqual([]);
+    // Still waited for: a reload onto a new build now asks for it again.
+    expect(device.session.answerWaitingFor()).toBe('evt-1');
     device.relay.stream().onEvent(await sealedCall(device.key, 'evt-1'));
     await vi.waitFor(() => expect(stateOf(device.session, 'evt-1')).toBe('inCall'));
     await settle();
     expect(answered(device)).toEqual(['evt-1']);
+    expect(device.session.answerWaitingFor()).toBeNull();
     expect(device.ringtone.ringing).toBe(false);
     expect(device.session.view.get().call?.eventId).toBe('evt-1');
   });

@@ -198,6 +198,11 @@ export class RingbackSession {
     this.followAnswerWanted();
   }
 
+  /** The call `answerOnArrival` still waits for (not in the queue yet), if any. */
+  answerWaitingFor(): string | null {
+    return this.answerWanted?.eventId ?? null;
+  }
+
   /** The tap `soundLocked` asked for: sound starts from this gesture. */
   unlockSound(): void {
     void this.deps.audio.unlock().catch(() => undefined);

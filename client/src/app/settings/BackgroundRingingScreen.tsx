@@ -14,7 +14,8 @@ function relayPushOf(error: unknown): RelayPush {
 }
 
 /**
- * Background ringing: asks the relay whether it sends pushes, reads what this device allows (again
+ * Background ringing: asks the relay whether it sends pushes and whether it holds this device's
+ * subscription (on only when it does), reads what this device allows (again
  * whenever the page shows, since permission changes in the browser's settings), and turns the
  * push subscription on (asking for notification permission within the tap) or off.
  */
@@ -22,6 +23,9 @@ export function BackgroundRingingScreen({ onBack }: { onBack(): void }) {
   const { client, push, settings, updateSettings } = useSession();
   const t = useText();
   const [relay, setRelay] = useState<RelayPush>({ state: 'checking' });
+  // Whether the relay holds a subscription for this device: "on" is said only when it does (it
+  // drops one the push service refuses, and then nothing rings here with the app closed).
+  const [relayHolds, setRelayHolds] = useState(false);
   const [facts, setFacts] = useState(() => readDeviceFacts());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -31,6 +35,11 @@ export function BackgroundRingingScreen({ onBack }: { onBack(): void }) {
     client.pushKey().then(
       ({ publicKey }) => setRelay({ state: 'available', publicKey }),
       (failure: unknown) => setRelay(relayPushOf(failure)),
+    );
+    // Not known (the relay cannot be asked): not said to be on either.
+    client.pushSubscription().then(
+      ({ endpoint }) => setRelayHolds(endpoint !== null),
+      () => setRelayHolds(false),
     );
   }, [client]);
   useEffect(askRelay, [askRelay]);
@@ -56,7 +65,7 @@ export function BackgroundRingingScreen({ onBack }: { onBack(): void }) {
     };
   }, []);
 
-  const support = backgroundSupport(facts, relay, settings.backgroundRinging);
+  const support = backgroundSupport(facts, relay, settings.backgroundRinging && relayHolds);
 
   const turnOn = () => {
     if (relay.state !== 'available' || typeof Notification !== 'function') return;
@@ -65,8 +74,10 @@ export function BackgroundRingingScreen({ onBack }: { onBack(): void }) {
     // Called in the tap's own turn: the permission prompt needs the gesture.
     turnOnBackgroundRinging(Notification, push, relay.publicKey)
       .then((outcome) => {
-        if (outcome.on) updateSettings({ backgroundRinging: true });
-        else if (outcome.permission === 'default')
+        if (outcome.on) {
+          setRelayHolds(true);
+          updateSettings({ backgroundRinging: true });
+        } else if (outcome.permission === 'default')
           setError(t('Notifications were not allowed, so background ringing stays off.'));
       })
       .catch((failure: unknown) => {
@@ -85,6 +96,7 @@ export function BackgroundRingingScreen({ onBack }: { onBack(): void }) {
     setError(null);
     // Off here at once: this device stops wanting pushes whether or not the relay hears of it now.
     updateSettings({ backgroundRinging: false });
+    setRelayHolds(false);
     push
       .unsubscribe()
       .catch((failure: unknown) =>

@@ -16,6 +16,7 @@ import { ModesScreen } from './ModesScreen';
 import { RingtonesScreen } from './RingtonesScreen';
 import { SpeechRecognitionScreen } from './SpeechRecognitionScreen';
 import { TrackerScreen } from './TrackerScreen';
+import { usePushHeld } from './use-push-held';
 import { VoiceScreen } from './VoiceScreen';
 
 interface Props {
@@ -26,9 +27,11 @@ interface Props {
 
 /** The grouped settings list; each row opens its own page, which saves on its own. */
 export function SettingsScreens({ page, onOpen, onBack }: Props) {
-  const { settings } = useSession();
+  const { settings, client } = useSession();
   const language = useInterfaceLanguage();
   const desktop = desktopBridge();
+  // Asked when the list shows with background ringing chosen: "On" only while the relay holds it.
+  const pushHeld = usePushHeld(client, page === null && settings.backgroundRinging && desktop === null);
   switch (page) {
     case 'desktop':
       if (desktop) return <DesktopSettingsScreen bridge={desktop} onBack={onBack} />;
@@ -61,7 +64,7 @@ export function SettingsScreens({ page, onOpen, onBack }: Props) {
   }
   return (
     <SettingsList
-      groups={withDetails(detailsOf(settings, language), desktop !== null)}
+      groups={withDetails(detailsOf(settings, pushHeld, language), desktop !== null)}
       onOpen={onOpen}
       onBack={onBack}
     />
@@ -71,7 +74,11 @@ export function SettingsScreens({ page, onOpen, onBack }: Props) {
 const INTERFACE_CHOICES = { system: 'Follow system', zh: '中文', en: 'English' } as const;
 
 /** What each row is set to now, shown beside its name so the list answers "what is set" at a glance. */
-function detailsOf(settings: LocalSettings, language: 'zh' | 'en'): Record<string, string> {
+function detailsOf(
+  settings: LocalSettings,
+  pushHeld: boolean,
+  language: 'zh' | 'en',
+): Record<string, string> {
   return {
     'interface-language': INTERFACE_CHOICES[settings.interfaceLanguage],
     'brief-language': settings.briefLanguage
@@ -83,7 +90,7 @@ function detailsOf(settings: LocalSettings, language: 'zh' | 'en'): Record<strin
     'speech-recognition': settings.speechRecognition.baseUrl
       ? settings.speechRecognition.model
       : interfaceText('Not set', language),
-    background: interfaceText(settings.backgroundRinging ? 'On' : 'Off', language),
+    background: interfaceText(settings.backgroundRinging && pushHeld ? 'On' : 'Off', language),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { RelayLogger } from '../relay-logger';
 import type { EventStore, PushStore } from '../storage/relay-store';
 import { CallPushes, type WakeJob } from './call-pushes';
-import { whyEndpointRefused } from './push-endpoint';
+import { normalPushOrigin, whyEndpointRefused } from './push-endpoint';
 import { PushQueue, UnsendablePush } from './push-queue';
 import { newVapidKeys } from './push-request';
 import { PushScheduler } from './push-scheduler';
@@ -62,9 +62,10 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
   const signer = vapidSigner(vapid, now);
   const times = pushTimes(settings);
   // A given transport (tests' fake push services) is used here; else a thread of its own sends.
-  const sender = settings.transport ? localPushSender(settings.transport) : threadPushSender();
-  const allowHttp = settings.allowHttpPushEndpoints ?? false;
-  const allowedOrigins = (settings.allowedPushOrigins ?? []).map((origin) => new URL(origin).origin);
+  const allowedOrigins = (settings.allowedPushOrigins ?? []).map(normalPushOrigin);
+  const sender = settings.transport
+    ? localPushSender(settings.transport)
+    : threadPushSender({ allowedOrigins });
 
   const queue = new PushQueue<WakeJob>({
     deliver: (job, signal) => send(job, sender, signer, signal),
@@ -112,7 +113,7 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
   return {
     publicKey: vapid.publicKey,
     offReason: null,
-    whyEndpointRefused: (endpoint) => whyEndpointRefused(endpoint, allowHttp, allowedOrigins),
+    whyEndpointRefused: (endpoint) => whyEndpointRefused(endpoint, allowedOrigins),
     callStored(call) {
       if (!closed) void track(calls.stored(call));
     },

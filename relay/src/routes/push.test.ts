@@ -8,7 +8,9 @@ import { auth, injectRelay } from './relay-fixture';
 type Relay = Awaited<ReturnType<typeof injectRelay>>;
 
 /** A subscription as a browser's `PushSubscription.toJSON()` gives it. */
-function browserSubscription(endpoint = `https://push.example.com/send/${randomBytes(8).toString('hex')}`) {
+function browserSubscription(
+  endpoint = `https://fcm.googleapis.com/fcm/send/${randomBytes(8).toString('hex')}`,
+) {
   const keys = createECDH('prime256v1');
   keys.generateKeys();
   return {
@@ -107,18 +109,37 @@ describe('POST and DELETE /v1/push/subscription', () => {
     expect([del.statusCode, del.json().error]).toEqual([403, 'app_only']);
   });
 
-  it('refuses an endpoint that is not https (422 push_endpoint_refused), unless the relay allows a local push service', async () => {
+  it('refuses an endpoint that is not https at a known push service (422 push_endpoint_refused), unless the operator allows its origin', async () => {
     const relay = await injectRelay({}, { push: ON });
     const phone = await relay.pair('app', 'Phone');
-    for (const endpoint of ['http://push.example.com/send/1', 'https://localhost:8090/notify/1']) {
+    for (const endpoint of [
+      'http://push.example.com/send/1',
+      'https://push.example.com/send/1',
+      'https://fcm.googleapis.com:8443/fcm/send/1',
+      'https://localhost:8090/notify/1',
+      'https://localhost/notify/1',
+      'https://127.0.0.1/notify/1',
+      'https://[::ffff:127.0.0.1]/notify/1',
+      'https://[::1]/notify/1',
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.0.0.1/notify/1',
+      'https://192.168.1.1/notify/1',
+      'https://100.64.0.1/notify/1',
+      'https://[fd00::1]/notify/1',
+      'https://[fe80::1]/notify/1',
+      'https://0.0.0.0/notify/1',
+      'https://fcm.googleapis.com.evil.example/fcm/send/1',
+    ]) {
       const refused = await subscribe(relay, phone, browserSubscription(endpoint));
       expect([refused.statusCode, refused.json().error], endpoint).toEqual([422, 'push_endpoint_refused']);
     }
-    const testing = await injectRelay({}, { push: { ...ON, allowHttpPushEndpoints: true } });
-    const tablet = await testing.pair('app', 'Tablet');
-    expect(
-      (await subscribe(testing, tablet, browserSubscription('http://localhost:8090/notify/1'))).statusCode,
-    ).toBe(204);
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc:def',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAA',
+      'https://web.push.apple.com/QGx1',
+      'https://wns2-by3p.notify.windows.com/w/?token=BQYAAA',
+    ])
+      expect((await subscribe(relay, phone, browserSubscription(endpoint))).statusCode, endpoint).toBe(204);
     const operator = await injectRelay(
       {},
       { push: { ...ON, allowedPushOrigins: ['http://127.0.0.1:9000'] } },

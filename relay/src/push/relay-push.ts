@@ -70,7 +70,7 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
   const queue = new PushQueue<WakeJob>({
     deliver: (job, signal) => send(job, sender, signer, signal),
     onGone: async (job) => {
-      await store.deletePushSubscriptionsAt(job.subscription.endpoint);
+      await store.deletePushSubscriptionAt(job.subscription);
     },
     describe: (job) =>
       `push for call ${job.eventId} to device ${job.subscription.deviceId} (${originOf(job.subscription.endpoint)})`,

@@ -38,6 +38,8 @@ const ON: PushSettings = { subject: 'mailto:ops@example.com' };
 
 const subscribe = (relay: Relay, device: DeviceCredentials, payload: object) =>
   relay.app.inject({ method: 'POST', url: '/v1/push/subscription', headers: auth(device), payload });
+const held = (relay: Relay, device: DeviceCredentials) =>
+  relay.app.inject({ method: 'GET', url: '/v1/push/subscription', headers: auth(device) });
 
 describe('GET /v1/push/key', () => {
   it('gives any paired device the relay’s VAPID public key, the same every time', async () => {
@@ -151,6 +153,55 @@ describe('POST and DELETE /v1/push/subscription', () => {
     expect(
       (await subscribe(operator, laptop, browserSubscription('http://127.0.0.1:9001/notify/1'))).json().error,
     ).toBe('push_endpoint_refused');
+  });
+
+  it('refuses an endpoint a device of another account holds (409 push_endpoint_taken)', async () => {
+    const relay = await injectRelay({}, { push: ON });
+    const phone = await relay.pair('app', 'Phone');
+    const subscription = browserSubscription();
+    expect((await subscribe(relay, phone, subscription)).statusCode).toBe(204);
+    const created = await relay.app.inject({
+      method: 'POST',
+      url: '/v1/accounts',
+      payload: { kind: 'app', name: 'Stranger' },
+    });
+    const stranger = created.json() as DeviceCredentials;
+    const taken = await subscribe(relay, stranger, subscription);
+    expect([taken.statusCode, taken.json().error]).toEqual([409, 'push_endpoint_taken']);
+    expect((await relay.store.pushSubscriptionsOf(relay.daemon.accountId)).map((s) => s.deviceId)).toEqual([
+      phone.deviceId,
+    ]);
+    expect(await relay.store.pushSubscriptionsOf(stranger.accountId)).toEqual([]);
+  });
+
+  it('moves an endpoint to the device of the same account that subscribes with it', async () => {
+    const relay = await injectRelay({}, { push: ON });
+    const before = await relay.pair('app', 'Phone (before reinstall)');
+    const after = await relay.pair('app', 'Phone');
+    const subscription = browserSubscription();
+    await subscribe(relay, before, subscription);
+    expect((await subscribe(relay, after, subscription)).statusCode).toBe(204);
+    expect((await relay.store.pushSubscriptionsOf(relay.daemon.accountId)).map((s) => s.deviceId)).toEqual([
+      after.deviceId,
+    ]);
+    expect((await held(relay, before)).json()).toEqual({ endpoint: null });
+    expect((await held(relay, after)).json()).toEqual({ endpoint: subscription.endpoint });
+  });
+
+  it('tells an app device the endpoint the relay holds for it, or null (GET)', async () => {
+    const relay = await injectRelay({}, { push: ON });
+    const phone = await relay.pair('app', 'Phone');
+    const none = await held(relay, phone);
+    expect([none.statusCode, none.json()]).toEqual([200, { endpoint: null }]);
+    const subscription = browserSubscription();
+    await subscribe(relay, phone, subscription);
+    expect((await held(relay, phone)).json()).toEqual({ endpoint: subscription.endpoint });
+    await relay.app.inject({ method: 'DELETE', url: '/v1/push/subscription', headers: auth(phone) });
+    expect((await held(relay, phone)).json()).toEqual({ endpoint: null });
+    const daemon = await held(relay, relay.daemon);
+    expect([daemon.statusCode, daemon.json().error]).toEqual([403, 'app_only']);
+    const anonymous = await relay.app.inject({ method: 'GET', url: '/v1/push/subscription' });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('refuses keys it could not encrypt for, and bodies that are not subscriptions (400)', async () => {

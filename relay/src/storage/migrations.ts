@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { PUSH_SCHEMA_SQLITE } from './sqlite/push-schema';
+import { UNIQUE_PUSH_ENDPOINTS_SQLITE } from './sqlite/unique-push-endpoints';
 
 /**
  * The relay database's schema, one step per entry: applying entry `i` brings the database to
@@ -120,6 +121,8 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 4: Web Push: the relay's VAPID key pair, app devices' subscriptions, unanswered calls' re-alerts.
   PUSH_SCHEMA_SQLITE,
+  // 5: push subscriptions: one device per endpoint (duplicates dropped, the newest kept).
+  UNIQUE_PUSH_ENDPOINTS_SQLITE,
 ];
 
 /**

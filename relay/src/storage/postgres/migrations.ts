@@ -3,6 +3,7 @@ import { CLUSTER_SCHEMA, COMPUTER_REQUESTS_SCHEMA } from '../../cluster/postgres
 import { ADVISORY_LOCKS } from './advisory-locks';
 import { INSERT_EVENTS_FUNCTION } from './insert-event-function';
 import { PUSH_SCHEMA_POSTGRES } from './push-schema';
+import { UNIQUE_PUSH_ENDPOINTS_POSTGRES } from './unique-push-endpoints';
 
 /**
  * The relay database's schema on PostgreSQL, one step per entry: applying entry `i` brings the
@@ -123,6 +124,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   PUSH_SCHEMA_POSTGRES,
   // 6: devices' streamed requests to a daemon linked to another instance.
   COMPUTER_REQUESTS_SCHEMA,
+  // 7: push subscriptions: one device per endpoint (duplicates dropped, the newest kept).
+  UNIQUE_PUSH_ENDPOINTS_POSTGRES,
 ];
 
 /**

@@ -21,8 +21,11 @@ export interface PushTuning {
    * deadlines; given (tests), they are encrypted here and handed to it.
    */
   transport?: PushTransport;
-  /** Pushes sent at once, and how many may wait before new ones are dropped. */
-  queue?: { concurrency?: number; maxQueued?: number };
+  /**
+   * Pushes sent at once (64), to one push service at once (16), and how many may wait before new
+   * ones are dropped (20,000).
+   */
+  queue?: { concurrency?: number; perOriginConcurrency?: number; maxQueued?: number };
 }
 
 /** `RelayDeps.push`: on with a VAPID subject, or off with the reason; and the tuning. */

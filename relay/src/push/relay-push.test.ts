@@ -186,4 +186,60 @@ describe('startRelayPush', () => {
       'https://push.example.com/live',
     ]);
   });
+
+  it('drops a subscription its push service refuses twice (400, 401, 403), keeping one that passes on retry', async () => {
+    const answered = new Map<string, number>();
+    const relay = await setUp((endpoint) => {
+      const times = (answered.get(endpoint) ?? 0) + 1;
+      answered.set(endpoint, times);
+      if (endpoint.endsWith('vapid-changed')) return 403;
+      if (endpoint.endsWith('flaky')) return times === 1 ? 400 : 201;
+      return 201;
+    });
+    await relay.subscribe(relay.phone.deviceId, 'https://push.example.com/vapid-changed');
+    await relay.subscribe(relay.tablet.deviceId, 'https://push.example.com/flaky');
+    await relay.call();
+    await relay.push.settled();
+    // Re-alerts go out meanwhile (each refused, retried once): the queue's tests count the retries.
+    expect(answered.get('https://push.example.com/vapid-changed')).toBeGreaterThanOrEqual(2);
+    expect(await relay.store.pushSubscriptionOf(relay.accountId, relay.phone.deviceId)).toBeNull();
+    expect((await relay.store.pushSubscriptionOf(relay.accountId, relay.tablet.deviceId))?.endpoint).toBe(
+      'https://push.example.com/flaky',
+    );
+  });
+
+  it('closes at once while a push service holds its sends and ignores their abort', async () => {
+    const store = await openSqliteRelayStore(':memory:');
+    cleanups.push(() => store.close());
+    let held = 0;
+    const push = await startRelayPush({
+      store,
+      logger: createSilentRelayLogger(),
+      now: Date.now,
+      settings: {
+        subject: 'mailto:ops@example.com',
+        ...FAST,
+        transport: {
+          deliver: () => {
+            held += 1;
+            return new Promise(() => {});
+          },
+          close: async () => {},
+        },
+      },
+    });
+    const home = await household(store);
+    await store.savePushSubscription({
+      accountId: home.accountId,
+      deviceId: home.phone.deviceId,
+      endpoint: 'https://push.example.com/phone',
+      p256dh: P256DH,
+      auth: AUTH,
+    });
+    const { event } = await created(store, newEvent(home.accountId, home.daemon.deviceId));
+    push.callStored(event);
+    await expect.poll(() => held).toBe(1);
+    // Before, close waited for every send in flight to come back: here that is never.
+    await push.close();
+  });
 });

@@ -74,6 +74,8 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
     },
     describe: (job) =>
       `push for call ${job.eventId} to device ${job.subscription.deviceId} (${originOf(job.subscription.endpoint)})`,
+    // Push services and accounts take turns: a stalled push service or a busy account delays no one else.
+    laneOf: (job) => ({ origin: originOf(job.subscription.endpoint), account: job.subscription.accountId }),
     logger,
     ...settings.queue,
   });

@@ -276,6 +276,31 @@ describe('pushes from the routes', () => {
   });
 });
 
+describe('a subscription its push service refuses', () => {
+  it('is dropped after one retry, and the device is told the relay holds none', async () => {
+    let refusals = 0;
+    const transport: PushTransport = {
+      deliver: async () => {
+        refusals += 1;
+        return { status: 403, retryAfterMs: null };
+      },
+      close: async () => {},
+    };
+    const relay = await injectRelay({}, { push: { ...ON, transport } });
+    const phone = await relay.pair('app', 'Phone');
+    const subscription = browserSubscription();
+    await subscribe(relay, phone, subscription);
+    expect((await held(relay, phone)).json()).toEqual({ endpoint: subscription.endpoint });
+    await relay.postEvent('evt-1');
+    await expect
+      .poll(async () => (await held(relay, phone)).json(), { timeout: 10_000 })
+      .toEqual({
+        endpoint: null,
+      });
+    expect(refusals).toBe(2);
+  });
+});
+
 describe('GET /v1/events/:eventId', () => {
   it('answers the call as the stream and the pending list carry it', async () => {
     const relay = await injectRelay();

@@ -70,6 +70,8 @@ export interface RelayOptions {
   pushOrigins?: readonly string[];
   /** Tests and benchmarks: how Web Push runs (a local http push service, shorter re-alerts). */
   push?: PushTuning;
+  /** Benchmarks: live app devices one account may have (routes/pairing.ts: 50). */
+  maxAppDevicesPerAccount?: number;
   /** Serve https itself (`--tls-cert`, `--tls-key`): PEM files, read once at start. */
   tls?: TlsFiles;
 }
@@ -150,6 +152,9 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
     trustProxy,
     appDir: resolveAppDir(options.appDir, process.env),
     push,
+    ...(options.maxAppDevicesPerAccount === undefined
+      ? {}
+      : { maxAppDevicesPerAccount: options.maxAppDevicesPerAccount }),
     ...(https ? { https } : {}),
   });
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? DEFAULT_RELAY_PORT });

@@ -13,6 +13,8 @@ const relay = await startRelay({
   port: 0,
   openSignup: true,
   logger: createSilentRelayLogger(),
+  // The fan-out bench wakes 1,000 devices of one account: far past the default 50.
+  maxAppDevicesPerAccount: 2000,
   ...(mode === 'on'
     ? {
         pushSubject: 'mailto:bench@ringback.example',

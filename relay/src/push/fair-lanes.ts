@@ -59,6 +59,11 @@ export class FairLanes<T> {
     return this.#waiting;
   }
 
+  /** Pieces waiting for one origin. */
+  waitingFor(origin: string): number {
+    return this.#origins.get(origin)?.waiting ?? 0;
+  }
+
   add(key: LaneKey, item: T): void {
     let lane = this.#origins.get(key.origin);
     if (!lane) {

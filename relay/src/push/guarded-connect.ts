@@ -3,6 +3,13 @@ import { isIP, type LookupFunction } from 'node:net';
 import { buildConnector } from 'undici';
 import { whyAddressRefused } from './address-policy';
 
+/** Whether `error` (or what it wraps) is a refused connection: retrying it would be refused again. */
+export function isRefusedAddress(error: unknown): error is Error {
+  for (let at = error; at instanceof Error; at = at.cause)
+    if ((at as { code?: unknown }).code === 'ERR_PUSH_ADDRESS_REFUSED') return true;
+  return false;
+}
+
 /** A connection the relay refused to open: the push service's name led to an address it never reaches. */
 export class RefusedAddressError extends Error {
   readonly code = 'ERR_PUSH_ADDRESS_REFUSED';

@@ -282,4 +282,18 @@ describe('PushQueue fairness', () => {
     expect(service.calls).toHaveLength(3);
     await queue.close();
   });
+
+  it('drops pushes past one push service’s share of the queue, and takes others’ still', async () => {
+    const service = pushService();
+    const { queue } = fairQueue(service, { perOriginConcurrency: 1, maxQueued: 100, maxQueuedPerOrigin: 3 });
+    const stalled = Array.from({ length: 6 }, (_, i) =>
+      queue.push(job(`stalled-${i}`, 'https://stalled.example')),
+    );
+    // One in flight, three waiting: the rest are dropped.
+    expect(stalled).toEqual([true, true, true, true, false, false]);
+    expect(queue.push(job('healthy', 'https://fcm.googleapis.com'))).toBe(true);
+    await settle();
+    expect(service.ids()).toContain('healthy');
+    await queue.close();
+  });
 });

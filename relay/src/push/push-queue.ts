@@ -23,6 +23,11 @@ export interface PushQueueOptions<J> {
   perOriginConcurrency?: number;
   /** Pushes waiting (for a turn or a retry) beyond which new ones are dropped. */
   maxQueued?: number;
+  /**
+   * Pushes waiting for one push service beyond which its new ones are dropped: one that never
+   * answers fills its own share of the queue, never the whole of it.
+   */
+  maxQueuedPerOrigin?: number;
   /** Attempts per push, the first included. */
   maxAttempts?: number;
   backoff?: Backoff;
@@ -37,7 +42,13 @@ export class UnsendablePush extends Error {
   }
 }
 
-const DEFAULTS = { concurrency: 64, perOriginConcurrency: 16, maxQueued: 20_000, maxAttempts: 4 };
+const DEFAULTS = {
+  concurrency: 64,
+  perOriginConcurrency: 16,
+  maxQueued: 20_000,
+  maxQueuedPerOrigin: 5000,
+  maxAttempts: 4,
+};
 const ONE_LANE: LaneKey = { origin: '', account: '' };
 /** A push is worth nothing after its TTL: a retry that would wait longer is not made. */
 const MAX_WAIT_MS = PUSH_TTL_SECONDS * 1000;
@@ -87,7 +98,11 @@ export class PushQueue<J> {
   /** Queues a push; false when it was dropped (the queue is full or closed). */
   push(job: J): boolean {
     if (this.#closed) return false;
-    if (this.size >= this.#options.maxQueued) {
+    const lane = this.#options.laneOf?.(job) ?? ONE_LANE;
+    if (
+      this.size >= this.#options.maxQueued ||
+      this.#lanes.waitingFor(lane.origin) >= this.#options.maxQueuedPerOrigin
+    ) {
       if (this.#dropped === 0)
         this.#options.logger.warn(
           `push queue full (${this.size} waiting): dropping pushes until it drains; the push services may be slow or down`,
@@ -95,7 +110,6 @@ export class PushQueue<J> {
       this.#dropped += 1;
       return false;
     }
-    const lane = this.#options.laneOf?.(job) ?? ONE_LANE;
     this.#lanes.add(lane, { job, lane, failures: 0, refused: false });
     this.#pump();
     return true;

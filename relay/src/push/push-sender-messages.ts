@@ -22,9 +22,12 @@ export interface SenderThreadData {
 
 /**
  * Back from it: what the push service answered; or that the push could not be made (the
- * subscription's keys are unusable: never worth a retry); or that sending failed (network, deadline).
+ * subscription's keys are unusable: never worth a retry); or that the address was refused; or that
+ * sending failed (network, deadline).
  */
 export type SendReply =
   | { id: number; response: PushResponse }
   | { id: number; unsendable: string }
+  /** The push service's name led to an address the relay never connects to: no retry either. */
+  | { id: number; refused: string }
   | { id: number; failed: string };

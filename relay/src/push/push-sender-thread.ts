@@ -3,6 +3,7 @@
 // HTTP request: here they never hold up the relay's own requests while a call wakes many devices.
 import { parentPort, workerData } from 'node:worker_threads';
 import { EphemeralKeys } from './ephemeral-keys';
+import { isRefusedAddress } from './guarded-connect';
 import { buildPushRequest, type PushRequest } from './push-request';
 import type { CancelRequest, SenderThreadData, SendReply, SendRequest } from './push-sender-messages';
 import { undiciPushTransport } from './push-transport';
@@ -32,6 +33,7 @@ async function send(message: SendRequest): Promise<SendReply> {
   try {
     return { id: message.id, response: await transport.deliver(push, controller.signal) };
   } catch (error) {
+    if (isRefusedAddress(error)) return { id: message.id, refused: error.message };
     return { id: message.id, failed: (error as Error).message };
   } finally {
     inFlight.delete(message.id);

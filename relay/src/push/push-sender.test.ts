@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RefusedAddressError } from './guarded-connect';
 import { PushBuildError, type PushSender, threadPushSender } from './push-sender';
 
 // The reference RFC 8188 implementation: it decrypts here, as a phone would.
@@ -96,6 +97,10 @@ describe('threadPushSender', () => {
       await expect(
         strict.send({ subscription: subscription('/phone'), eventId: 'evt-7' }, 'vapid t=t, k=k', signal),
       ).rejects.toThrow(/refused to connect to 127\.0\.0\.1: a loopback address/);
+      // Final, not a network failure: the queue does not try it again.
+      await expect(
+        strict.send({ subscription: subscription('/phone'), eventId: 'evt-7' }, 'vapid t=t, k=k', signal),
+      ).rejects.toBeInstanceOf(RefusedAddressError);
     } finally {
       await strict.close();
     }

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { PushSubscriptionRecord } from '../storage/relay-store';
+import { RefusedAddressError } from './guarded-connect';
 import { buildPushRequest } from './push-request';
 import type { CancelRequest, SendReply, SendRequest } from './push-sender-messages';
 import type { PushResponse, PushTransport } from './push-transport';
@@ -61,6 +62,7 @@ export function threadPushSender(options: { allowedOrigins?: readonly string[] }
       waiting.delete(reply.id);
       if ('response' in reply) waiter.resolve(reply.response);
       else if ('unsendable' in reply) waiter.reject(new PushBuildError(reply.unsendable));
+      else if ('refused' in reply) waiter.reject(new RefusedAddressError(reply.refused));
       else waiter.reject(new Error(reply.failed));
     });
     const lost = (error: Error) => {

@@ -2,6 +2,7 @@ import { lookup as dnsLookup } from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, LookupFunction } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isRefusedAddress } from './guarded-connect';
 import { parseRetryAfter, undiciPushTransport } from './push-transport';
 
 describe('parseRetryAfter', () => {
@@ -81,8 +82,13 @@ describe('undiciPushTransport', () => {
       [`http://[::1]:${service.port}/x`, /loopback/],
       [`http://0.0.0.0:${service.port}/x`, /unspecified/],
     ];
-    for (const [endpoint, why] of refused)
-      await expect(transport.deliver(push(endpoint), never), endpoint).rejects.toThrow(why);
+    for (const [endpoint, why] of refused) {
+      const error = await transport.deliver(push(endpoint), never).catch((thrown: unknown) => thrown);
+      expect(error, endpoint).toBeInstanceOf(Error);
+      expect((error as Error).message, endpoint).toMatch(why);
+      // Known as a refusal, not a network failure: no retry.
+      expect(isRefusedAddress(error), endpoint).toBe(true);
+    }
     expect(service.connections()).toBe(0);
   });
 

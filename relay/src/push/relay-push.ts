@@ -1,6 +1,7 @@
 import type { RelayLogger } from '../relay-logger';
 import type { EventStore, PushStore } from '../storage/relay-store';
 import { CallPushes, type WakeJob } from './call-pushes';
+import { isRefusedAddress } from './guarded-connect';
 import { normalPushOrigin, whyEndpointRefused } from './push-endpoint';
 import { PushQueue, UnsendablePush } from './push-queue';
 import { newVapidKeys } from './push-request';
@@ -140,6 +141,8 @@ async function send(job: WakeJob, sender: PushSender, signer: VapidSigner, signa
   try {
     return await sender.send(job, signer.authorization(job.subscription.endpoint), signal);
   } catch (error) {
+    if (isRefusedAddress(error))
+      throw new UnsendablePush(`the relay does not connect there (${error.message})`, { cause: error });
     if (!(error instanceof PushBuildError)) throw error;
     throw new UnsendablePush(`its subscription's keys are unusable (${error.message})`, { cause: error });
   }

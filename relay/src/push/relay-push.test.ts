@@ -29,6 +29,7 @@ function fakePushService(status: (endpoint: string) => number = () => 201) {
   return { transport, received, to };
 }
 
+const OPERATOR_PUSH_SERVICE = 'https://push.example.com';
 const FAST = { realertMs: { base: 100, jitter: 0 }, ringWindowMs: 450, schedulerTickMs: 10 };
 
 async function relayPush(store: RelayStore, settings: PushSettings): Promise<RelayPush> {
@@ -43,6 +44,8 @@ async function setUp(status?: (endpoint: string) => number) {
   const service = fakePushService(status);
   const push = await relayPush(store, {
     subject: 'mailto:ops@example.com',
+    // The tests' fake push service stands for an operator's own.
+    allowedPushOrigins: [OPERATOR_PUSH_SERVICE],
     transport: service.transport,
     ...FAST,
   });
@@ -135,6 +138,7 @@ describe('startRelayPush', () => {
     // Re-alerts a minute apart: only an immediate last push can make it two pushes here.
     const push = await relayPush(store, {
       subject: 'mailto:ops@example.com',
+      allowedPushOrigins: [OPERATOR_PUSH_SERVICE],
       transport: service.transport,
       ...FAST,
       realertMs: { base: 60_000, jitter: 0 },
@@ -218,6 +222,7 @@ describe('startRelayPush', () => {
       now: Date.now,
       settings: {
         subject: 'mailto:ops@example.com',
+        allowedPushOrigins: [OPERATOR_PUSH_SERVICE],
         ...FAST,
         transport: {
           deliver: () => {
@@ -241,5 +246,19 @@ describe('startRelayPush', () => {
     await expect.poll(() => held).toBe(1);
     // Before, close waited for every send in flight to come back: here that is never.
     await push.close();
+  });
+
+  it('drops, without sending to it, a subscription stored at an endpoint the relay now refuses', async () => {
+    const relay = await setUp();
+    // Stored by an older relay, or at an origin the operator no longer allows.
+    await relay.subscribe(relay.phone.deviceId, 'https://intranet.example.org/hook');
+    await relay.subscribe(relay.tablet.deviceId, 'https://push.example.com/tablet');
+    const event = await relay.call();
+    await relay.push.settled();
+    expect(relay.service.received.map((push) => push.endpoint)).not.toContain(
+      'https://intranet.example.org/hook',
+    );
+    expect(relay.service.to('https://push.example.com/tablet', event.eventId).length).toBeGreaterThan(0);
+    expect(await relay.store.pushSubscriptionOf(relay.accountId, relay.phone.deviceId)).toBeNull();
   });
 });

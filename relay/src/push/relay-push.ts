@@ -69,7 +69,16 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
     : threadPushSender({ allowedOrigins });
 
   const queue = new PushQueue<WakeJob>({
-    deliver: (job, signal) => send(job, sender, signer, signal),
+    deliver: async (job, signal) => {
+      // Stored before this relay refused such endpoints (or before the operator took its origin
+      // off the list): dropped rather than sent to, and the device learns it must subscribe again.
+      const refused = whyEndpointRefused(job.subscription.endpoint, allowedOrigins);
+      if (refused) {
+        await store.deletePushSubscriptionAt(job.subscription);
+        throw new UnsendablePush(`${refused}; its subscription is dropped`);
+      }
+      return send(job, sender, signer, signal);
+    },
     onGone: async (job) => {
       await store.deletePushSubscriptionAt(job.subscription);
     },

@@ -43,8 +43,10 @@ export class UnsendablePush extends Error {
 }
 
 const DEFAULTS = {
-  concurrency: 64,
-  perOriginConcurrency: 16,
+  // One push service may use what the whole queue had before (32): a stalled one leaves the
+  // others 96, and a relay whose users are all on one push service sends as fast as it did.
+  concurrency: 128,
+  perOriginConcurrency: 32,
   maxQueued: 20_000,
   maxQueuedPerOrigin: 5000,
   maxAttempts: 4,

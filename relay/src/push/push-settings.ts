@@ -22,10 +22,15 @@ export interface PushTuning {
    */
   transport?: PushTransport;
   /**
-   * Pushes sent at once (64), to one push service at once (16), and how many may wait before new
-   * ones are dropped (20,000).
+   * Pushes sent at once (128), to one push service at once (32), and how many may wait before new
+   * ones are dropped (20,000 in all, 5,000 for one push service).
    */
-  queue?: { concurrency?: number; perOriginConcurrency?: number; maxQueued?: number };
+  queue?: {
+    concurrency?: number;
+    perOriginConcurrency?: number;
+    maxQueued?: number;
+    maxQueuedPerOrigin?: number;
+  };
 }
 
 /** `RelayDeps.push`: on with a VAPID subject, or off with the reason; and the tuning. */

@@ -42,6 +42,11 @@ export const ERROR_CATALOGUE = {
     meaning: 'too many wrong codes on this relay: joining by code is paused for everyone until Retry-After',
   },
   device_not_found: { status: 404, meaning: 'no such device in this account' },
+  too_many_devices: {
+    status: 409,
+    meaning:
+      'this account already has as many app devices as the relay allows (50 by default): remove one in Settings, then pair again with a new code',
+  },
   event_not_found: { status: 404, meaning: 'no such event in this account' },
   call_taken: { status: 409, meaning: 'another device already has this call, or it has ended' },
   not_call_answerer: {

@@ -42,6 +42,8 @@ export interface RelayDeps {
   https?: { cert: Buffer; key: Buffer };
   /** Limits and deadlines of devices' requests to their computer; absent fields take the defaults. */
   computerRequests?: Partial<ComputerRequestLimits>;
+  /** Live app devices one account may have (each holds at most one push subscription): 50. */
+  maxAppDevicesPerAccount?: number;
 }
 
 /** What routes work with: the deps, and what the relay built from them. */

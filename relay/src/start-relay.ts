@@ -12,8 +12,10 @@ import { readTlsFiles, type TlsFiles } from './http/tls-files';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { DaemonLinks } from './link/daemon-links';
 import { guardRelayProcess } from './process-guard';
+import { normalPushOrigin } from './push/push-endpoint';
 import type { PushSettings, PushTuning } from './push/push-settings';
 import { resolvePushSubject } from './push/push-subject';
+import { RelayConfigError } from './relay-config-error';
 import type { RelayLogger } from './relay-logger';
 import { openPostgresRelayStore } from './storage/postgres-relay-store';
 import type { RelayStore } from './storage/relay-store';
@@ -60,8 +62,16 @@ export interface RelayOptions {
    * https and not local; else Web Push is off (logged once, and `GET /v1/push/key` says why).
    */
   pushSubject?: string;
+  /**
+   * Push service origins the relay sends to besides the known public ones (`--push-origin`,
+   * `RINGBACK_PUSH_ORIGINS`): the operator's own push service. Connected to wherever they resolve,
+   * local and private addresses included.
+   */
+  pushOrigins?: readonly string[];
   /** Tests and benchmarks: how Web Push runs (a local http push service, shorter re-alerts). */
   push?: PushTuning;
+  /** Benchmarks: live app devices one account may have (routes/pairing.ts: 50). */
+  maxAppDevicesPerAccount?: number;
   /** Serve https itself (`--tls-cert`, `--tls-key`): PEM files, read once at start. */
   tls?: TlsFiles;
 }
@@ -142,6 +152,9 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
     trustProxy,
     appDir: resolveAppDir(options.appDir, process.env),
     push,
+    ...(options.maxAppDevicesPerAccount === undefined
+      ? {}
+      : { maxAppDevicesPerAccount: options.maxAppDevicesPerAccount }),
     ...(https ? { https } : {}),
   });
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? DEFAULT_RELAY_PORT });
@@ -185,5 +198,16 @@ function pushSettings(options: RelayOptions): PushSettings {
     ...(options.pushSubject === undefined ? {} : { explicit: options.pushSubject }),
     ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
   });
-  return { ...subject, ...options.push };
+  const origins = [...(options.push?.allowedPushOrigins ?? []), ...(options.pushOrigins ?? [])].map(
+    (origin) => {
+      try {
+        return normalPushOrigin(origin);
+      } catch {
+        throw new RelayConfigError(
+          `the push origin ${JSON.stringify(origin)} cannot be used: give an http(s) origin such as https://push.example.net`,
+        );
+      }
+    },
+  );
+  return { ...subject, ...options.push, allowedPushOrigins: origins };
 }

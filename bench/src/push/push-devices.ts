@@ -35,7 +35,7 @@ let nextSubscription = 0;
  */
 export async function pushAccount(
   url: string,
-  sink: PushSink,
+  sink: Pick<PushSink, 'endpoint'>,
   apps: number,
   subscribed = true,
 ): Promise<PushAccount> {
@@ -64,7 +64,7 @@ export async function pushAccount(
 /** `count` accounts, `apps` devices each, a few set up at once. */
 export async function pushAccounts(
   url: string,
-  sink: PushSink,
+  sink: Pick<PushSink, 'endpoint'>,
   count: number,
   apps: number,
   subscribed = true,

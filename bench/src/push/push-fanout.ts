@@ -152,7 +152,7 @@ async function postEvents(
  * this machine's two cores with the relay and this bench), and paced at a busy relay's rate.
  */
 async function storeRate(push: 'on' | 'off', sink: PushSink): Promise<string[]> {
-  const relay = await startPushRelay(push);
+  const relay = await startPushRelay(push, [sink.url]);
   try {
     const accounts = await pushAccounts(relay.url, sink, STORE_ACCOUNTS, STORE_DEVICES_EACH, push === 'on');
     const flat = await postEvents(relay.url, accounts, null);
@@ -171,7 +171,7 @@ export async function benchPushFanout(): Promise<void> {
   console.log('\nWeb Push: event stored -> push request at the push service (one relay, SQLite)');
   const sink = await PushSink.start();
   try {
-    const relay = await startPushRelay('on');
+    const relay = await startPushRelay('on', [sink.url]);
     try {
       console.log(await fanOut(relay.url, sink));
       console.log(await oneDeviceEach(relay.url, sink));

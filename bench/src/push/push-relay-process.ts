@@ -10,12 +10,20 @@ export interface PushBenchRelay {
   stop(): Promise<void>;
 }
 
-/** `push-relay-server.ts` in its own process (with tsx, as this bench runs), on a fresh data dir. */
-export async function startPushRelay(push: 'on' | 'off'): Promise<PushBenchRelay> {
+/**
+ * `push-relay-server.ts` in its own process (with tsx, as this bench runs), on a fresh data dir,
+ * sending to the bench's push services at `pushOrigins`.
+ */
+export async function startPushRelay(
+  push: 'on' | 'off',
+  pushOrigins: readonly string[],
+): Promise<PushBenchRelay> {
   const dataDir = await tempDir('ringback-bench-push-');
-  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), PUSH_RELAY, dataDir, push], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', import.meta.resolve('tsx'), PUSH_RELAY, dataDir, push, pushOrigins.join(',')],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {

@@ -31,6 +31,15 @@ describe('relay command', () => {
     expect(await refused([], { RINGBACK_PUSH_SUBJECT: 'http://relay.example.com' })).toMatch(/must be https/);
   });
 
+  it('refuses a push origin that is not an http(s) URL, saying what to give', async () => {
+    expect(await refused(['--push-origin', 'push.example.net'])).toMatch(
+      /^relay: the push origin "push.example.net" cannot be used: give an http\(s\) origin/,
+    );
+    expect(
+      await refused([], { RINGBACK_PUSH_ORIGINS: 'https://push.example.net, ftp://push.example.net' }),
+    ).toMatch(/the push origin "ftp:\/\/push.example.net" cannot be used/);
+  });
+
   it('takes --tls-cert and --tls-key together only, and says which file it cannot read', async () => {
     expect(await refused(['--tls-cert', 'cert.pem'])).toMatch(/--tls-cert and --tls-key go together/);
     expect(await refused(['--tls-key', 'key.pem'])).toMatch(/--tls-cert and --tls-key go together/);

@@ -7,12 +7,14 @@ import { createConsoleRelayLogger } from '../relay-logger';
 import { type RunningRelay, startRelay } from '../start-relay';
 
 const USAGE = `usage: relay [--port N] [--host ADDRESS] [--data-dir DIR] [--database postgres://…] [--public-url URL] [--app-dir DIR]
-             [--push-subject mailto:…|https://…] [--tls-cert FILE --tls-key FILE]
+             [--push-subject mailto:…|https://…] [--push-origin URL]… [--tls-cert FILE --tls-key FILE]
   default port 8791, data in ~/.ringback-relay (or $RINGBACK_RELAY_HOME), the app served at /
   from client/dist (or $RINGBACK_APP_DIR); --database (or $RINGBACK_DATABASE_URL) keeps the data
   in PostgreSQL instead, where several relay instances can share it;
   --push-subject (or $RINGBACK_PUSH_SUBJECT) names whoever runs the relay to push services
-  (default: an https --public-url); --tls-cert and --tls-key (PEM) serve https;
+  (default: an https --public-url); --push-origin (repeatable, or $RINGBACK_PUSH_ORIGINS
+  comma-separated) lets subscriptions use a push service besides FCM, Mozilla, Apple and Windows,
+  wherever it is (local addresses included); --tls-cert and --tls-key (PEM) serve https;
   RINGBACK_OPEN_SIGNUP=true lets anyone create an account\n`;
 
 function parsePort(raw: string | undefined): number | undefined | Error {
@@ -37,6 +39,7 @@ export async function runRelayMain(argv: string[], env: NodeJS.ProcessEnv = proc
     'public-url'?: string;
     'app-dir'?: string;
     'push-subject'?: string;
+    'push-origin'?: string[];
     'tls-cert'?: string;
     'tls-key'?: string;
   };
@@ -51,6 +54,7 @@ export async function runRelayMain(argv: string[], env: NodeJS.ProcessEnv = proc
         'public-url': { type: 'string' },
         'app-dir': { type: 'string' },
         'push-subject': { type: 'string' },
+        'push-origin': { type: 'string', multiple: true },
         'tls-cert': { type: 'string' },
         'tls-key': { type: 'string' },
       },
@@ -77,6 +81,7 @@ export async function runRelayMain(argv: string[], env: NodeJS.ProcessEnv = proc
     return 2;
   }
   const pushSubject = values['push-subject'] ?? (env.RINGBACK_PUSH_SUBJECT || undefined);
+  const pushOrigins = values['push-origin'] ?? (env.RINGBACK_PUSH_ORIGINS ?? '').split(',');
   const logger = createConsoleRelayLogger();
   const dataDir = values['data-dir'] ?? env.RINGBACK_RELAY_HOME ?? join(homedir(), '.ringback-relay');
   let relay: RunningRelay;
@@ -91,6 +96,7 @@ export async function runRelayMain(argv: string[], env: NodeJS.ProcessEnv = proc
       ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
       ...(values['app-dir'] ? { appDir: values['app-dir'] } : {}),
       ...(pushSubject === undefined ? {} : { pushSubject }),
+      pushOrigins: pushOrigins.map((origin) => origin.trim()).filter(Boolean),
       ...(certFile && keyFile ? { tls: { certFile, keyFile } } : {}),
     });
   } catch (error) {

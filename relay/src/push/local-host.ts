@@ -1,14 +1,30 @@
 import { isIP } from 'node:net';
+import { whyAddressRefused } from './address-policy';
 
 /**
- * Whether a URL's hostname names this machine or its local network by name: localhost and
- * `*.localhost`, mDNS `*.local`, loopback and unspecified addresses. Nothing a push service can
- * reach, and nothing the relay should be sent to by a subscription.
+ * Names no one outside can resolve: this machine (localhost), the local network (mDNS `.local`,
+ * `.internal`, `.home.arpa`, `.lan`) and the names reserved never to resolve (`.invalid`, `.test`).
+ * `.example` is reserved too, but documentation and tests use it: it is left to the operator.
  */
-export function isLocalHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return true;
-  if (isIP(host) === 4) return host.startsWith('127.') || host === '0.0.0.0';
-  if (isIP(host) === 6) return host === '::1' || host === '::';
-  return false;
+const PRIVATE_SUFFIXES = ['.localhost', '.local', '.internal', '.home.arpa', '.lan', '.invalid', '.test'];
+
+/**
+ * Why a host name (or address) in a VAPID subject is one a push service cannot reach or resolve
+ * (`'names localhost'`, `'is a loopback address'`…), or null. A push service such as Apple's checks
+ * the subject and refuses every push signed with one it cannot use.
+ */
+export function whyHostNotPublic(hostname: string): string | null {
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
+  if (host === 'localhost') return 'names localhost';
+  if (isIP(host) !== 0) {
+    const why = whyAddressRefused(host);
+    return why ? `is ${why}` : null;
+  }
+  const suffix = PRIVATE_SUFFIXES.find((end) => host.endsWith(end) || host === end.slice(1));
+  if (suffix) return `names a local or reserved domain (${suffix})`;
+  if (!host.includes('.')) return `names a host without a domain (${host})`;
+  return null;
 }

@@ -1,16 +1,34 @@
-import { isLocalHost } from './local-host';
+/**
+ * The public push services browsers subscribe with: Google FCM (Chrome, Edge on Android),
+ * Mozilla autopush (Firefox), Apple (Safari, iPhone home-screen apps) and Windows (WNS). A name
+ * that starts with a dot takes any host under it.
+ */
+export const KNOWN_PUSH_SERVICE_HOSTS: readonly string[] = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  '.push.services.mozilla.com',
+  '.push.apple.com',
+  '.notify.windows.com',
+];
+
+const HOW_TO_ALLOW =
+  'an operator can allow another push service with --push-origin (or RINGBACK_PUSH_ORIGINS)';
+
+/** An allowed push origin as the relay compares it (`URL.origin`); throws on one that is not http(s). */
+export function normalPushOrigin(origin: string): string {
+  const url = new URL(origin);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new TypeError(`a push origin must be an http(s) URL, not ${origin}`);
+  return url.origin;
+}
 
 /**
- * Why the relay will not send to this subscription endpoint, or null when it will. Push services
- * are https; an endpoint on this machine would let a device point the relay's requests at local
- * services. A relay started with `allowHttpEndpoints` (tests, with a local push service) takes
- * http and local endpoints too.
+ * Why the relay will not send to this subscription endpoint, or null when it will. By default
+ * only https on port 443 at a known public push service: any other endpoint would let whoever
+ * has an account point the relay's requests at anything it can reach. `allowedOrigins` (the
+ * operator's own push service, the local test push service) are taken as they are.
  */
-export function whyEndpointRefused(
-  endpoint: string,
-  allowHttpEndpoints: boolean,
-  allowedOrigins: readonly string[] = [],
-): string | null {
+export function whyEndpointRefused(endpoint: string, allowedOrigins: readonly string[] = []): string | null {
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -18,8 +36,17 @@ export function whyEndpointRefused(
     return 'the push endpoint is not a URL';
   }
   if (allowedOrigins.includes(url.origin)) return null;
-  if (allowHttpEndpoints && (url.protocol === 'http:' || url.protocol === 'https:')) return null;
   if (url.protocol !== 'https:') return 'the push endpoint must be an https URL';
-  if (isLocalHost(url.hostname)) return 'the push endpoint must not be a local address';
+  if (url.port !== '') return `the push endpoint must be on port 443 (${HOW_TO_ALLOW})`;
+  if (url.username !== '' || url.password !== '') return 'the push endpoint must not carry a user name';
+  if (!isKnownPushServiceHost(url.hostname))
+    return `the push endpoint ${url.origin} is not a known push service (FCM, Mozilla, Apple, Windows); ${HOW_TO_ALLOW}`;
   return null;
+}
+
+function isKnownPushServiceHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return KNOWN_PUSH_SERVICE_HOSTS.some((known) =>
+    known.startsWith('.') ? host.endsWith(known) && host.length > known.length : host === known,
+  );
 }

@@ -140,20 +140,37 @@ describe('PushQueue', () => {
     expect(logger.lines.some((line) => /push a.*4 attempts/.test(line))).toBe(true);
   });
 
-  it('never retries a 4xx, and forgets the subscription on 404 and 410', async () => {
+  it('forgets the subscription on 404 and 410, retries 400, 401 and 403 once then forgets it, never retries 413', async () => {
     const service = pushService();
-    const { queue, gone, logger } = queueOn(service, { concurrency: 4 });
-    for (const id of ['bad', 'forbidden', 'missing', 'expired']) queue.push({ id });
+    const { queue, gone, logger } = queueOn(service, { concurrency: 8, random: () => 1 });
+    for (const id of ['bad', 'forbidden', 'missing', 'expired', 'unauthorized', 'too-large'])
+      queue.push({ id });
     await settle();
     service.answer(0, status(400));
     service.answer(1, status(403));
     service.answer(2, status(404));
     service.answer(3, status(410));
+    service.answer(4, status(401));
+    service.answer(5, status(413));
+    await settle();
+    expect(gone.map((job) => job.id)).toEqual(['missing', 'expired']);
+    // One retry, after the first backoff (1 s, jittered to 1.2 s here).
+    await vi.advanceTimersByTimeAsync(1199);
+    expect(service.calls).toHaveLength(6);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(service.ids().slice(6).sort()).toEqual(['bad', 'forbidden', 'unauthorized']);
+    const retried = service.ids();
+    service.answer(retried.indexOf('bad', 6), status(400));
+    service.answer(retried.indexOf('forbidden', 6), ok);
+    service.answer(retried.indexOf('unauthorized', 6), status(401));
     await queue.idle();
     await vi.advanceTimersByTimeAsync(600_000);
-    expect(service.calls).toHaveLength(4);
-    expect(gone.map((job) => job.id)).toEqual(['missing', 'expired']);
-    expect(logger.lines.filter((line) => /refused/.test(line))).toHaveLength(2);
+    expect(service.calls).toHaveLength(9);
+    expect(gone.map((job) => job.id)).toEqual(['missing', 'expired', 'bad', 'unauthorized']);
+    expect(logger.lines.filter((line) => /refused by the push service again/.test(line))).toHaveLength(2);
+    expect(logger.lines.filter((line) => /push too-large refused.*413.*not retried/.test(line))).toHaveLength(
+      1,
+    );
   });
 
   it('never retries a push that cannot be made', async () => {
@@ -191,5 +208,92 @@ describe('PushQueue', () => {
     await vi.advanceTimersByTimeAsync(600_000);
     expect(service.ids()).toEqual(['a']);
     expect(queue.push({ id: 'c' })).toBe(false);
+  });
+
+  it('returns from close at once, even while a push service holds sends that ignore the abort', async () => {
+    const { queue } = queueOn({ ...pushService(), deliver: () => new Promise<PushResponse>(() => {}) });
+    queue.push({ id: 'a' });
+    queue.push({ id: 'b' });
+    await settle();
+    let closed = false;
+    void queue.close().then(() => {
+      closed = true;
+    });
+    await settle();
+    expect(closed).toBe(true);
+    await queue.idle();
+  });
+});
+
+describe('PushQueue fairness', () => {
+  type LaneJob = Job & { origin: string; account: string };
+  /** A queue whose pushes name their push service and account. */
+  function fairQueue(service: ReturnType<typeof pushService>, options: Partial<PushQueueOptions<Job>> = {}) {
+    return queueOn(service, {
+      laneOf: (job) => ({ origin: (job as LaneJob).origin, account: (job as LaneJob).account }),
+      concurrency: 64,
+      ...options,
+    });
+  }
+  const job = (id: string, origin: string, account = 'acct'): LaneJob => ({ id, origin, account });
+
+  it('sends to other push services at once while one never answers', async () => {
+    const service = pushService();
+    const { queue } = fairQueue(service, { perOriginConcurrency: 4 });
+    // A call to 100 devices on a push service that never answers, then one device elsewhere.
+    for (let i = 0; i < 100; i++) queue.push(job(`stalled-${i}`, 'https://stalled.example'));
+    queue.push(job('healthy-1', 'https://fcm.googleapis.com', 'other'));
+    queue.push(job('healthy-2', 'https://web.push.apple.com', 'other'));
+    await settle();
+    expect(service.ids().filter((id) => id.startsWith('stalled'))).toHaveLength(4);
+    expect(service.ids()).toEqual(expect.arrayContaining(['healthy-1', 'healthy-2']));
+    // The stalled service's slots stay its own: later pushes elsewhere go out at once too.
+    queue.push(job('healthy-3', 'https://fcm.googleapis.com', 'third'));
+    await settle();
+    expect(service.ids()).toContain('healthy-3');
+    await queue.close();
+  });
+
+  it('lets every account of a push service take its turn: one busy account does not delay another’s first push', async () => {
+    const service = pushService();
+    const { queue } = fairQueue(service, { perOriginConcurrency: 2 });
+    for (let i = 0; i < 50; i++) queue.push(job(`busy-${i}`, 'https://fcm.googleapis.com', 'busy'));
+    queue.push(job('quiet-1', 'https://fcm.googleapis.com', 'quiet'));
+    await settle();
+    expect(service.ids()).toEqual(['busy-0', 'busy-1']);
+    service.answer(0, ok);
+    service.answer(1, ok);
+    await settle();
+    // The accounts take turns: the quiet one's push goes next to the busy one's third, not after its 50th.
+    expect(service.ids().slice(2).sort()).toEqual(['busy-2', 'quiet-1']);
+    service.answer(2, ok);
+    service.answer(3, ok);
+    await settle();
+    expect(service.ids().slice(4)).toEqual(['busy-3', 'busy-4']);
+    await queue.close();
+  });
+
+  it('keeps the overall cap across push services', async () => {
+    const service = pushService();
+    const { queue } = fairQueue(service, { concurrency: 3, perOriginConcurrency: 2 });
+    for (const origin of ['https://a.example', 'https://b.example'])
+      for (let i = 0; i < 3; i++) queue.push(job(`${origin}-${i}`, origin));
+    await settle();
+    expect(service.calls).toHaveLength(3);
+    await queue.close();
+  });
+
+  it('drops pushes past one push service’s share of the queue, and takes others’ still', async () => {
+    const service = pushService();
+    const { queue } = fairQueue(service, { perOriginConcurrency: 1, maxQueued: 100, maxQueuedPerOrigin: 3 });
+    const stalled = Array.from({ length: 6 }, (_, i) =>
+      queue.push(job(`stalled-${i}`, 'https://stalled.example')),
+    );
+    // One in flight, three waiting: the rest are dropped.
+    expect(stalled).toEqual([true, true, true, true, false, false]);
+    expect(queue.push(job('healthy', 'https://fcm.googleapis.com'))).toBe(true);
+    await settle();
+    expect(service.ids()).toContain('healthy');
+    await queue.close();
   });
 });

@@ -3,7 +3,8 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PushBuildError, threadPushSender } from './push-sender';
+import { RefusedAddressError } from './guarded-connect';
+import { PushBuildError, type PushSender, threadPushSender } from './push-sender';
 
 // The reference RFC 8188 implementation: it decrypts here, as a phone would.
 const ece = createRequire(import.meta.url)('http_ece') as {
@@ -19,16 +20,25 @@ const service = createServer((request, response) => {
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {
     received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+    // A push service that never answers this path: the send waits until it is cancelled.
+    if (request.url === '/stall') return;
     response.writeHead(request.url === '/gone' ? 410 : 201).end();
   });
 });
 let endpoint = '';
+let sender: PushSender;
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
   endpoint = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+  // The local push service is on 127.0.0.1: the thread connects there only as an allowed origin.
+  sender = threadPushSender({ allowedOrigins: [endpoint] });
 });
-afterAll(() => new Promise<void>((resolve) => service.close(() => resolve())));
+afterAll(async () => {
+  await sender.close();
+  service.closeAllConnections();
+  await new Promise<void>((resolve) => service.close(() => resolve()));
+});
 
 const subscription = (path: string) => ({
   endpoint: `${endpoint}${path}`,
@@ -37,8 +47,6 @@ const subscription = (path: string) => ({
 });
 
 describe('threadPushSender', () => {
-  const sender = threadPushSender();
-  afterAll(() => sender.close());
   const signal = new AbortController().signal;
 
   it('encrypts on its own thread pushes only the device opens, sends them signed, and says what came back', async () => {
@@ -100,4 +108,50 @@ describe('threadPushSender', () => {
       sender.send({ subscription: nowhere, wake: { id: 'evt-6', kind: 'ring' } }, 'vapid t=t, k=k', signal),
     ).rejects.toThrow();
   });
+
+  it('refuses, on its thread, a local push service the operator did not allow', async () => {
+    const strict = threadPushSender();
+    try {
+      await expect(
+        strict.send({ subscription: subscription('/phone'), wake: { id: 'evt-7', kind: 'ring' } }, 'vapid t=t, k=k', signal),
+      ).rejects.toThrow(/refused to connect to 127\.0\.0\.1: a loopback address/);
+      // Final, not a network failure: the queue does not try it again.
+      await expect(
+        strict.send({ subscription: subscription('/phone'), wake: { id: 'evt-7', kind: 'ring' } }, 'vapid t=t, k=k', signal),
+      ).rejects.toBeInstanceOf(RefusedAddressError);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('gives up a send at once when its signal aborts, and when it closes', async () => {
+    const cancelled = new AbortController();
+    const stalled = sender.send(
+      { subscription: subscription('/stall'), wake: { id: 'evt-8', kind: 'ring' } },
+      'vapid t=t, k=k',
+      cancelled.signal,
+    );
+    await until(() => received.some((push) => push.path === '/stall'));
+    cancelled.abort();
+    await expect(stalled).rejects.toThrow(/cancelled/);
+
+    const closing = threadPushSender({ allowedOrigins: [endpoint] });
+    const inFlight = closing.send(
+      { subscription: subscription('/stall'), wake: { id: 'evt-9', kind: 'ring' } },
+      'vapid t=t, k=k',
+      signal,
+    );
+    await until(() => received.filter((push) => push.path === '/stall').length >= 2);
+    const outcome = expect(inFlight).rejects.toThrow(/closed/);
+    await closing.close();
+    await outcome;
+  });
 });
+
+async function until(check: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

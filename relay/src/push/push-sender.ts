@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import type { PushWake } from '@ringback/protocol';
 import type { PushSubscriptionRecord } from '../storage/relay-store';
+import { RefusedAddressError } from './guarded-connect';
 import { buildPushRequest } from './push-request';
-import type { SendReply, SendRequest } from './push-sender-messages';
+import type { CancelRequest, SendReply, SendRequest } from './push-sender-messages';
 import type { PushResponse, PushTransport } from './push-transport';
 
 /** One push to send: the device's subscription and what it tells the device (push-wake.ts). */
@@ -39,10 +40,12 @@ export function localPushSender(transport: PushTransport): PushSender {
 /**
  * Encrypts and sends on a worker thread of its own, so a call that wakes many devices never holds
  * up storing and streaming events. The thread starts at once (the first call does not wait for
- * it) and again if it dies; the pushes it had then fail and are retried by the queue. Closing
- * stops the thread, and with it the sends in flight.
+ * it) and again if it dies; the pushes it had then fail and are retried by the queue. A send
+ * whose signal aborts fails at once (the thread drops its request). Closing stops the thread, and
+ * with it the sends in flight. `allowedOrigins` reach the thread's transport (its connect checks).
  */
-export function threadPushSender(): PushSender {
+export function threadPushSender(options: { allowedOrigins?: readonly string[] } = {}): PushSender {
+  const allowedOrigins = [...(options.allowedOrigins ?? [])];
   let nextId = 0;
   const waiting = new Map<number, { resolve(response: PushResponse): void; reject(error: Error): void }>();
   const failAll = (error: Error) => {
@@ -51,7 +54,7 @@ export function threadPushSender(): PushSender {
   };
   const start = (): Worker => {
     const { url, workerData } = threadEntry();
-    const started = new Worker(url, { workerData });
+    const started = new Worker(url, { workerData: { ...workerData, allowedOrigins } });
     // Never what keeps the relay's process alive: it stops when the relay does.
     started.unref();
     started.on('message', (reply: SendReply) => {
@@ -60,6 +63,7 @@ export function threadPushSender(): PushSender {
       waiting.delete(reply.id);
       if ('response' in reply) waiter.resolve(reply.response);
       else if ('unsendable' in reply) waiter.reject(new PushBuildError(reply.unsendable));
+      else if ('refused' in reply) waiter.reject(new RefusedAddressError(reply.refused));
       else waiter.reject(new Error(reply.failed));
     });
     const lost = (error: Error) => {
@@ -73,19 +77,30 @@ export function threadPushSender(): PushSender {
   let worker: Worker | null = start();
 
   return {
-    send(target, authorization) {
+    send(target, authorization, signal) {
+      if (signal.aborted) return Promise.reject(new Error('the push was cancelled'));
       worker ??= start();
+      const running = worker;
       const id = nextId++;
       const request: SendRequest = { id, ...target, authorization };
       const sent = new Promise<PushResponse>((resolve, reject) => waiting.set(id, { resolve, reject }));
-      worker.postMessage(request);
-      return sent;
+      const cancel = () => {
+        const waiter = waiting.get(id);
+        if (!waiter) return;
+        waiting.delete(id);
+        const message: CancelRequest = { cancel: id };
+        running.postMessage(message);
+        waiter.reject(new Error('the push was cancelled'));
+      };
+      signal.addEventListener('abort', cancel, { once: true });
+      running.postMessage(request);
+      return sent.finally(() => signal.removeEventListener('abort', cancel));
     },
     async close() {
       const running = worker;
       worker = null;
-      if (running) await running.terminate();
       failAll(new Error('the push sender closed'));
+      if (running) await running.terminate();
     },
   };
 }

@@ -5,14 +5,9 @@ import type { PushTransport } from './push-transport';
 /** How the relay pushes; every field has a default, tests shorten the times. */
 export interface PushTuning {
   /**
-   * Lets subscriptions point at http and local endpoints, so a local push service such as
-   * `web-push-testing` receives the pushes. For tests only: never a command-line flag.
-   */
-  allowHttpPushEndpoints?: boolean;
-  /**
    * Push service origins (`https://push.example.net`, `http://127.0.0.1:9000`) the relay sends to
-   * besides the known public push services, address checks included: the operator's own push
-   * service, or the local test push service.
+   * besides the known public push services (push-endpoint.ts), exempt from the address checks at
+   * connect time: the operator's own push service (`--push-origin`), or the local test push service.
    */
   allowedPushOrigins?: readonly string[];
   /** Between re-alerts of an unanswered call: `PUSH_REALERT_MS` (25 s ± 5 s). */
@@ -31,8 +26,16 @@ export interface PushTuning {
    * deadlines; given (tests), they are encrypted here and handed to it.
    */
   transport?: PushTransport;
-  /** Pushes sent at once, and how many may wait before new ones are dropped. */
-  queue?: { concurrency?: number; maxQueued?: number };
+  /**
+   * Pushes sent at once (128), to one push service at once (32), and how many may wait before new
+   * ones are dropped (20,000 in all, 5,000 for one push service).
+   */
+  queue?: {
+    concurrency?: number;
+    perOriginConcurrency?: number;
+    maxQueued?: number;
+    maxQueuedPerOrigin?: number;
+  };
 }
 
 /** `RelayDeps.push`: on with a VAPID subject, or off with the reason; and the tuning. */

@@ -9,15 +9,38 @@ describe('resolvePushSubject', () => {
     expect(
       resolvePushSubject({ explicit: 'https://relay.example.com/', publicUrl: 'http://127.0.0.1:8791' }),
     ).toEqual({ subject: 'https://relay.example.com/' });
+    // `.example` is reserved, but the tests and documentation use it: it is left to the operator.
+    for (const explicit of [
+      'mailto:e2e@ringback.example',
+      'mailto:ops@mail.example.co.uk',
+      'https://203.0.114.7',
+    ])
+      expect(resolvePushSubject({ explicit }), explicit).toEqual({ subject: explicit });
   });
 
   it('refuses an explicit subject Apple would reject, saying why', () => {
     const refused: [string, RegExp][] = [
       ['https://localhost:8791', /localhost.*Apple/],
-      ['https://127.0.0.1', /local address.*Apple/],
-      ['https://[::1]:8443', /local address/],
-      ['https://ringback.local', /local address/],
-      ['https://phone.localhost', /local address/],
+      ['https://127.0.0.1', /127\.0\.0\.1 is a loopback address.*Apple.*public https address/],
+      ['https://[::1]:8443', /loopback address/],
+      ['https://[::ffff:10.0.0.1]', /private address/],
+      ['https://10.0.0.5', /private address/],
+      ['https://192.168.1.10', /private address/],
+      ['https://169.254.1.1', /link-local/],
+      ['https://[fd00::1]', /unique-local/],
+      ['https://ringback.local', /local or reserved domain \(\.local\).*Apple/],
+      ['https://phone.localhost', /local or reserved domain/],
+      ['https://relay.internal', /local or reserved domain/],
+      ['https://relay.test', /local or reserved domain/],
+      ['https://relay', /without a domain/],
+      ['mailto:ops@localhost', /names localhost.*Apple.*mailto:you@yourdomain\.com/],
+      ['mailto:ops@relay.localhost', /local or reserved domain/],
+      ['mailto:ops@relay.local', /local or reserved domain \(\.local\)/],
+      ['mailto:ops@nowhere.invalid', /\.invalid/],
+      ['mailto:ops@relay.test', /\.test/],
+      ['mailto:ops@[127.0.0.1]', /IP address.*Apple/],
+      ['mailto:ops@192.168.1.1', /IP address/],
+      ['mailto:root@myhost', /without a domain/],
       ['http://relay.example.com', /https/],
       ['mailto:', /mailto:/],
       ['ops@example.com', /mailto:.*https/],

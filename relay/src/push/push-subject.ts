@@ -1,5 +1,6 @@
+import { isIP } from 'node:net';
 import { RelayConfigError } from '../relay-config-error';
-import { isLocalHost } from './local-host';
+import { whyHostNotPublic } from './local-host';
 
 /**
  * The VAPID subject (RFC 8292): how a push service reaches whoever runs the relay, a `mailto:`
@@ -43,12 +44,20 @@ export function resolvePushSubject(input: { explicit?: string; publicUrl?: strin
   return { subject: new URL(input.publicUrl).origin };
 }
 
+const APPLE = 'which Apple’s push service refuses (every push to an iPhone would fail)';
+
 /** Why a push service would refuse this subject, or null when it is fine. */
 function whyRefused(subject: string): string | null {
   if (subject.startsWith('mailto:')) {
-    return /^mailto:[^@\s]+@[^@\s]+$/.test(subject)
-      ? null
-      : 'a mailto: subject needs an address (mailto:you@example.com)';
+    const match = /^mailto:[^@\s]+@([^@\s]+)$/.exec(subject);
+    if (!match?.[1]) return 'a mailto: subject needs an address (mailto:you@example.com)';
+    const domain = match[1];
+    if (/^\[.*\]$/.test(domain) || isIP(domain) !== 0)
+      return `its address is at an IP address (${domain}), ${APPLE}: use an address at a mail domain (mailto:you@yourdomain.com)`;
+    const why = whyHostNotPublic(domain);
+    if (why)
+      return `its address ${why}, ${APPLE}: use an address at a mail domain (mailto:you@yourdomain.com)`;
+    return null;
   }
   let url: URL;
   try {
@@ -59,9 +68,9 @@ function whyRefused(subject: string): string | null {
   if (url.protocol === 'http:') return 'a URL subject must be https';
   if (url.protocol !== 'https:') return 'it must be a mailto: address or an https URL';
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost')
-    return 'it names localhost, which Apple’s push service refuses (every push to an iPhone would fail)';
-  if (isLocalHost(url.hostname))
-    return `it names a local address (${host}), which Apple’s push service refuses (every push to an iPhone would fail)`;
+  if (host === 'localhost') return `it names localhost, ${APPLE}`;
+  const why = whyHostNotPublic(url.hostname);
+  if (why)
+    return `its host ${host} ${why}, ${APPLE}: use the relay's public https address or a mailto: subject`;
   return null;
 }

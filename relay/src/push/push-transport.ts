@@ -1,4 +1,6 @@
+import type { LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
+import { guardedConnect } from './guarded-connect';
 import type { PushRequest } from './push-request';
 
 /** What a push service answered: its status, and how long it asked us to wait (429, 503). */
@@ -20,14 +22,27 @@ export interface PushTransport {
 /** A push service that does not answer in this long is given up on for this attempt. */
 const PUSH_TIMEOUT_MS = 10_000;
 
+export interface UndiciPushTransportOptions {
+  timeoutMs?: number;
+  /** The operator's push origins: connected to wherever they resolve (guarded-connect.ts). */
+  allowedOrigins?: readonly string[];
+  /** Resolves host names (tests map names to local addresses); `dns.lookup` by default. */
+  lookup?: LookupFunction;
+}
+
 /**
  * Push requests over undici, with connections kept alive per push service (a relay sends to a
- * few origins, FCM, Mozilla, Apple, many times) and a deadline on every step.
+ * few origins, FCM, Mozilla, Apple, many times) and a deadline on every step. Every connection
+ * goes to a public address, or to an origin the operator allowed.
  */
-export function undiciPushTransport(options: { timeoutMs?: number } = {}): PushTransport {
+export function undiciPushTransport(options: UndiciPushTransportOptions = {}): PushTransport {
   const timeoutMs = options.timeoutMs ?? PUSH_TIMEOUT_MS;
   const agent = new Agent({
-    connect: { timeout: timeoutMs },
+    connect: guardedConnect({
+      timeoutMs,
+      allowedOrigins: options.allowedOrigins ?? [],
+      ...(options.lookup ? { lookup: options.lookup } : {}),
+    }),
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
     keepAliveTimeout: 30_000,

@@ -29,6 +29,7 @@ function fakePushService(status: (endpoint: string) => number = () => 201) {
   return { transport, received, to };
 }
 
+const OPERATOR_PUSH_SERVICE = 'https://push.example.com';
 const FAST = { realertMs: { base: 100, jitter: 0 }, ringWindowMs: 450, schedulerTickMs: 10 };
 
 async function relayPush(store: RelayStore, settings: PushSettings): Promise<RelayPush> {
@@ -43,6 +44,8 @@ async function setUp(status?: (endpoint: string) => number) {
   const service = fakePushService(status);
   const push = await relayPush(store, {
     subject: 'mailto:ops@example.com',
+    // The tests' fake push service stands for an operator's own.
+    allowedPushOrigins: [OPERATOR_PUSH_SERVICE],
     transport: service.transport,
     ...FAST,
   });
@@ -139,6 +142,7 @@ describe('startRelayPush', () => {
     // Re-alerts a minute apart: only an immediate last push can make it two pushes here.
     const push = await relayPush(store, {
       subject: 'mailto:ops@example.com',
+      allowedPushOrigins: [OPERATOR_PUSH_SERVICE],
       transport: service.transport,
       ...FAST,
       realertMs: { base: 60_000, jitter: 0 },
@@ -196,5 +200,76 @@ describe('startRelayPush', () => {
     expect((await relay.store.pushSubscriptionsOf(relay.accountId)).map((s) => s.endpoint)).toEqual([
       'https://push.example.com/live',
     ]);
+  });
+
+  it('drops a subscription its push service refuses twice (400, 401, 403), keeping one that passes on retry', async () => {
+    const answered = new Map<string, number>();
+    const relay = await setUp((endpoint) => {
+      const times = (answered.get(endpoint) ?? 0) + 1;
+      answered.set(endpoint, times);
+      if (endpoint.endsWith('vapid-changed')) return 403;
+      if (endpoint.endsWith('flaky')) return times === 1 ? 400 : 201;
+      return 201;
+    });
+    await relay.subscribe(relay.phone.deviceId, 'https://push.example.com/vapid-changed');
+    await relay.subscribe(relay.tablet.deviceId, 'https://push.example.com/flaky');
+    await relay.call();
+    await relay.push.settled();
+    // Re-alerts go out meanwhile (each refused, retried once): the queue's tests count the retries.
+    expect(answered.get('https://push.example.com/vapid-changed')).toBeGreaterThanOrEqual(2);
+    expect(await relay.store.pushSubscriptionOf(relay.accountId, relay.phone.deviceId)).toBeNull();
+    expect((await relay.store.pushSubscriptionOf(relay.accountId, relay.tablet.deviceId))?.endpoint).toBe(
+      'https://push.example.com/flaky',
+    );
+  });
+
+  it('closes at once while a push service holds its sends and ignores their abort', async () => {
+    const store = await openSqliteRelayStore(':memory:');
+    cleanups.push(() => store.close());
+    let held = 0;
+    const push = await startRelayPush({
+      store,
+      logger: createSilentRelayLogger(),
+      now: Date.now,
+      settings: {
+        subject: 'mailto:ops@example.com',
+        allowedPushOrigins: [OPERATOR_PUSH_SERVICE],
+        ...FAST,
+        transport: {
+          deliver: () => {
+            held += 1;
+            return new Promise(() => {});
+          },
+          close: async () => {},
+        },
+      },
+    });
+    const home = await household(store);
+    await store.savePushSubscription({
+      accountId: home.accountId,
+      deviceId: home.phone.deviceId,
+      endpoint: 'https://push.example.com/phone',
+      p256dh: P256DH,
+      auth: AUTH,
+    });
+    const { event } = await created(store, newEvent(home.accountId, home.daemon.deviceId));
+    push.callStored(event);
+    await expect.poll(() => held).toBe(1);
+    // Before, close waited for every send in flight to come back: here that is never.
+    await push.close();
+  });
+
+  it('drops, without sending to it, a subscription stored at an endpoint the relay now refuses', async () => {
+    const relay = await setUp();
+    // Stored by an older relay, or at an origin the operator no longer allows.
+    await relay.subscribe(relay.phone.deviceId, 'https://intranet.example.org/hook');
+    await relay.subscribe(relay.tablet.deviceId, 'https://push.example.com/tablet');
+    const event = await relay.call();
+    await relay.push.settled();
+    expect(relay.service.received.map((push) => push.endpoint)).not.toContain(
+      'https://intranet.example.org/hook',
+    );
+    expect(relay.service.to('https://push.example.com/tablet', event.eventId).length).toBeGreaterThan(0);
+    expect(await relay.store.pushSubscriptionOf(relay.accountId, relay.phone.deviceId)).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import type { RelayLogger } from '../relay-logger';
 import type { DeviceStore, NewCallPushes, PushStore } from '../storage/relay-store';
 import { CallPushes, type WakeJob } from './call-pushes';
-import { whyEndpointRefused } from './push-endpoint';
+import { isRefusedAddress } from './guarded-connect';
+import { normalPushOrigin, whyEndpointRefused } from './push-endpoint';
 import { PushQueue, UnsendablePush } from './push-queue';
 import { newVapidKeys } from './push-request';
 import { PushScheduler } from './push-scheduler';
@@ -65,16 +66,29 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
   const signer = vapidSigner(vapid, now);
   const times = pushTimes(settings);
   // A given transport (tests' fake push services) is used here; else a thread of its own sends.
-  const sender = settings.transport ? localPushSender(settings.transport) : threadPushSender();
-  const allowHttp = settings.allowHttpPushEndpoints ?? false;
-  const allowedOrigins = (settings.allowedPushOrigins ?? []).map((origin) => new URL(origin).origin);
+  const allowedOrigins = (settings.allowedPushOrigins ?? []).map(normalPushOrigin);
+  const sender = settings.transport
+    ? localPushSender(settings.transport)
+    : threadPushSender({ allowedOrigins });
 
   const queue = new PushQueue<WakeJob>({
-    deliver: (job, signal) => send(job, sender, signer, signal),
+    deliver: async (job, signal) => {
+      // Stored before this relay refused such endpoints (or before the operator took its origin
+      // off the list): dropped rather than sent to, and the device learns it must subscribe again.
+      const refused = whyEndpointRefused(job.subscription.endpoint, allowedOrigins);
+      if (refused) {
+        job.settled?.(true);
+        await store.deletePushSubscriptionAt(job.subscription);
+        throw new UnsendablePush(`${refused}; its subscription is dropped`);
+      }
+      return send(job, sender, signer, signal);
+    },
     // Tracked, so `settled` waits for the subscription to be forgotten too.
-    onGone: (job) => track(store.deletePushSubscriptionsAt(job.subscription.endpoint)),
+    onGone: (job) => track(store.deletePushSubscriptionAt(job.subscription).then(() => {})),
     describe: (job) =>
       `${job.wake.kind ?? 'ring'} push for call ${job.wake.id} to device ${job.subscription.deviceId} (${originOf(job.subscription.endpoint)})`,
+    // Push services and accounts take turns: a stalled push service or a busy account delays no one else.
+    laneOf: (job) => ({ origin: originOf(job.subscription.endpoint), account: job.subscription.accountId }),
     logger,
     ...settings.queue,
   });
@@ -121,7 +135,7 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
   return {
     publicKey: vapid.publicKey,
     offReason: null,
-    whyEndpointRefused: (endpoint) => whyEndpointRefused(endpoint, allowHttp, allowedOrigins),
+    whyEndpointRefused: (endpoint) => whyEndpointRefused(endpoint, allowedOrigins),
     newCallPushes: () => (closed ? null : calls.newCall()),
     callStored(call) {
       if (!closed) void track(calls.stored(call));
@@ -154,6 +168,10 @@ async function send(job: WakeJob, sender: PushSender, signer: VapidSigner, signa
     job.settled?.(settles(response.status));
     return response;
   } catch (error) {
+    if (isRefusedAddress(error)) {
+      job.settled?.(true);
+      throw new UnsendablePush(`the relay does not connect there (${error.message})`, { cause: error });
+    }
     job.settled?.(error instanceof PushBuildError);
     if (!(error instanceof PushBuildError)) throw error;
     throw new UnsendablePush(`its subscription's keys are unusable (${error.message})`, { cause: error });

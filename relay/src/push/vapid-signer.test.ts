@@ -42,4 +42,18 @@ describe('vapidSigner', () => {
     expect(claimsOf(apple).aud).toBe('https://web.push.apple.com');
     expect(claimsOf(google).aud).toBe('https://fcm.googleapis.com');
   });
+
+  it('keeps at most its bound of tokens, forgetting the least recently used first', () => {
+    let now = Date.UTC(2026, 10, 26, 12);
+    const signer = vapidSigner(vapid, () => now, 2);
+    const a = signer.authorization('https://a.example/1');
+    const b = signer.authorization('https://b.example/1');
+    // Used again: `a` is now the most recent, `b` the one to go.
+    expect(signer.authorization('https://a.example/2')).toBe(a);
+    signer.authorization('https://c.example/1');
+    // A second later a new token differs from a kept one (its exp moves).
+    now += 1000;
+    expect(signer.authorization('https://a.example/3')).toBe(a);
+    expect(signer.authorization('https://b.example/2')).not.toBe(b);
+  });
 });

@@ -11,19 +11,32 @@ export interface VapidSigner {
   authorization(endpoint: string): string;
 }
 
+/** Tokens kept at most: push services are a handful of origins, this is only a bound. */
+export const VAPID_TOKENS_KEPT = 256;
+
 /**
  * One token per push service origin, kept until an hour before it ends. Signing (ES256, through
  * web-push) costs more than encrypting the push itself; a call that wakes a thousand devices on
- * one push service signs once, not a thousand times.
+ * one push service signs once, not a thousand times. At most `maxTokens` are kept, the least
+ * recently used going first, so no run of endpoints can grow the cache without end.
  */
-export function vapidSigner(vapid: VapidKeys & { subject: string }, now: () => number): VapidSigner {
+export function vapidSigner(
+  vapid: VapidKeys & { subject: string },
+  now: () => number,
+  maxTokens = VAPID_TOKENS_KEPT,
+): VapidSigner {
+  // A Map iterates in insertion order: a token used is put back at the end, the first is the oldest.
   const tokens = new Map<string, { header: string; renewAt: number }>();
   return {
     authorization(endpoint) {
       const audience = new URL(endpoint).origin;
       const at = now();
       const kept = tokens.get(audience);
-      if (kept && at < kept.renewAt) return kept.header;
+      tokens.delete(audience);
+      if (kept && at < kept.renewAt) {
+        tokens.set(audience, kept);
+        return kept.header;
+      }
       const endsAt = at + VAPID_TOKEN_LIFETIME_MS;
       const { Authorization } = webPush.getVapidHeaders(
         audience,
@@ -34,6 +47,7 @@ export function vapidSigner(vapid: VapidKeys & { subject: string }, now: () => n
         Math.floor(endsAt / 1000),
       );
       tokens.set(audience, { header: Authorization, renewAt: endsAt - RENEW_BEFORE_END_MS });
+      if (tokens.size > maxTokens) tokens.delete(tokens.keys().next().value as string);
       return Authorization;
     },
   };

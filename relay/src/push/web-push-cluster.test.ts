@@ -12,7 +12,6 @@ import { relayCall } from './relay-call';
 
 /** A missed call is pushed at 0, 1 and 2 s, then missed at 2.5 s: four pushes, if each goes once. */
 const TUNING: PushTuning = {
-  allowHttpPushEndpoints: true,
   realertMs: { base: 1000, jitter: 0 },
   ringWindowMs: 2500,
   schedulerTickMs: 10,
@@ -28,7 +27,9 @@ describe.skipIf(!testDatabaseUrl())('Web Push from three PostgreSQL relay instan
   it('sends each push of a call once, whichever instance stores, re-alerts or ends it', async () => {
     const pushService = await startLocalPushService();
     afterThisTest(() => pushService.close());
-    const relays = await instances.start(3);
+    const relays = await instances.start(3, {
+      push: { ...TUNING, allowedPushOrigins: [pushService.origin] },
+    });
     const [a, b, c] = relays as [RunningRelay, RunningRelay, RunningRelay];
     const { daemon, phone } = await daemonAndPhone(a, b, c);
     // Every instance serves the one key pair the first of them stored.

@@ -19,7 +19,6 @@ afterEach(async () => {
 
 /** Re-alerts every 300 ms for 1.2 s: a call missed is pushed at 0, 0.3, 0.6, 0.9 and 1.2 s. */
 const TUNING: PushTuning = {
-  allowHttpPushEndpoints: true,
   realertMs: { base: 300, jitter: 0 },
   ringWindowMs: 1200,
   schedulerTickMs: 20,
@@ -38,7 +37,7 @@ async function setUp() {
     openSignup: true,
     logger: createSilentRelayLogger(),
     pushSubject: 'mailto:ops@example.com',
-    push: TUNING,
+    push: { ...TUNING, allowedPushOrigins: [pushService.origin] },
   });
   cleanups.push(() => relay.close());
   const client = relayClient(relay);

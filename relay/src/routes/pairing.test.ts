@@ -9,7 +9,8 @@ import { DaemonLinks } from '../link/daemon-links';
 import { createSilentRelayLogger } from '../relay-logger';
 import { openSqliteRelayStore } from '../storage/sqlite-relay-store';
 import { StreamHub } from '../stream/stream-hub';
-import { MAX_LIVE_CODES_PER_ACCOUNT } from './pairing';
+import { MAX_APP_DEVICES_PER_ACCOUNT, MAX_LIVE_CODES_PER_ACCOUNT } from './pairing';
+import { auth, injectRelay } from './relay-fixture';
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -18,7 +19,9 @@ afterEach(async () => {
 
 const CLAIM = 'ABCD-EFGH-JKLM-NPQR';
 
-async function relay(options: { trustProxy?: TrustProxy; open?: boolean } = {}) {
+async function relay(
+  options: { trustProxy?: TrustProxy; open?: boolean; maxAppDevicesPerAccount?: number } = {},
+) {
   let now = Date.parse('2026-11-23T10:00:00.000Z');
   const clock = () => now;
   const app = await buildRelay({
@@ -31,6 +34,9 @@ async function relay(options: { trustProxy?: TrustProxy; open?: boolean } = {}) 
     now: clock,
     heartbeatMs: 1000,
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
+    ...(options.maxAppDevicesPerAccount === undefined
+      ? {}
+      : { maxAppDevicesPerAccount: options.maxAppDevicesPerAccount }),
   });
   apps.push(app);
   return {
@@ -202,7 +208,8 @@ describe('the relay-wide ceiling on wrong pairing codes', () => {
   });
 
   it('lets the right code through without spending the budget', async () => {
-    const { app } = await relay({ trustProxy: 1 });
+    // More devices than an account may have by default: the budget is what is tested here.
+    const { app } = await relay({ trustProxy: 1, maxAppDevicesPerAccount: PAIRING_GUESS_BUDGET + 5 });
     const laptop = await owner(app);
     for (let i = 0; i < PAIRING_GUESS_BUDGET + 5; i++) {
       const response = await redeem(app, await newCode(app, laptop), {
@@ -283,5 +290,39 @@ describe('pairing schemas', () => {
     const bad = await redeem(app, '12345');
     expect([bad.statusCode, bad.json().error]).toEqual([400, 'invalid_request']);
     expect(bad.json().message).toMatch(/^code/);
+  });
+});
+
+describe('app devices per account', () => {
+  it(`lets an account have ${MAX_APP_DEVICES_PER_ACCOUNT} app devices, refusing the next with 409 too_many_devices`, async () => {
+    const relay = await injectRelay();
+    const paired: DeviceCredentials[] = [];
+    for (let i = 0; i < MAX_APP_DEVICES_PER_ACCOUNT; i++) paired.push(await relay.pair('app', `Phone ${i}`));
+    expect(paired.every((device) => typeof device.deviceToken === 'string')).toBe(true);
+
+    const redeem = async (kind: 'app' | 'daemon') => {
+      const code = (
+        await relay.app.inject({ method: 'POST', url: '/v1/pairing-codes', headers: auth(relay.daemon) })
+      ).json().code as string;
+      return relay.app.inject({
+        method: 'POST',
+        url: '/v1/pairing-codes/redeem',
+        payload: { code, kind, name: 'One more' },
+      });
+    };
+    const refused = await redeem('app');
+    expect([refused.statusCode, refused.json().error]).toEqual([409, 'too_many_devices']);
+    expect(refused.json().message).toMatch(/remove one/);
+    const apps = (await relay.store.listDevices(relay.daemon.accountId)).filter((d) => d.kind === 'app');
+    expect(apps).toHaveLength(MAX_APP_DEVICES_PER_ACCOUNT);
+    // A computer is not an app device: it still joins.
+    expect((await redeem('daemon')).statusCode).toBe(201);
+    // Once one is removed, another may join.
+    await relay.app.inject({
+      method: 'DELETE',
+      url: `/v1/devices/${paired[0]?.deviceId}`,
+      headers: auth(relay.daemon),
+    });
+    expect((await redeem('app')).statusCode).toBe(201);
   });
 });

@@ -21,12 +21,30 @@ import type { RelayRuntime } from '../relay-deps';
 export const MAX_LIVE_CODES_PER_ACCOUNT = 10;
 
 /**
+ * Live app devices one account may have, unless the relay is told otherwise. Each app device
+ * may hold a push subscription, so this also bounds the pushes one call makes: with open
+ * sign-up, one account must not make the relay send thousands.
+ */
+export const MAX_APP_DEVICES_PER_ACCOUNT = 50;
+
+/**
  * Pairing: a paired device asks for a 6-digit code (10 minutes, single use); a new device
  * redeems it to join the account, by typing it or through the pairing link or QR code (which
  * carries the same code). The e2e key never comes here: it travels in the link or QR.
  */
 export function pairingRoutes(deps: RelayRuntime, guard: CodeGuard): FastifyPluginAsync {
   const live = deps.cluster.liveCodes;
+  const maxAppDevices = deps.maxAppDevicesPerAccount ?? MAX_APP_DEVICES_PER_ACCOUNT;
+  // Checked as a device joins: two joining at the same moment may both pass (one over the limit).
+  const refuseOverDeviceLimit = async (accountId: string) => {
+    const devices = await deps.store.listDevices(accountId);
+    const apps = devices.filter((device) => device.kind === 'app').length;
+    if (apps >= maxAppDevices)
+      throw new RingbackError(
+        'too_many_devices',
+        `this account already has ${apps} app devices, the most this relay allows: remove one in Settings, then pair again with a new code`,
+      );
+  };
   return async (app) => {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
     api.post(
@@ -78,6 +96,7 @@ export function pairingRoutes(deps: RelayRuntime, guard: CodeGuard): FastifyPlug
         if (!accountId) throw new RingbackError('invalid_pairing_code');
         await attempt.succeeded();
         live.used(codeHash);
+        if (request.body.kind === 'app') await refuseOverDeviceLimit(accountId);
         const deviceToken = newDeviceToken();
         const device = await deps.store.addDevice(accountId, {
           kind: request.body.kind,

@@ -8,7 +8,9 @@ import { auth, injectRelay } from './relay-fixture';
 type Relay = Awaited<ReturnType<typeof injectRelay>>;
 
 /** A subscription as a browser's `PushSubscription.toJSON()` gives it. */
-function browserSubscription(endpoint = `https://push.example.com/send/${randomBytes(8).toString('hex')}`) {
+function browserSubscription(
+  endpoint = `https://fcm.googleapis.com/fcm/send/${randomBytes(8).toString('hex')}`,
+) {
   const keys = createECDH('prime256v1');
   keys.generateKeys();
   return {
@@ -36,6 +38,8 @@ const ON: PushSettings = { subject: 'mailto:ops@example.com' };
 
 const subscribe = (relay: Relay, device: DeviceCredentials, payload: object) =>
   relay.app.inject({ method: 'POST', url: '/v1/push/subscription', headers: auth(device), payload });
+const held = (relay: Relay, device: DeviceCredentials) =>
+  relay.app.inject({ method: 'GET', url: '/v1/push/subscription', headers: auth(device) });
 
 describe('GET /v1/push/key', () => {
   it('gives any paired device the relay’s VAPID public key, the same every time', async () => {
@@ -107,18 +111,37 @@ describe('POST and DELETE /v1/push/subscription', () => {
     expect([del.statusCode, del.json().error]).toEqual([403, 'app_only']);
   });
 
-  it('refuses an endpoint that is not https (422 push_endpoint_refused), unless the relay allows a local push service', async () => {
+  it('refuses an endpoint that is not https at a known push service (422 push_endpoint_refused), unless the operator allows its origin', async () => {
     const relay = await injectRelay({}, { push: ON });
     const phone = await relay.pair('app', 'Phone');
-    for (const endpoint of ['http://push.example.com/send/1', 'https://localhost:8090/notify/1']) {
+    for (const endpoint of [
+      'http://push.example.com/send/1',
+      'https://push.example.com/send/1',
+      'https://fcm.googleapis.com:8443/fcm/send/1',
+      'https://localhost:8090/notify/1',
+      'https://localhost/notify/1',
+      'https://127.0.0.1/notify/1',
+      'https://[::ffff:127.0.0.1]/notify/1',
+      'https://[::1]/notify/1',
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.0.0.1/notify/1',
+      'https://192.168.1.1/notify/1',
+      'https://100.64.0.1/notify/1',
+      'https://[fd00::1]/notify/1',
+      'https://[fe80::1]/notify/1',
+      'https://0.0.0.0/notify/1',
+      'https://fcm.googleapis.com.evil.example/fcm/send/1',
+    ]) {
       const refused = await subscribe(relay, phone, browserSubscription(endpoint));
       expect([refused.statusCode, refused.json().error], endpoint).toEqual([422, 'push_endpoint_refused']);
     }
-    const testing = await injectRelay({}, { push: { ...ON, allowHttpPushEndpoints: true } });
-    const tablet = await testing.pair('app', 'Tablet');
-    expect(
-      (await subscribe(testing, tablet, browserSubscription('http://localhost:8090/notify/1'))).statusCode,
-    ).toBe(204);
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc:def',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAA',
+      'https://web.push.apple.com/QGx1',
+      'https://wns2-by3p.notify.windows.com/w/?token=BQYAAA',
+    ])
+      expect((await subscribe(relay, phone, browserSubscription(endpoint))).statusCode, endpoint).toBe(204);
     const operator = await injectRelay(
       {},
       { push: { ...ON, allowedPushOrigins: ['http://127.0.0.1:9000'] } },
@@ -130,6 +153,55 @@ describe('POST and DELETE /v1/push/subscription', () => {
     expect(
       (await subscribe(operator, laptop, browserSubscription('http://127.0.0.1:9001/notify/1'))).json().error,
     ).toBe('push_endpoint_refused');
+  });
+
+  it('refuses an endpoint a device of another account holds (409 push_endpoint_taken)', async () => {
+    const relay = await injectRelay({}, { push: ON });
+    const phone = await relay.pair('app', 'Phone');
+    const subscription = browserSubscription();
+    expect((await subscribe(relay, phone, subscription)).statusCode).toBe(204);
+    const created = await relay.app.inject({
+      method: 'POST',
+      url: '/v1/accounts',
+      payload: { kind: 'app', name: 'Stranger' },
+    });
+    const stranger = created.json() as DeviceCredentials;
+    const taken = await subscribe(relay, stranger, subscription);
+    expect([taken.statusCode, taken.json().error]).toEqual([409, 'push_endpoint_taken']);
+    expect((await relay.store.pushSubscriptionsOf(relay.daemon.accountId)).map((s) => s.deviceId)).toEqual([
+      phone.deviceId,
+    ]);
+    expect(await relay.store.pushSubscriptionsOf(stranger.accountId)).toEqual([]);
+  });
+
+  it('moves an endpoint to the device of the same account that subscribes with it', async () => {
+    const relay = await injectRelay({}, { push: ON });
+    const before = await relay.pair('app', 'Phone (before reinstall)');
+    const after = await relay.pair('app', 'Phone');
+    const subscription = browserSubscription();
+    await subscribe(relay, before, subscription);
+    expect((await subscribe(relay, after, subscription)).statusCode).toBe(204);
+    expect((await relay.store.pushSubscriptionsOf(relay.daemon.accountId)).map((s) => s.deviceId)).toEqual([
+      after.deviceId,
+    ]);
+    expect((await held(relay, before)).json()).toEqual({ endpoint: null });
+    expect((await held(relay, after)).json()).toEqual({ endpoint: subscription.endpoint });
+  });
+
+  it('tells an app device the endpoint the relay holds for it, or null (GET)', async () => {
+    const relay = await injectRelay({}, { push: ON });
+    const phone = await relay.pair('app', 'Phone');
+    const none = await held(relay, phone);
+    expect([none.statusCode, none.json()]).toEqual([200, { endpoint: null }]);
+    const subscription = browserSubscription();
+    await subscribe(relay, phone, subscription);
+    expect((await held(relay, phone)).json()).toEqual({ endpoint: subscription.endpoint });
+    await relay.app.inject({ method: 'DELETE', url: '/v1/push/subscription', headers: auth(phone) });
+    expect((await held(relay, phone)).json()).toEqual({ endpoint: null });
+    const daemon = await held(relay, relay.daemon);
+    expect([daemon.statusCode, daemon.json().error]).toEqual([403, 'app_only']);
+    const anonymous = await relay.app.inject({ method: 'GET', url: '/v1/push/subscription' });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('refuses keys it could not encrypt for, and bodies that are not subscriptions (400)', async () => {
@@ -201,6 +273,31 @@ describe('pushes from the routes', () => {
     });
     expect(declined.statusCode).toBe(200);
     await expect.poll(() => service.endpoints).toHaveLength(2);
+  });
+});
+
+describe('a subscription its push service refuses', () => {
+  it('is dropped after one retry, and the device is told the relay holds none', async () => {
+    let refusals = 0;
+    const transport: PushTransport = {
+      deliver: async () => {
+        refusals += 1;
+        return { status: 403, retryAfterMs: null };
+      },
+      close: async () => {},
+    };
+    const relay = await injectRelay({}, { push: { ...ON, transport } });
+    const phone = await relay.pair('app', 'Phone');
+    const subscription = browserSubscription();
+    await subscribe(relay, phone, subscription);
+    expect((await held(relay, phone)).json()).toEqual({ endpoint: subscription.endpoint });
+    await relay.postEvent('evt-1');
+    await expect
+      .poll(async () => (await held(relay, phone)).json(), { timeout: 10_000 })
+      .toEqual({
+        endpoint: null,
+      });
+    expect(refusals).toBe(2);
   });
 });
 

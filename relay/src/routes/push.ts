@@ -1,5 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorBody, PushKey, PushSubscriptionBody, RingbackError } from '@ringback/protocol';
+import {
+  ErrorBody,
+  PushKey,
+  PushSubscriptionBody,
+  PushSubscriptionState,
+  RingbackError,
+} from '@ringback/protocol';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { deviceOf } from '../auth/device-auth';
@@ -49,8 +55,24 @@ export function pushRoutes(deps: RelayRuntime): FastifyPluginAsync {
           auth: keys.auth,
         });
         // Removed between its token check and now.
-        if (!saved) throw new RingbackError('unauthorized');
+        if (saved === 'device_gone') throw new RingbackError('unauthorized');
+        if (saved === 'endpoint_taken') throw new RingbackError('push_endpoint_taken');
         return reply.status(204).send(null);
+      },
+    );
+
+    // What the relay holds for this device: null once it dropped the subscription (its push
+    // service refused it), so the app knows to subscribe again.
+    api.get(
+      '/v1/push/subscription',
+      {
+        config: { auth: 'app' },
+        schema: { response: { 200: PushSubscriptionState, '4xx': ErrorBody, '5xx': ErrorBody } },
+      },
+      async (request) => {
+        const me = deviceOf(request);
+        const held = await deps.store.pushSubscriptionOf(me.accountId, me.deviceId);
+        return { endpoint: held?.endpoint ?? null };
       },
     );
 

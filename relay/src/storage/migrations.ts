@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { PUSH_KINDS_SCHEMA_SQLITE } from './sqlite/push-kinds-schema';
 import { PUSH_SCHEMA_SQLITE } from './sqlite/push-schema';
+import { UNIQUE_PUSH_ENDPOINTS_SQLITE } from './sqlite/unique-push-endpoints';
 
 /**
  * The relay database's schema, one step per entry: applying entry `i` brings the database to
@@ -123,6 +124,8 @@ export const MIGRATIONS: readonly string[] = [
   PUSH_SCHEMA_SQLITE,
   // 5 (push kinds): a schedule row marked for its call's last push; devices quiet for a call.
   PUSH_KINDS_SCHEMA_SQLITE,
+  // 6: push subscriptions: one device per endpoint (duplicates dropped, the newest kept).
+  UNIQUE_PUSH_ENDPOINTS_SQLITE,
 ];
 
 /**

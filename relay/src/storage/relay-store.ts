@@ -246,6 +246,11 @@ export interface PushSubscriptionRecord {
 
 /** What a call's last push says: it left `pending`, or its ring window passed unanswered. */
 export type LastPushKind = 'ended' | 'missed';
+/**
+ * What saving a subscription did: `saved`; `device_gone` (the device is not live);
+ * `endpoint_taken` (a device of another account holds the endpoint: nothing changed).
+ */
+export type SavedPushSubscription = 'saved' | 'device_gone' | 'endpoint_taken';
 
 /** A call whose next push is due, handed to one caller alone. */
 export interface DuePush {
@@ -270,12 +275,24 @@ export interface DuePush {
 export interface PushStore {
   /** Stores `candidate` unless a key pair is stored already; answers the stored one. */
   vapidKeys(candidate: VapidKeys): Promise<VapidKeys>;
-  /** The device's subscription, replacing its old one; false when the device is not live. */
-  savePushSubscription(subscription: PushSubscriptionRecord): Promise<boolean>;
+  /**
+   * The device's subscription, replacing its old one. An endpoint belongs to one device: one
+   * held by another device of the same account moves to this one (that device's row goes); one
+   * held by a device of another account is refused (`endpoint_taken`), decided in one transaction.
+   */
+  savePushSubscription(subscription: PushSubscriptionRecord): Promise<SavedPushSubscription>;
   /** False when the device had none. */
   deletePushSubscription(accountId: string, deviceId: string): Promise<boolean>;
-  /** Forgets the subscriptions at an endpoint its push service says is gone (404/410); how many. */
-  deletePushSubscriptionsAt(endpoint: string): Promise<number>;
+  /**
+   * Forgets the one subscription a push was sent for, when its push service refused it (404/410,
+   * or 400/401/403 twice): that account's device at that endpoint, nothing else. False when it
+   * is gone already (or the device subscribed afresh meanwhile, at another endpoint).
+   */
+  deletePushSubscriptionAt(
+    subscription: Pick<PushSubscriptionRecord, 'accountId' | 'deviceId' | 'endpoint'>,
+  ): Promise<boolean>;
+  /** The device's subscription, or null when the relay holds none for it. */
+  pushSubscriptionOf(accountId: string, deviceId: string): Promise<PushSubscriptionRecord | null>;
   /** The subscriptions of the account's live devices. */
   pushSubscriptionsOf(accountId: string): Promise<PushSubscriptionRecord[]>;
   /**

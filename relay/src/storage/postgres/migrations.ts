@@ -5,6 +5,7 @@ import { INSERT_EVENTS_FUNCTION } from './insert-event-function';
 import { INSERT_EVENTS_WITH_SCHEDULE_FUNCTION } from './insert-event-schedule-function';
 import { PUSH_KINDS_SCHEMA_POSTGRES } from './push-kinds-schema';
 import { PUSH_SCHEMA_POSTGRES } from './push-schema';
+import { UNIQUE_PUSH_ENDPOINTS_POSTGRES } from './unique-push-endpoints';
 
 /**
  * The relay database's schema on PostgreSQL, one step per entry: applying entry `i` brings the
@@ -129,6 +130,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   PUSH_KINDS_SCHEMA_POSTGRES,
   // 8 (push kinds): a new call's push schedule stored in the same transaction as the call.
   INSERT_EVENTS_WITH_SCHEDULE_FUNCTION,
+  // 9: push subscriptions: one device per endpoint (duplicates dropped, the newest kept).
+  UNIQUE_PUSH_ENDPOINTS_POSTGRES,
 ];
 
 /**

@@ -1,4 +1,4 @@
-import type { PushStore } from '../relay-store';
+import type { PushStore, SavedPushSubscription } from '../relay-store';
 import { type SubscriptionRow, toSubscription } from '../store-rows';
 import type { SqliteContext } from './context';
 import { sqlitePushSchedule } from './push-schedule';
@@ -32,7 +32,19 @@ export function sqlitePush(context: SqliteContext): PushStore {
     deleteOfDevice: db.prepare<[string, string]>(
       'DELETE FROM push_subscriptions WHERE account_id = ? AND device_id = ?',
     ),
-    deleteAt: db.prepare<[string]>('DELETE FROM push_subscriptions WHERE endpoint = ?'),
+    deleteAt: db.prepare<[string, string, string]>(
+      'DELETE FROM push_subscriptions WHERE account_id = ? AND device_id = ? AND endpoint = ?',
+    ),
+    deviceLive: db.prepare<[string, string], { found: number }>(
+      'SELECT 1 AS found FROM devices WHERE id = ? AND account_id = ? AND removed_at IS NULL',
+    ),
+    holder: db.prepare<[string], { account_id: string; device_id: string }>(
+      'SELECT account_id, device_id FROM push_subscriptions WHERE endpoint = ?',
+    ),
+    ofDevice: db.prepare<[string, string], SubscriptionRow>(
+      `SELECT account_id, device_id, endpoint, p256dh, auth FROM push_subscriptions
+       WHERE account_id = ? AND device_id = ?`,
+    ),
     ofAccount: db.prepare<[string], SubscriptionRow>(
       `SELECT account_id, device_id, endpoint, p256dh, auth FROM push_subscriptions
        WHERE account_id = ? ORDER BY created_at, device_id`,
@@ -52,15 +64,25 @@ export function sqlitePush(context: SqliteContext): PushStore {
     async savePushSubscription(subscription) {
       const at = now();
       const { accountId, deviceId, endpoint, p256dh, auth } = subscription;
-      return commit.write(
-        () => s.saveSubscription.run({ accountId, deviceId, endpoint, p256dh, auth, at }).changes > 0,
-      );
+      return commit.write((): SavedPushSubscription => {
+        if (!s.deviceLive.get(deviceId, accountId)) return 'device_gone';
+        const holder = s.holder.get(endpoint);
+        if (holder && holder.account_id !== accountId) return 'endpoint_taken';
+        // The same phone subscribed again as another device of the account: the endpoint moves.
+        if (holder && holder.device_id !== deviceId) s.deleteAt.run(accountId, holder.device_id, endpoint);
+        s.saveSubscription.run({ accountId, deviceId, endpoint, p256dh, auth, at });
+        return 'saved';
+      });
     },
     async deletePushSubscription(accountId, deviceId) {
       return commit.write(() => s.deleteOfDevice.run(accountId, deviceId).changes > 0);
     },
-    async deletePushSubscriptionsAt(endpoint) {
-      return commit.write(() => s.deleteAt.run(endpoint).changes);
+    async deletePushSubscriptionAt({ accountId, deviceId, endpoint }) {
+      return commit.write(() => s.deleteAt.run(accountId, deviceId, endpoint).changes > 0);
+    },
+    async pushSubscriptionOf(accountId, deviceId) {
+      const row = s.ofDevice.get(accountId, deviceId);
+      return row ? toSubscription(row) : null;
     },
     async pushSubscriptionsOf(accountId) {
       return s.ofAccount.all(accountId).map(toSubscription);

@@ -41,7 +41,7 @@ forEachBackend((backend) => {
 
       expect(
         await store.savePushSubscription(subscription(accountId, phone.deviceId, 'https://push/a')),
-      ).toBe(true);
+      ).toBe('saved');
       await store.savePushSubscription(subscription(accountId, tablet.deviceId, 'https://push/t'));
       await store.savePushSubscription({
         ...subscription(accountId, phone.deviceId, 'https://push/b'),
@@ -78,14 +78,92 @@ forEachBackend((backend) => {
       expect(await store.pushSubscriptionsOf(accountId)).toEqual([]);
     });
 
-    it('deletes the subscriptions at an endpoint the push service says is gone, and only those', async () => {
+    it('deletes only the subscription a refused push was sent for: that device, at that endpoint', async () => {
       const store = await backend.open();
       const { accountId, phone, tablet } = await household(store);
       await store.savePushSubscription(subscription(accountId, phone.deviceId, 'https://push/gone'));
       await store.savePushSubscription(subscription(accountId, tablet.deviceId, 'https://push/live'));
-      expect(await store.deletePushSubscriptionsAt('https://push/gone')).toBe(1);
-      expect(await store.deletePushSubscriptionsAt('https://push/gone')).toBe(0);
+      const gone = { accountId, deviceId: phone.deviceId, endpoint: 'https://push/gone' };
+      // Another device, or another endpoint, is not the row the push went to.
+      expect(await store.deletePushSubscriptionAt({ ...gone, deviceId: tablet.deviceId })).toBe(false);
+      expect(await store.deletePushSubscriptionAt({ ...gone, endpoint: 'https://push/live' })).toBe(false);
+      expect(await store.deletePushSubscriptionAt(gone)).toBe(true);
+      expect(await store.deletePushSubscriptionAt(gone)).toBe(false);
       expect((await store.pushSubscriptionsOf(accountId)).map((s) => s.deviceId)).toEqual([tablet.deviceId]);
+    });
+
+    it('keeps a subscription the device renewed after the refused push was sent', async () => {
+      const store = await backend.open();
+      const { accountId, phone } = await household(store);
+      await store.savePushSubscription(subscription(accountId, phone.deviceId, 'https://push/old'));
+      await store.savePushSubscription(subscription(accountId, phone.deviceId, 'https://push/new'));
+      expect(
+        await store.deletePushSubscriptionAt({
+          accountId,
+          deviceId: phone.deviceId,
+          endpoint: 'https://push/old',
+        }),
+      ).toBe(false);
+      expect((await store.pushSubscriptionOf(accountId, phone.deviceId))?.endpoint).toBe('https://push/new');
+    });
+
+    it('gives a device its own subscription, or null', async () => {
+      const store = await backend.open();
+      const { accountId, phone, tablet } = await household(store);
+      await store.savePushSubscription(subscription(accountId, phone.deviceId, 'https://push/p'));
+      expect(await store.pushSubscriptionOf(accountId, phone.deviceId)).toEqual(
+        subscription(accountId, phone.deviceId, 'https://push/p'),
+      );
+      expect(await store.pushSubscriptionOf(accountId, tablet.deviceId)).toBeNull();
+      const other = await household(store);
+      expect(await store.pushSubscriptionOf(other.accountId, phone.deviceId)).toBeNull();
+    });
+
+    it('refuses an endpoint a device of another account holds, and changes nothing', async () => {
+      const store = await backend.open();
+      const one = await household(store);
+      const two = await household(store);
+      await store.savePushSubscription(subscription(one.accountId, one.phone.deviceId, 'https://push/phone'));
+      expect(
+        await store.savePushSubscription(
+          subscription(two.accountId, two.phone.deviceId, 'https://push/phone'),
+        ),
+      ).toBe('endpoint_taken');
+      expect(await store.pushSubscriptionOf(one.accountId, one.phone.deviceId)).toEqual(
+        subscription(one.accountId, one.phone.deviceId, 'https://push/phone'),
+      );
+      expect(await store.pushSubscriptionsOf(two.accountId)).toEqual([]);
+    });
+
+    it('moves an endpoint to the device of the same account that subscribes with it', async () => {
+      const store = await backend.open();
+      const { accountId, phone, tablet } = await household(store);
+      await store.savePushSubscription(subscription(accountId, phone.deviceId, 'https://push/shared'));
+      expect(
+        await store.savePushSubscription(subscription(accountId, tablet.deviceId, 'https://push/shared')),
+      ).toBe('saved');
+      expect(await store.pushSubscriptionOf(accountId, phone.deviceId)).toBeNull();
+      expect(await store.pushSubscriptionsOf(accountId)).toEqual([
+        subscription(accountId, tablet.deviceId, 'https://push/shared'),
+      ]);
+    });
+
+    it('gives an endpoint to one account of several racing for it', async () => {
+      const store = await backend.open();
+      // On PostgreSQL each store has a pool of its own, as each relay instance does.
+      const stores = backend.name === 'postgres' ? [store, await backend.open()] : [store];
+      const homes = await Promise.all(Array.from({ length: 4 }, () => household(store)));
+      const outcomes = await Promise.all(
+        homes.map((home, i) =>
+          stores[i % stores.length]?.savePushSubscription(
+            subscription(home.accountId, home.phone.deviceId, 'https://push/raced'),
+          ),
+        ),
+      );
+      expect(outcomes.filter((outcome) => outcome === 'saved')).toHaveLength(1);
+      expect(outcomes.filter((outcome) => outcome === 'endpoint_taken')).toHaveLength(3);
+      const holders = await Promise.all(homes.map((home) => store.pushSubscriptionsOf(home.accountId)));
+      expect(holders.flat()).toHaveLength(1);
     });
 
     it('removes a device’s subscription with the device, and takes none for a removed device', async () => {
@@ -98,7 +176,7 @@ forEachBackend((backend) => {
 
       expect(
         await store.savePushSubscription(subscription(accountId, phone.deviceId, 'https://push/p2')),
-      ).toBe(false);
+      ).toBe('device_gone');
       expect((await store.pushSubscriptionsOf(accountId)).map((s) => s.deviceId)).toEqual([tablet.deviceId]);
     });
   });

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PushBuildError, threadPushSender } from './push-sender';
+import { wakeContent } from './push-wake';
 
 // The reference RFC 8188 implementation: it decrypts here, as a phone would.
 const ece = createRequire(import.meta.url)('http_ece') as {
@@ -45,7 +46,7 @@ describe('threadPushSender', () => {
     const answers = await Promise.all(
       ['evt-1', 'evt-2'].map((eventId) =>
         sender.send(
-          { subscription: subscription('/phone'), wake: { id: eventId, kind: 'ring' } },
+          { subscription: subscription('/phone'), content: wakeContent({ id: eventId, kind: 'ring' }) },
           'vapid t=token, k=key',
           signal,
         ),
@@ -55,7 +56,7 @@ describe('threadPushSender', () => {
     expect(
       (
         await sender.send(
-          { subscription: subscription('/gone'), wake: { id: 'evt-3', kind: 'ring' } },
+          { subscription: subscription('/gone'), content: wakeContent({ id: 'evt-3', kind: 'ring' }) },
           'vapid t=t, k=k',
           signal,
         )
@@ -83,11 +84,15 @@ describe('threadPushSender', () => {
   it('refuses a subscription whose key is no P-256 point, and keeps sending for the others', async () => {
     const broken = { ...subscription('/phone'), p256dh: Buffer.alloc(65, 7).toString('base64url') };
     await expect(
-      sender.send({ subscription: broken, wake: { id: 'evt-4', kind: 'ring' } }, 'vapid t=t, k=k', signal),
+      sender.send(
+        { subscription: broken, content: wakeContent({ id: 'evt-4', kind: 'ring' }) },
+        'vapid t=t, k=k',
+        signal,
+      ),
     ).rejects.toBeInstanceOf(PushBuildError);
     await expect(
       sender.send(
-        { subscription: subscription('/phone'), wake: { id: 'evt-5', kind: 'ring' } },
+        { subscription: subscription('/phone'), content: wakeContent({ id: 'evt-5', kind: 'ring' }) },
         'vapid t=t, k=k',
         signal,
       ),
@@ -97,7 +102,11 @@ describe('threadPushSender', () => {
   it('fails, for the queue to retry, a push whose push service cannot be reached', async () => {
     const nowhere = { ...subscription('/x'), endpoint: 'http://127.0.0.1:1/x' };
     await expect(
-      sender.send({ subscription: nowhere, wake: { id: 'evt-6', kind: 'ring' } }, 'vapid t=t, k=k', signal),
+      sender.send(
+        { subscription: nowhere, content: wakeContent({ id: 'evt-6', kind: 'ring' }) },
+        'vapid t=t, k=k',
+        signal,
+      ),
     ).rejects.toThrow();
   });
 });

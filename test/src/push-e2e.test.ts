@@ -153,7 +153,7 @@ describe('Web Push end to end', () => {
     await page.goto('about:blank');
     const eventId = await storeSealedCall(relay.url, daemon.deviceToken, key);
     const [first] = await pushesReceived(subscription, 1);
-    expect(JSON.parse(first ?? '')).toEqual({ id: eventId });
+    expect(JSON.parse(first ?? '')).toEqual({ id: eventId, kind: 'ring' });
     expect(first).not.toContain(CALL_WORDS.project);
     expect(first).not.toContain(CALL_WORDS.spoken);
 
@@ -177,7 +177,7 @@ describe('Web Push end to end', () => {
       });
       if (ringing) await showNotificationCard(ringing, 'push-notification-ringing');
 
-      // Unanswered: the relay pushes again, the same id and nothing more.
+      // Unanswered: the relay pushes again, the same ring and nothing more.
       const pushes = await pushesReceived(subscription, 3);
       expect(new Set(pushes)).toEqual(new Set([first]));
 
@@ -201,7 +201,13 @@ describe('Web Push end to end', () => {
         body: JSON.stringify({ status: 'answered' }),
       });
       const last = (await pushesReceived(subscription, before + 1)).at(-1) ?? '';
-      expect(JSON.parse(last)).toEqual({ id: eventId });
+      expect(JSON.parse(last)).toEqual({
+        id: eventId,
+        kind: 'ended',
+        status: 'answered',
+        by: tablet.deviceId,
+        byName: 'Tablet',
+      });
       expect(
         await notificationsAfterPush(context, page, reader, relay.url, last, (list) => list.length === 0),
       ).toEqual([]);

@@ -84,7 +84,10 @@ describe.skipIf(!testDatabaseUrl())('Web Push from three PostgreSQL relay instan
     // Answered: the first push and the last one. Missed: at 0, 1, 2 s and the missed call's push
     // (3 if a late claim pushed the last re-alert past the window). Sent by two instances, each
     // re-alert or last push would come at least twice.
-    for (const eventId of answered) expect(counts[eventId], eventId).toEqual(['ring', 'ended']);
+    // Answered at once on another instance, its `ended` push may overtake the first ring on the
+    // way to the push service (the worker then finds the call ended when it fetches it): each once.
+    for (const eventId of answered)
+      expect([...(counts[eventId] ?? [])].sort(), eventId).toEqual(['ended', 'ring']);
     for (const eventId of missed) {
       const kinds = counts[eventId] ?? [];
       expect([3, 4], eventId).toContain(kinds.length);

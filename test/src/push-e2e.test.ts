@@ -133,7 +133,7 @@ afterAll(async () => {
 });
 
 describe('Web Push end to end', () => {
-  it('wakes the phone with only the call id, rings from the decrypted call, re-alerts, and stops when another device answers', async () => {
+  it('wakes the phone with only the call id and `ring`, rings from the decrypted call, re-alerts, and ends it (`ended`, where) when another device answers', async () => {
     await page.goto(await pairingPageUrl(relay.url, daemon.deviceToken, key));
     await waitConnected(page);
     await waitControlled(page);

@@ -99,7 +99,7 @@ afterAll(async () => {
 });
 
 describe('Web Push end to end', () => {
-  it('wakes the phone with only the call id, rings from the decrypted call, re-alerts, and stops when another device answers', async () => {
+  it('wakes the phone with only the call id and `ring`, rings from the decrypted call, re-alerts, and ends it (`ended`, where) when another device answers', async () => {
     await page.goto(await pairingPageUrl(relay.url, daemon.deviceToken, key));
     await waitConnected(page);
     await waitControlled(page);
@@ -143,7 +143,7 @@ describe('Web Push end to end', () => {
       });
       if (ringing) await saveNotificationCard(context, ringing, relay.url, 'push-notification-ringing');
 
-      // Unanswered: the relay pushes again, the same id and nothing more.
+      // Unanswered: the relay pushes again, the same ring and nothing more.
       const pushes = await pushesReceived(subscription, 3);
       expect(new Set(pushes)).toEqual(new Set([first]));
 

@@ -47,8 +47,11 @@ export interface CallPushesDeps {
  */
 export class CallPushes {
   readonly #deps: CallPushesDeps;
-  /** Per call in its last push: the subscriptions that took it, and when to forget them. */
-  readonly #tookLast = new Map<string, { subscriptions: Set<string>; until: number }>();
+  /**
+   * Per call in its last push, on this instance: the subscriptions that took it, those it is
+   * being sent to (not sent twice while the first is on its way), and when to forget them.
+   */
+  readonly #tookLast = new Map<string, { took: Set<string>; sending: Set<string>; until: number }>();
 
   constructor(deps: CallPushesDeps) {
     this.#deps = deps;
@@ -115,29 +118,33 @@ export class CallPushes {
   async #sendLast(due: DuePush, last: { kind: LastPushKind; until: number }): Promise<void> {
     const { store, enqueue, track } = this.#deps;
     const key = keyOf(due);
-    const took = this.#tookLast.get(key) ?? { subscriptions: new Set<string>(), until: last.until };
-    this.#tookLast.set(key, took);
-    const subscriptions = (await store.pushSubscriptionsOf(due.accountId)).filter(
-      (subscription) => !took.subscriptions.has(subscriptionKey(subscription)),
+    const entry = this.#tookLast.get(key) ?? { took: new Set(), sending: new Set(), until: last.until };
+    this.#tookLast.set(key, entry);
+    const left = (await store.pushSubscriptionsOf(due.accountId)).filter(
+      (subscription) => !entry.took.has(subscriptionKey(subscription)),
     );
     const finish = () => {
       this.#tookLast.delete(key);
       return store.finishPushSchedule(due.accountId, due.eventId);
     };
-    if (subscriptions.length === 0) {
+    if (left.length === 0) {
       await finish();
       return;
     }
+    const subscriptions = left.filter((subscription) => !entry.sending.has(subscriptionKey(subscription)));
+    if (subscriptions.length === 0) return;
     const wake = await this.#lastWake(due, last.kind);
     let open = subscriptions.length;
     let allTook = true;
     for (const subscription of subscriptions) {
       let told = false;
+      entry.sending.add(subscriptionKey(subscription));
       const settled = (final: boolean) => {
         // A later attempt of the queue's own that got through spares the next round this one.
-        if (final) took.subscriptions.add(subscriptionKey(subscription));
+        if (final) entry.took.add(subscriptionKey(subscription));
         if (told) return;
         told = true;
+        entry.sending.delete(subscriptionKey(subscription));
         if (!final) allTook = false;
         open -= 1;
         if (open === 0 && allTook) track(finish());

@@ -41,6 +41,8 @@ export interface LocalPushService {
   expire(subscription: LocalSubscription): Promise<void>;
   /** Requests that reached a path (accepted or not). */
   hits(path: string): number;
+  /** From now on every push is answered `status` (500: the service is failing), until `null`. */
+  failWith(status: number | null): void;
   close(): Promise<void>;
 }
 
@@ -54,9 +56,15 @@ export async function startLocalPushService(): Promise<LocalPushService> {
   const service = new WebPushTestingServer(model, 0);
   service.setRequestHandlers();
   const hits = new Map<string, number>();
+  let failing: number | null = null;
   const server = createServer((request, response) => {
     const path = request.url ?? '';
     hits.set(path, (hits.get(path) ?? 0) + 1);
+    if (failing !== null && path.startsWith('/notify/')) {
+      request.resume();
+      response.writeHead(failing).end();
+      return;
+    }
     service._app(request, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -89,6 +97,9 @@ export async function startLocalPushService(): Promise<LocalPushService> {
       await post(`/expire-subscription/${subscription.clientHash}`, {});
     },
     hits: (path) => hits.get(path) ?? 0,
+    failWith(status) {
+      failing = status;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

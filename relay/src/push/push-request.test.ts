@@ -9,6 +9,7 @@ import {
   PUSH_TTL_SECONDS,
   pushTopic,
 } from './push-request';
+import { wakeContent } from './push-wake';
 import { vapidSigner } from './vapid-signer';
 
 // The reference RFC 8188 implementation web-push itself encrypts with: here it decrypts, as a phone would.
@@ -38,7 +39,11 @@ const signer = vapidSigner(vapid, Date.now);
 describe('buildPushRequest', () => {
   it('encrypts only the call’s id and what the push is for, padded to one size, for the device (aes128gcm)', () => {
     const phone = device();
-    const request = buildPushRequest(phone.subscription, { id: 'evt-0193-call', kind: 'ring' }, signer);
+    const request = buildPushRequest(
+      phone.subscription,
+      wakeContent({ id: 'evt-0193-call', kind: 'ring' }),
+      signer,
+    );
     expect(request.endpoint).toBe(phone.subscription.endpoint);
     expect(request.headers['Content-Encoding']).toBe('aes128gcm');
     expect(request.body.includes(Buffer.from('evt-0193-call'))).toBe(false);
@@ -53,21 +58,29 @@ describe('buildPushRequest', () => {
   });
 
   it('asks for a prompt, short-lived delivery that replaces an older push of the same call', () => {
-    const request = buildPushRequest(device().subscription, { id: 'evt-1', kind: 'ring' }, signer);
+    const request = buildPushRequest(
+      device().subscription,
+      wakeContent({ id: 'evt-1', kind: 'ring' }),
+      signer,
+    );
     expect(request.headers.TTL).toBe(String(PUSH_TTL_SECONDS));
     expect(PUSH_TTL_SECONDS).toBe(60);
     // The last push stays deliverable to a phone that comes back online hours later.
     for (const kind of ['ended', 'missed'] as const)
-      expect(buildPushRequest(device().subscription, { id: 'evt-1', kind }, signer).headers.TTL).toBe(
-        String(LAST_PUSH_TTL_SECONDS),
-      );
+      expect(
+        buildPushRequest(device().subscription, wakeContent({ id: 'evt-1', kind }), signer).headers.TTL,
+      ).toBe(String(LAST_PUSH_TTL_SECONDS));
     expect(request.headers.Urgency).toBe('high');
     expect(request.headers.Topic).toBe(pushTopic('evt-1'));
     expect(request.headers['Content-Length']).toBeUndefined();
   });
 
   it('signs with the relay’s VAPID key for the push service’s origin, naming the subject', () => {
-    const request = buildPushRequest(device().subscription, { id: 'evt-1', kind: 'ring' }, signer);
+    const request = buildPushRequest(
+      device().subscription,
+      wakeContent({ id: 'evt-1', kind: 'ring' }),
+      signer,
+    );
     const match = /^vapid t=([^,]+), k=(.+)$/.exec(request.headers.Authorization ?? '');
     expect(match?.[2]).toBe(vapid.publicKey);
     const claims = JSON.parse(Buffer.from(match?.[1]?.split('.')[1] ?? '', 'base64url').toString('utf8'));

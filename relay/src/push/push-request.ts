@@ -1,10 +1,8 @@
 /// <reference path="./http-ece.d.ts" />
 import { createECDH, createHash, type ECDH, randomBytes } from 'node:crypto';
-import type { PushWake } from '@ringback/protocol';
 import ece from 'http_ece';
 import webPush from 'web-push';
 import type { PushSubscriptionRecord, VapidKeys } from '../storage/relay-store';
-import { wakePayload } from './push-wake';
 import type { VapidSigner } from './vapid-signer';
 
 /** A ring no device picked up within a minute is stale: the call has re-alerted or ended by then. */
@@ -32,6 +30,16 @@ export function pushTopic(eventId: string): string {
   return createHash('sha256').update(eventId).digest('base64url').slice(0, 32);
 }
 
+/**
+ * What a push says (push-wake.ts makes it): the call it is about, whether it is the call's last
+ * push (`ended`, `missed`), and its payload, the `PushWake` JSON padded to `PUSH_WAKE_BYTES`.
+ */
+export interface WakeContent {
+  eventId: string;
+  last: boolean;
+  payload: string;
+}
+
 /** Where the sender's one-use ECDH key pair comes from (ephemeral-keys.ts keeps them ready). */
 export interface SenderKeys {
   take(): ECDH;
@@ -46,7 +54,7 @@ const freshKeys: SenderKeys = {
 };
 
 /**
- * The push that wakes `subscription`'s device about call `wake.id`: its payload, encrypted for
+ * The push that wakes `subscription`'s device about call `content.eventId`: its payload, encrypted for
  * the device (RFC 8291 aes128gcm, by http_ece, the library web-push encrypts with), is only the
  * `PushWake` (the call's id, what the push is for, and for an ended call how and on which device
  * it ended), padded to one size (push-wake.ts); for a ring the device fetches the sealed call and
@@ -55,7 +63,7 @@ const freshKeys: SenderKeys = {
  */
 export function buildPushRequest(
   subscription: Pick<PushSubscriptionRecord, 'endpoint' | 'p256dh' | 'auth'>,
-  wake: PushWake,
+  content: WakeContent,
   signer: VapidSigner,
   keys: SenderKeys = freshKeys,
 ): PushRequest {
@@ -63,7 +71,7 @@ export function buildPushRequest(
   const authSecret = Buffer.from(subscription.auth, 'base64url');
   if (devicePublicKey.length !== 65) throw new Error('the p256dh key is not 65 bytes');
   if (authSecret.length < 16) throw new Error('the auth secret is shorter than 16 bytes');
-  const body = ece.encrypt(wakePayload(wake), {
+  const body = ece.encrypt(Buffer.from(content.payload, 'utf8'), {
     version: 'aes128gcm',
     dh: devicePublicKey,
     privateKey: keys.take(),
@@ -76,9 +84,9 @@ export function buildPushRequest(
     headers: {
       'Content-Type': 'application/octet-stream',
       'Content-Encoding': 'aes128gcm',
-      TTL: String(wake.kind === 'ended' || wake.kind === 'missed' ? LAST_PUSH_TTL_SECONDS : PUSH_TTL_SECONDS),
+      TTL: String(content.last ? LAST_PUSH_TTL_SECONDS : PUSH_TTL_SECONDS),
       Urgency: 'high',
-      Topic: pushTopic(wake.id),
+      Topic: pushTopic(content.eventId),
       // Signed apart (vapid-signer.ts): one token serves every push to the same push service.
       Authorization: signer.authorization(subscription.endpoint),
     },

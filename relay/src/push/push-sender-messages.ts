@@ -1,12 +1,12 @@
-import type { PushWake } from '@ringback/protocol';
 import type { PushSubscriptionRecord } from '../storage/relay-store';
+import type { WakeContent } from './push-request';
 import type { PushResponse } from './push-transport';
 
 /** To the push sender thread: one push to encrypt and send, signed with the VAPID header given. */
 export interface SendRequest {
   id: number;
   subscription: Pick<PushSubscriptionRecord, 'endpoint' | 'p256dh' | 'auth'>;
-  wake: PushWake;
+  content: WakeContent;
   authorization: string;
 }
 

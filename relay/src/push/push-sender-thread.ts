@@ -21,7 +21,7 @@ async function send(message: SendRequest): Promise<SendReply> {
   try {
     push = buildPushRequest(
       message.subscription,
-      message.wake,
+      message.content,
       { authorization: () => message.authorization },
       keys,
     );

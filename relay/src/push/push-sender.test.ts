@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RefusedAddressError } from './guarded-connect';
 import { PushBuildError, type PushSender, threadPushSender } from './push-sender';
+import { wakeContent } from './push-wake';
 
 // The reference RFC 8188 implementation: it decrypts here, as a phone would.
 const ece = createRequire(import.meta.url)('http_ece') as {
@@ -53,7 +54,7 @@ describe('threadPushSender', () => {
     const answers = await Promise.all(
       ['evt-1', 'evt-2'].map((eventId) =>
         sender.send(
-          { subscription: subscription('/phone'), wake: { id: eventId, kind: 'ring' } },
+          { subscription: subscription('/phone'), content: wakeContent({ id: eventId, kind: 'ring' }) },
           'vapid t=token, k=key',
           signal,
         ),
@@ -63,7 +64,7 @@ describe('threadPushSender', () => {
     expect(
       (
         await sender.send(
-          { subscription: subscription('/gone'), wake: { id: 'evt-3', kind: 'ring' } },
+          { subscription: subscription('/gone'), content: wakeContent({ id: 'evt-3', kind: 'ring' }) },
           'vapid t=t, k=k',
           signal,
         )
@@ -91,11 +92,15 @@ describe('threadPushSender', () => {
   it('refuses a subscription whose key is no P-256 point, and keeps sending for the others', async () => {
     const broken = { ...subscription('/phone'), p256dh: Buffer.alloc(65, 7).toString('base64url') };
     await expect(
-      sender.send({ subscription: broken, wake: { id: 'evt-4', kind: 'ring' } }, 'vapid t=t, k=k', signal),
+      sender.send(
+        { subscription: broken, content: wakeContent({ id: 'evt-4', kind: 'ring' }) },
+        'vapid t=t, k=k',
+        signal,
+      ),
     ).rejects.toBeInstanceOf(PushBuildError);
     await expect(
       sender.send(
-        { subscription: subscription('/phone'), wake: { id: 'evt-5', kind: 'ring' } },
+        { subscription: subscription('/phone'), content: wakeContent({ id: 'evt-5', kind: 'ring' }) },
         'vapid t=t, k=k',
         signal,
       ),
@@ -105,7 +110,11 @@ describe('threadPushSender', () => {
   it('fails, for the queue to retry, a push whose push service cannot be reached', async () => {
     const nowhere = { ...subscription('/x'), endpoint: 'http://127.0.0.1:1/x' };
     await expect(
-      sender.send({ subscription: nowhere, wake: { id: 'evt-6', kind: 'ring' } }, 'vapid t=t, k=k', signal),
+      sender.send(
+        { subscription: nowhere, content: wakeContent({ id: 'evt-6', kind: 'ring' }) },
+        'vapid t=t, k=k',
+        signal,
+      ),
     ).rejects.toThrow();
   });
 
@@ -113,11 +122,11 @@ describe('threadPushSender', () => {
     const strict = threadPushSender();
     try {
       await expect(
-        strict.send({ subscription: subscription('/phone'), wake: { id: 'evt-7', kind: 'ring' } }, 'vapid t=t, k=k', signal),
+        strict.send({ subscription: subscription('/phone'), content: wakeContent({ id: 'evt-7', kind: 'ring' }) }, 'vapid t=t, k=k', signal),
       ).rejects.toThrow(/refused to connect to 127\.0\.0\.1: a loopback address/);
       // Final, not a network failure: the queue does not try it again.
       await expect(
-        strict.send({ subscription: subscription('/phone'), wake: { id: 'evt-7', kind: 'ring' } }, 'vapid t=t, k=k', signal),
+        strict.send({ subscription: subscription('/phone'), content: wakeContent({ id: 'evt-7', kind: 'ring' }) }, 'vapid t=t, k=k', signal),
       ).rejects.toBeInstanceOf(RefusedAddressError);
     } finally {
       await strict.close();
@@ -127,7 +136,7 @@ describe('threadPushSender', () => {
   it('gives up a send at once when its signal aborts, and when it closes', async () => {
     const cancelled = new AbortController();
     const stalled = sender.send(
-      { subscription: subscription('/stall'), wake: { id: 'evt-8', kind: 'ring' } },
+      { subscription: subscription('/stall'), content: wakeContent({ id: 'evt-8', kind: 'ring' }) },
       'vapid t=t, k=k',
       cancelled.signal,
     );
@@ -137,7 +146,7 @@ describe('threadPushSender', () => {
 
     const closing = threadPushSender({ allowedOrigins: [endpoint] });
     const inFlight = closing.send(
-      { subscription: subscription('/stall'), wake: { id: 'evt-9', kind: 'ring' } },
+      { subscription: subscription('/stall'), content: wakeContent({ id: 'evt-9', kind: 'ring' }) },
       'vapid t=t, k=k',
       signal,
     );

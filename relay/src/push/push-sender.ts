@@ -1,15 +1,14 @@
 import { Worker } from 'node:worker_threads';
-import type { PushWake } from '@ringback/protocol';
 import type { PushSubscriptionRecord } from '../storage/relay-store';
 import { RefusedAddressError } from './guarded-connect';
-import { buildPushRequest } from './push-request';
+import { buildPushRequest, type WakeContent } from './push-request';
 import type { CancelRequest, SendReply, SendRequest } from './push-sender-messages';
 import type { PushResponse, PushTransport } from './push-transport';
 
 /** One push to send: the device's subscription and what it tells the device (push-wake.ts). */
 export interface PushJobTarget {
   subscription: Pick<PushSubscriptionRecord, 'endpoint' | 'p256dh' | 'auth'>;
-  wake: PushWake;
+  content: WakeContent;
 }
 
 /** Encrypts a push for its device and sends it, signed with `authorization`. */
@@ -27,7 +26,7 @@ export function localPushSender(transport: PushTransport): PushSender {
     async send(target, authorization, signal) {
       let push: ReturnType<typeof buildPushRequest>;
       try {
-        push = buildPushRequest(target.subscription, target.wake, { authorization: () => authorization });
+        push = buildPushRequest(target.subscription, target.content, { authorization: () => authorization });
       } catch (error) {
         throw new PushBuildError((error as Error).message, { cause: error });
       }
@@ -82,7 +81,13 @@ export function threadPushSender(options: { allowedOrigins?: readonly string[] }
       worker ??= start();
       const running = worker;
       const id = nextId++;
-      const request: SendRequest = { id, ...target, authorization };
+      // Only what can cross to the thread: a job may carry a callback (call-pushes.ts).
+      const request: SendRequest = {
+        id,
+        subscription: target.subscription,
+        content: target.content,
+        authorization,
+      };
       const sent = new Promise<PushResponse>((resolve, reject) => waiting.set(id, { resolve, reject }));
       const cancel = () => {
         const waiter = waiting.get(id);

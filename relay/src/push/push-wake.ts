@@ -1,4 +1,14 @@
 import { PUSH_DEVICE_NAME_CHARS, PUSH_WAKE_BYTES, type PushWake } from '@ringback/protocol';
+import type { WakeContent } from './push-request';
+
+/**
+ * A push's content, made on the relay's main thread: the push sender's thread never loads the
+ * protocol package (its start would cost seconds of a loaded machine's CPU).
+ */
+export function wakeContent(wake: PushWake): WakeContent {
+  const last = wake.kind === 'ended' || wake.kind === 'missed';
+  return { eventId: wake.id, last, payload: wakePayload(wake).toString('utf8') };
+}
 
 /**
  * What a push carries, before it is encrypted: the `PushWake` JSON padded with trailing spaces to

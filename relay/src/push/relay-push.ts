@@ -8,6 +8,7 @@ import { newVapidKeys } from './push-request';
 import { PushScheduler } from './push-scheduler';
 import { localPushSender, PushBuildError, type PushSender, threadPushSender } from './push-sender';
 import { type PushSettings, pushTimes } from './push-settings';
+import { wakeContent } from './push-wake';
 import { type VapidSigner, vapidSigner } from './vapid-signer';
 
 /** What routes see of Web Push. Nothing here makes a route wait for a push. */
@@ -164,7 +165,8 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
 /** Sends one push; a last push (`job.settled`) is told whether this attempt settled it. */
 async function send(job: WakeJob, sender: PushSender, signer: VapidSigner, signal: AbortSignal) {
   try {
-    const response = await sender.send(job, signer.authorization(job.subscription.endpoint), signal);
+    const target = { subscription: job.subscription, content: wakeContent(job.wake) };
+    const response = await sender.send(target, signer.authorization(job.subscription.endpoint), signal);
     job.settled?.(settles(response.status));
     return response;
   } catch (error) {

@@ -1,6 +1,7 @@
 // Three relay instances on one PostgreSQL database pushing to a real (local) push service: each
 // push of a call goes out once, whichever instance stored it, claims its re-alerts or ends it.
 
+import type { PushWake } from '@ringback/protocol';
 import { describe, expect, it } from 'vitest';
 import { daemonAndPhone, relayInstancesOnTestDatabase } from '../cluster/postgres/relay-instances-fixture';
 import { afterThisTest } from '../routes/cleanup-fixture';
@@ -45,9 +46,12 @@ describe.skipIf(!testDatabaseUrl())('Web Push from three PostgreSQL relay instan
 
     const answered = ['answered-0', 'answered-1', 'answered-2'];
     const missed = ['missed-0', 'missed-1', 'missed-2'];
+    /** The kinds of the pushes the device got for the call, in order. */
     const pushesOf = async (eventId: string) =>
-      (await pushService.received(subscription)).filter((push) => push === JSON.stringify({ id: eventId }))
-        .length;
+      (await pushService.received(subscription))
+        .map((push) => JSON.parse(push) as PushWake)
+        .filter((wake) => wake.id === eventId)
+        .map((wake) => wake.kind);
     const post = (relay: RunningRelay, eventId: string) =>
       call(
         relay,
@@ -81,7 +85,14 @@ describe.skipIf(!testDatabaseUrl())('Web Push from three PostgreSQL relay instan
     // Answered: the first push and the last one. Missed: at 0, 1, 2 s and the missed call's push
     // (3 if a late claim pushed the last re-alert past the window). Sent by two instances, each
     // re-alert or last push would come at least twice.
-    for (const eventId of answered) expect(counts[eventId], eventId).toBe(2);
-    for (const eventId of missed) expect([3, 4], eventId).toContain(counts[eventId]);
+    // Answered at once on another instance, its `ended` push may overtake the first ring on the
+    // way to the push service (the worker then finds the call ended when it fetches it): each once.
+    for (const eventId of answered)
+      expect([...(counts[eventId] ?? [])].sort(), eventId).toEqual(['ended', 'ring']);
+    for (const eventId of missed) {
+      const kinds = counts[eventId] ?? [];
+      expect([3, 4], eventId).toContain(kinds.length);
+      expect(kinds, eventId).toEqual([...kinds.slice(0, -1).map(() => 'ring'), 'missed']);
+    }
   });
 });

@@ -4,10 +4,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DeviceCredentials } from '@ringback/protocol';
+import { type DeviceCredentials, PUSH_WAKE_BYTES, type PushWake } from '@ringback/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSilentRelayLogger } from '../relay-logger';
 import { type RunningRelay, startRelay } from '../start-relay';
+import { allRows } from '../storage/sqlite/store-fixtures';
+import { openSqliteRelayStore } from '../storage/sqlite-relay-store';
 import { type LocalPushService, type LocalSubscription, startLocalPushService } from './local-push-service';
 import type { PushTuning } from './push-settings';
 import { relayCall } from './relay-call';
@@ -17,30 +19,40 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** Re-alerts every 300 ms for 1.2 s: a call missed is pushed at 0, 0.3, 0.6, 0.9 and 1.2 s. */
+/**
+ * Re-alerts every 300 ms for 1.2 s: a call missed is pushed at 0, 0.3, 0.6, 0.9 and 1.2 s. A last
+ * push a push service fails is sent again every 300 ms for 10 s.
+ */
 const TUNING: PushTuning = {
   realertMs: { base: 300, jitter: 0 },
   ringWindowMs: 1200,
+  lastPushWindowMs: 10_000,
   schedulerTickMs: 20,
 };
 
 const SEALED_TEXT = 'e1.abcdefghijkl.aXY.Y2FsbCB0ZXh0IHRoYXQgbXVzdCBuZXZlciBiZSBwdXNoZWQ';
 
-async function setUp() {
+/** A relay with push `tuning` (TUNING unless changed) and a real local push service. */
+async function setUp(tuning: Partial<PushTuning> = {}) {
   const pushService = await startLocalPushService();
   cleanups.push(() => pushService.close());
   const dataDir = await mkdtemp(join(tmpdir(), 'ringback-push-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const relay = await startRelay({
-    dataDir,
-    port: 0,
-    openSignup: true,
-    logger: createSilentRelayLogger(),
-    pushSubject: 'mailto:ops@example.com',
-    push: { ...TUNING, allowedPushOrigins: [pushService.origin] },
+  const start = () =>
+    startRelay({
+      dataDir,
+      port: 0,
+      openSignup: true,
+      logger: createSilentRelayLogger(),
+      pushSubject: 'mailto:ops@example.com',
+      push: { ...TUNING, allowedPushOrigins: [pushService.origin], ...tuning },
+    });
+  let relay = await start();
+  let running = true;
+  cleanups.push(async () => {
+    if (running) await relay.close();
   });
-  cleanups.push(() => relay.close());
-  const client = relayClient(relay);
+  const client = relayClient(() => relay);
   const daemon = await client.post<DeviceCredentials>('/v1/accounts', { kind: 'daemon', name: 'Laptop' });
   const pair = async (name: string) => {
     const { code } = await client.post<{ code: string }>('/v1/pairing-codes', {}, daemon.deviceToken);
@@ -61,12 +73,20 @@ async function setUp() {
       { eventId, source: 'codex', occurredAt: new Date().toISOString(), sealed: SEALED_TEXT },
       daemon.deviceToken,
     );
-  return { relay, client, pushService, daemon, pair, subscribedPhone, postCall };
+  /** Stops the relay, runs `meanwhile` on its data dir, and starts another relay on it. */
+  const restart = async (meanwhile: (dataDir: string) => Promise<void>) => {
+    running = false;
+    await relay.close();
+    await meanwhile(dataDir);
+    relay = await start();
+    running = true;
+  };
+  return { client, pushService, daemon, pair, subscribedPhone, postCall, restart, dataDir };
 }
 
-function relayClient(relay: RunningRelay) {
+function relayClient(relay: () => RunningRelay) {
   const call = <T>(method: string, path: string, body?: object, token?: string) =>
-    relayCall<T>(relay, method, path, body, token);
+    relayCall<T>(relay(), method, path, body, token);
   return {
     get: <T>(path: string, token: string) => call<T>('GET', path, undefined, token),
     post: <T>(path: string, body: object, token?: string) => call<T>('POST', path, body, token),
@@ -74,7 +94,11 @@ function relayClient(relay: RunningRelay) {
   };
 }
 
-async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 5000): Promise<void> {
+async function until(
+  check: () => Promise<boolean> | boolean,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -82,36 +106,64 @@ async function until(check: () => Promise<boolean> | boolean, what: string, time
   }
 }
 
+/** The relay's push schedule rows, read from its SQLite file beside the running relay. */
+const scheduleRows = async (dataDir: string) =>
+  allRows(join(dataDir, 'relay.db')).filter((entry) => entry.table === 'push_schedule');
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const countOf = async (service: LocalPushService, subscription: LocalSubscription) =>
   (await service.received(subscription)).length;
 
+/** What the device decrypted, each push parsed (the padding is trailing spaces). */
+const wakesOf = async (service: LocalPushService, subscription: LocalSubscription) =>
+  (await service.received(subscription)).map((push) => JSON.parse(push) as PushWake);
+
+const kindsOf = async (service: LocalPushService, subscription: LocalSubscription, eventId?: string) =>
+  (await wakesOf(service, subscription))
+    .filter((wake) => eventId === undefined || wake.id === eventId)
+    .map((wake) => wake.kind);
+
 describe('Web Push to a real push service', () => {
-  it('delivers a push that decrypts to exactly the call’s id, holding no call text', async () => {
+  it('delivers a push that decrypts to the call’s id and `ring`, padded, holding no call text', async () => {
     const { pushService, subscribedPhone, postCall } = await setUp();
     const { subscription } = await subscribedPhone('Phone');
     await postCall('0193a6f0-7c1e-7d2a-9b1f-3f0e1c2d4a5b');
     await until(async () => (await countOf(pushService, subscription)) > 0, 'the push');
     const [first] = await pushService.received(subscription);
-    expect(first).toBe('{"id":"0193a6f0-7c1e-7d2a-9b1f-3f0e1c2d4a5b"}');
+    expect(first?.trimEnd()).toBe('{"id":"0193a6f0-7c1e-7d2a-9b1f-3f0e1c2d4a5b","kind":"ring"}');
+    expect(Buffer.byteLength(first ?? '')).toBe(PUSH_WAKE_BYTES);
     expect(first).not.toContain('abcdefghijkl');
     expect(first).not.toContain('codex');
   });
 
   it('pushes again while the call rings, then once more when it is answered, and stops', async () => {
-    const { pushService, subscribedPhone, postCall, client } = await setUp();
+    // A window long enough for the answer to come inside it, however loaded the machine.
+    const { pushService, subscribedPhone, postCall, client } = await setUp({ ringWindowMs: 20_000 });
     const { subscription } = await subscribedPhone('Phone');
-    const { phone: tablet } = await subscribedPhone('Tablet');
+    const { phone: tablet } = await subscribedPhone('Tablet of someone with a very long device name');
     await postCall('evt-answered');
     await until(async () => (await countOf(pushService, subscription)) >= 2, 'a re-alert');
     const beforeAnswer = await countOf(pushService, subscription);
     await client.post('/v1/events/evt-answered/status', { status: 'answered' }, tablet.deviceToken);
-    await until(async () => (await countOf(pushService, subscription)) === beforeAnswer + 1, 'the last push');
-    await sleep(TUNING.ringWindowMs ?? 0);
-    const pushes = await pushService.received(subscription);
-    expect(pushes).toHaveLength(beforeAnswer + 1);
-    expect(new Set(pushes)).toEqual(new Set(['{"id":"evt-answered"}']));
+    await until(async () => (await kindsOf(pushService, subscription)).includes('ended'), 'the last push');
+    await sleep(1200);
+    const wakes = await wakesOf(pushService, subscription);
+    // A re-alert already on its way as the call was answered may still land; then only the end.
+    expect(wakes.length).toBeGreaterThanOrEqual(beforeAnswer + 1);
+    expect(wakes.length).toBeLessThanOrEqual(beforeAnswer + 2);
+    expect(wakes.slice(0, -1)).toEqual(wakes.slice(0, -1).map(() => ({ id: 'evt-answered', kind: 'ring' })));
+    expect(wakes.at(-1)).toEqual({
+      id: 'evt-answered',
+      kind: 'ended',
+      status: 'answered',
+      by: tablet.deviceId,
+      // Cut to PUSH_DEVICE_NAME_CHARS (40).
+      byName: 'Tablet of someone with a very long devic',
+    });
+    // Every kind the same size: a push service cannot tell a ring from an answer.
+    const sizes = (await pushService.received(subscription)).map((push) => Buffer.byteLength(push));
+    expect(new Set(sizes)).toEqual(new Set([PUSH_WAKE_BYTES]));
   });
 
   it('re-alerts an unanswered call through its ring window, then sends the missed call’s push, and stops', async () => {
@@ -125,6 +177,81 @@ describe('Web Push to a real push service', () => {
     expect(count).toBeLessThanOrEqual(5);
     await sleep(600);
     expect(await countOf(pushService, subscription)).toBe(count);
+    const kinds = await kindsOf(pushService, subscription);
+    expect(kinds).toEqual([...kinds.slice(0, -1).map(() => 'ring'), 'missed']);
+    const sizes = (await pushService.received(subscription)).map((push) => Buffer.byteLength(push));
+    expect(new Set(sizes)).toEqual(new Set([PUSH_WAKE_BYTES]));
+  });
+
+  it('re-alerts no more a device that asked for quiet, and still tells it the call was missed', async () => {
+    const { pushService, subscribedPhone, postCall, client } = await setUp();
+    const { phone, subscription: quiet } = await subscribedPhone('Phone');
+    const { subscription: ringing } = await subscribedPhone('Tablet');
+    await postCall('evt-quiet');
+    await until(async () => (await countOf(pushService, quiet)) >= 1, 'the first push');
+    await client.post('/v1/events/evt-quiet/quiet', {}, phone.deviceToken);
+    const ringsBefore = await countOf(pushService, quiet);
+    await until(async () => (await kindsOf(pushService, quiet)).includes('missed'), 'the missed push');
+    const quietKinds = await kindsOf(pushService, quiet);
+    // A re-alert already on its way as the device asked may still land; none claimed after it.
+    expect(quietKinds.filter((kind) => kind === 'ring').length).toBeLessThanOrEqual(ringsBefore + 1);
+    expect(quietKinds.at(-1)).toBe('missed');
+    await until(
+      async () => (await kindsOf(pushService, ringing)).includes('missed'),
+      'the tablet’s last push',
+    );
+    expect(
+      (await kindsOf(pushService, ringing)).filter((kind) => kind === 'ring').length,
+    ).toBeGreaterThanOrEqual(4);
+  });
+
+  it('sends a last push the push service failed again, within its window, until it gets through', async () => {
+    const { pushService, subscribedPhone, postCall, client, dataDir } = await setUp({ ringWindowMs: 20_000 });
+    const { subscription } = await subscribedPhone('Phone');
+    const { phone: tablet } = await subscribedPhone('Tablet');
+    await postCall('evt-retried');
+    await until(async () => (await countOf(pushService, subscription)) >= 1, 'the first push');
+    pushService.failWith(500);
+    await client.post('/v1/events/evt-retried/status', { status: 'rejected' }, tablet.deviceToken);
+    const path = new URL(subscription.endpoint).pathname;
+    const hits = pushService.hits(path);
+    // Refused twice or more (the relay's own re-sends, beside its queue's retry), then it is back.
+    await until(() => pushService.hits(path) >= hits + 2, 'the failed attempts');
+    pushService.failWith(null);
+    await until(async () => (await kindsOf(pushService, subscription)).includes('ended'), 'the last push');
+    const wakes = await wakesOf(pushService, subscription);
+    expect(wakes.at(-1)).toMatchObject({ kind: 'ended', status: 'rejected', by: tablet.deviceId });
+    // Delivered: its schedule is over (a retry already on its way may repeat the end, nothing else).
+    await until(async () => (await scheduleRows(dataDir)).length === 0, 'the schedule to end');
+    await sleep(600);
+    const after = (await kindsOf(pushService, subscription)).slice(wakes.length);
+    expect(after.filter((kind) => kind !== 'ended')).toEqual([]);
+  });
+
+  it('sends the last push of a call that ended while the relay was down once it is back', async () => {
+    const { pushService, subscribedPhone, postCall, restart } = await setUp({ ringWindowMs: 20_000 });
+    const { subscription } = await subscribedPhone('Phone');
+    const { phone: tablet } = await subscribedPhone('Tablet');
+    await postCall('evt-restarted');
+    await until(async () => (await countOf(pushService, subscription)) >= 1, 'the first push');
+    // The status is written, and the relay stops before any push of it could go out.
+    await restart(async (dataDir) => {
+      const store = await openSqliteRelayStore(join(dataDir, 'relay.db'));
+      await store.setStatus(tablet.accountId, 'evt-restarted', 'answered', tablet.deviceId);
+      await store.close();
+    });
+    await until(
+      async () => (await kindsOf(pushService, subscription)).includes('ended'),
+      'the last push',
+      8000,
+    );
+    expect((await wakesOf(pushService, subscription)).at(-1)).toEqual({
+      id: 'evt-restarted',
+      kind: 'ended',
+      status: 'answered',
+      by: tablet.deviceId,
+      byName: 'Tablet',
+    });
   });
 
   it('drops a subscription its push service answers 410 or 404 for, and pushes to it no more', async () => {
@@ -155,7 +282,7 @@ describe('Web Push to a real push service', () => {
     await sleep((TUNING.ringWindowMs ?? 0) + 400);
     const refused = [pushService.hits(expiredPath), pushService.hits(unknownPath)];
     await postCall('evt-2');
-    await until(async () => (await pushService.received(live)).includes('{"id":"evt-2"}'), 'the next call');
+    await until(async () => (await kindsOf(pushService, live, 'evt-2')).length > 0, 'the next call');
     expect([pushService.hits(expiredPath), pushService.hits(unknownPath)]).toEqual(refused);
   });
 

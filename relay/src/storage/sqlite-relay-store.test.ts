@@ -31,6 +31,7 @@ describe('migrations', () => {
       'devices',
       'events',
       'pairing_codes',
+      'push_quiet',
       'push_schedule',
       'push_subscriptions',
       'replies',

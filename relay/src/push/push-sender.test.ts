@@ -122,11 +122,19 @@ describe('threadPushSender', () => {
     const strict = threadPushSender();
     try {
       await expect(
-        strict.send({ subscription: subscription('/phone'), content: wakeContent({ id: 'evt-7', kind: 'ring' }) }, 'vapid t=t, k=k', signal),
+        strict.send(
+          { subscription: subscription('/phone'), content: wakeContent({ id: 'evt-7', kind: 'ring' }) },
+          'vapid t=t, k=k',
+          signal,
+        ),
       ).rejects.toThrow(/refused to connect to 127\.0\.0\.1: a loopback address/);
       // Final, not a network failure: the queue does not try it again.
       await expect(
-        strict.send({ subscription: subscription('/phone'), content: wakeContent({ id: 'evt-7', kind: 'ring' }) }, 'vapid t=t, k=k', signal),
+        strict.send(
+          { subscription: subscription('/phone'), content: wakeContent({ id: 'evt-7', kind: 'ring' }) },
+          'vapid t=t, k=k',
+          signal,
+        ),
       ).rejects.toBeInstanceOf(RefusedAddressError);
     } finally {
       await strict.close();

@@ -15,7 +15,7 @@ const USAGE = `Usage: ringback <command>
                                     create or join an account on a relay; prints the app's URL
   pair                              a new pairing code, link and app URL (with its QR) for another device
   relay [--port N] [--data-dir DIR] [--public-url URL] [--app-dir DIR] [--push-subject mailto:…]
-        [--tls-cert FILE --tls-key FILE]
+        [--push-origin URL]… [--tls-cert FILE --tls-key FILE]
                                     start the relay server (default port 8791), serving the app at /
   install                           register the Stop hook with Claude Code and Codex
   uninstall                         remove Ringback's Stop hooks

@@ -21,7 +21,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.wav': 'audio/wav',
   '.txt': 'text/plain; charset=utf-8',
 };
-/** Anything else (the eSpeak `.data` pack among them) is bytes; with nosniff it is never run. */
+/** Anything else (the on-device voice's `.bin` data among them) is bytes; with nosniff it is never run. */
 const BYTES = 'application/octet-stream';
 
 /**

@@ -26,6 +26,11 @@ describe('whyAddressRefused', () => {
       ['::ffff:10.0.0.1', /private/],
       ['64:ff9b::192.168.0.1', /private/],
       ['fe80::1%eth0', /link-local/],
+      ['64:ff9b:1::a00:1', /IPv4 transition/],
+      ['::ffff:0:7f00:1', /IPv4 transition/],
+      ['::ffff:0:8.8.8.8', /IPv4 transition/],
+      ['2002:7f00:1::1', /IPv4 transition/],
+      ['2001:0:4136:e378::1', /IPv4 transition/],
       ['push.example.com', /not an IP address/],
     ];
     for (const [address, why] of refused) expect(whyAddressRefused(address), address).toMatch(why);

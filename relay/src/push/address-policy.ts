@@ -61,6 +61,17 @@ const RANGES: readonly { label: string; subnets: readonly [string, number, 'ipv4
       ['100::', 64, 'ipv6'],
     ],
   },
+  {
+    // Ways to reach an IPv4 host (or a tunnel's far end) through an IPv6 address whose IPv4 part
+    // sits where embeddedIpv4 does not look: no push service is reached that way, so all refused.
+    label: 'an IPv4 transition address',
+    subnets: [
+      ['64:ff9b:1::', 48, 'ipv6'], // local-use NAT64 (RFC 8215)
+      ['::ffff:0:0:0', 96, 'ipv6'], // SIIT IPv4-translated, ::ffff:0:a.b.c.d (RFC 2765)
+      ['2002::', 16, 'ipv6'], // 6to4
+      ['2001::', 32, 'ipv6'], // Teredo
+    ],
+  },
 ];
 
 const LISTS = RANGES.map(({ label, subnets }) => {

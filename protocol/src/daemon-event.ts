@@ -72,7 +72,9 @@ export type AgentEventPlaintext = Type.Static<typeof AgentEventPlaintext>;
  * Every retry of one outbox entry carries the same `eventId` (UUIDv7).
  */
 export const DaemonEventBody = Type.Object({
-  eventId: Type.String({ minLength: 1, maxLength: 64 }),
+  // Letters, digits, `-` and `_` only: a UUIDv7 is that, and the id travels in every push, whose
+  // padded size (PUSH_WAKE_BYTES) 64 emoji or escaped control characters would overflow.
+  eventId: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
   source: AgentSource,
   occurredAt: Type.String({ format: 'date-time' }),
   sealed: Type.String({ minLength: 1 }),

@@ -1,5 +1,6 @@
 import { PUSH_DEVICE_NAME_CHARS, PUSH_WAKE_BYTES, type PushWake } from '@ringback/protocol';
 import { describe, expect, it } from 'vitest';
+import { UnsendablePush } from './push-queue';
 import { wakePayload } from './push-wake';
 
 const parsed = (payload: Buffer) => JSON.parse(payload.toString('utf8')) as PushWake;
@@ -39,5 +40,11 @@ describe('wakePayload', () => {
     const fitted = parsed(payload).byName ?? '';
     expect(fitted.length).toBeGreaterThan(0);
     expect(escapes.startsWith(fitted)).toBe(true);
+  });
+
+  it('throws an UnsendablePush for a wake that cannot fit, so it is never retried', () => {
+    expect(() =>
+      wakePayload({ id: '😀'.repeat(64), kind: 'ended', status: 'answered', by: '\u0001'.repeat(64) }),
+    ).toThrow(UnsendablePush);
   });
 });

@@ -1,4 +1,5 @@
 import { PUSH_DEVICE_NAME_CHARS, PUSH_WAKE_BYTES, type PushWake } from '@ringback/protocol';
+import { UnsendablePush } from './push-queue';
 import type { WakeContent } from './push-request';
 
 /**
@@ -15,7 +16,8 @@ export function wakeContent(wake: PushWake): WakeContent {
  * exactly `PUSH_WAKE_BYTES` of UTF-8, so a push service (or anyone watching it) cannot tell a
  * ring from the end of a call, or one device's name from another, by its size. The device's name
  * is cut to `PUSH_DEVICE_NAME_CHARS` (whole characters), and further if its JSON escapes would
- * not fit.
+ * not fit. Throws an UnsendablePush (never retried: it would not fit the next time either) when
+ * the rest does not fit.
  */
 export function wakePayload(wake: PushWake): Buffer {
   let byName =
@@ -25,7 +27,7 @@ export function wakePayload(wake: PushWake): Buffer {
     const size = Buffer.byteLength(json, 'utf8');
     if (size <= PUSH_WAKE_BYTES) return Buffer.from(json + ' '.repeat(PUSH_WAKE_BYTES - size), 'utf8');
     if (!byName || byName.length === 0)
-      throw new Error(`a push for call ${wake.id} does not fit in ${PUSH_WAKE_BYTES} bytes`);
+      throw new UnsendablePush(`a push for call ${wake.id} does not fit in ${PUSH_WAKE_BYTES} bytes`);
     byName = byName.slice(0, -1);
   }
 }

@@ -17,6 +17,15 @@ describe('POST /v1/daemon/events under concurrency', () => {
     expect(commits).toEqual([{ writes: 16 }]);
   });
 
+  it('refuses an event id that is not letters, digits, - and _ (400), so every push for it fits', async () => {
+    const relay = await injectRelay();
+    for (const eventId of ['😀'.repeat(64), '\u0001'.repeat(64), 'evt 1', 'evt:1']) {
+      const answer = await relay.postEvent(eventId);
+      expect(answer.statusCode, JSON.stringify(eventId)).toBe(400);
+    }
+    expect((await relay.postEvent('0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b')).statusCode).toBe(201);
+  });
+
   it('stores one event id posted many times at once exactly once', async () => {
     const relay = await injectRelay();
     const answers = await Promise.all(Array.from({ length: 8 }, () => relay.postEvent('same')));

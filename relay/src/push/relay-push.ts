@@ -155,9 +155,11 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
     async close() {
       closed = true;
       await scheduler.stop();
-      await drained();
+      // The queue first: store work still pending may otherwise hand it pushes that go out
+      // while the relay is shutting down (a closed queue drops them).
       await queue.close();
       await sender.close();
+      await drained();
     },
   };
 }

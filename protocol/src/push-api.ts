@@ -18,7 +18,9 @@ export type PushKey = Type.Static<typeof PushKey>;
  */
 export const PushSubscriptionBody = Type.Object(
   {
-    endpoint: Type.String({ minLength: 8, maxLength: 2048, pattern: '^https?://' }),
+    // Printable ASCII only: real endpoints are, and an index row of 2048 multi-byte characters
+    // would outgrow PostgreSQL's btree limit.
+    endpoint: Type.String({ minLength: 8, maxLength: 2048, pattern: '^https?://[!-~]+$' }),
     expirationTime: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
     keys: Type.Object(
       {

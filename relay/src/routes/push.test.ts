@@ -220,6 +220,9 @@ describe('POST and DELETE /v1/push/subscription', () => {
       { endpoint: good.endpoint },
       { ...good, extra: 1 },
       { ...good, endpoint: 'push' },
+      // Real endpoints are ASCII; one in other characters could outgrow PostgreSQL's index row.
+      { ...good, endpoint: `https://fcm.googleapis.com/fcm/send/${'é'.repeat(1000)}` },
+      { ...good, endpoint: 'https://fcm.googleapis.com/fcm/send/a b' },
     ];
     for (const body of bodies) {
       const response = await subscribe(relay, phone, body);

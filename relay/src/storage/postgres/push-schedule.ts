@@ -71,9 +71,8 @@ export function postgresPushSchedule({ sql: db, now, statement }: PostgresContex
     },
 
     async finishPushSchedule(accountId, eventId) {
-      const { rowCount } = await db.query(
-        'DELETE FROM push_schedule WHERE account_id = $1 AND event_id = $2',
-        [accountId, eventId],
+      const { rowCount } = await statement(() =>
+        db.query('DELETE FROM push_schedule WHERE account_id = $1 AND event_id = $2', [accountId, eventId]),
       );
       return (rowCount ?? 0) > 0;
     },

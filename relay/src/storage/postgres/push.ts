@@ -70,7 +70,8 @@ export function postgresPush(context: PostgresContext): PushStore {
           return 'saved';
         });
       // Two devices saving one endpoint at once: the unique index lets one commit; the other,
-      // run again, finds the winner holding it.
+      // run again, finds the winner holding it. (Deadlocks and serialization failures, say two
+      // devices swapping endpoints, are run again by `transaction` itself.)
       for (let attempt = 1; ; attempt++) {
         try {
           return await save();
@@ -81,17 +82,21 @@ export function postgresPush(context: PostgresContext): PushStore {
     },
 
     async deletePushSubscription(accountId, deviceId) {
-      const { rowCount } = await db.query(
-        'DELETE FROM push_subscriptions WHERE account_id = $1 AND device_id = $2',
-        [accountId, deviceId],
+      const { rowCount } = await statement(() =>
+        db.query('DELETE FROM push_subscriptions WHERE account_id = $1 AND device_id = $2', [
+          accountId,
+          deviceId,
+        ]),
       );
       return (rowCount ?? 0) > 0;
     },
 
     async deletePushSubscriptionAt({ accountId, deviceId, endpoint }) {
-      const { rowCount } = await db.query(
-        'DELETE FROM push_subscriptions WHERE account_id = $1 AND device_id = $2 AND endpoint = $3',
-        [accountId, deviceId, endpoint],
+      const { rowCount } = await statement(() =>
+        db.query(
+          'DELETE FROM push_subscriptions WHERE account_id = $1 AND device_id = $2 AND endpoint = $3',
+          [accountId, deviceId, endpoint],
+        ),
       );
       return (rowCount ?? 0) > 0;
     },

@@ -4,10 +4,11 @@
  * the same transaction as the call (first re-alert `p_realert_in` ms after `p_at`, ring window
  * ending `p_ring_window` ms after it), so a call stored is never left without its pushes. The
  * rest is migration 3's function (insert-event-function.ts, which stays as released): the same
- * locks, outcomes and notifications. The old signature is dropped.
+ * locks, outcomes and notifications. The old 9-argument function stays beside it (PostgreSQL
+ * tells them apart by their arguments): relays of the previous release, still running during a
+ * rolling upgrade, keep storing calls with it. A later release drops it.
  */
 export const INSERT_EVENTS_WITH_SCHEDULE_FUNCTION = `
-  DROP FUNCTION ringback_insert_events(TEXT[], TEXT[], TEXT[], TEXT[], TEXT[], TEXT[], TEXT[], BIGINT, TEXT);
   CREATE FUNCTION ringback_insert_events(
     p_account_ids TEXT[], p_event_ids TEXT[], p_sources TEXT[], p_occurred_at TEXT[],
     p_task_ids TEXT[], p_sealed TEXT[], p_from_device_ids TEXT[], p_at BIGINT, p_channel TEXT,

@@ -64,6 +64,32 @@ describe.skipIf(!testDatabaseUrl())(`PostgreSQL migrations (needs ${TEST_DATABAS
     expect((await created(again, newEvent(accountId, daemon.deviceId))).log.seq).toBe(log.seq + 1);
   });
 
+  it('keeps the previous release’s ringback_insert_events working beside the new one (rolling upgrade)', async () => {
+    const database = await freshDatabase();
+    const store = await openPostgresRelayStore(database.url);
+    cleanups.push(() => store.close());
+    const { accountId, daemon } = await household(store);
+
+    // What a relay of the previous release, still running during the upgrade, calls.
+    const pool = poolOn(database);
+    const { rows } = await pool.query<{ outcome: string; seq: string }>(
+      'SELECT outcome, seq FROM ringback_insert_events($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+      [
+        [accountId],
+        ['old-release-1'],
+        ['claude-code'],
+        ['2026-12-01T00:00:00.000Z'],
+        [null],
+        ['sealed'],
+        [daemon.deviceId],
+        1,
+        'old_channel',
+      ],
+    );
+    expect(rows.map((row) => row.outcome)).toEqual(['created']);
+    expect((await store.getEvent(accountId, 'old-release-1'))?.status).toBe('pending');
+  });
+
   it('applies only the missing migrations', async () => {
     const pool = poolOn(await freshDatabase());
     const to = POSTGRES_MIGRATIONS.length;

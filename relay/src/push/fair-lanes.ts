@@ -64,6 +64,11 @@ export class FairLanes<T> {
     return this.#origins.get(origin)?.waiting ?? 0;
   }
 
+  /** Pieces waiting for one origin on one account's behalf. */
+  waitingForAccount(key: LaneKey): number {
+    return this.#origins.get(key.origin)?.accounts.get(key.account)?.length ?? 0;
+  }
+
   add(key: LaneKey, item: T): void {
     let lane = this.#origins.get(key.origin);
     if (!lane) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { whyEndpointRefused } from './push-endpoint';
+import { pushServiceOf, whyEndpointRefused } from './push-endpoint';
 
 describe('whyEndpointRefused', () => {
   it('takes the https endpoints of the known push services', () => {
@@ -35,6 +35,8 @@ describe('whyEndpointRefused', () => {
       ['https://push.apple.com.evil.example/x', /not a known push service/],
       ['https://evilpush.apple.com/x', /not a known push service/],
       ['https://fcm.googleapis.com.evil.example/x', /not a known push service/],
+      // Mozilla's endpoints are on one documented host; other names under it are not its push service.
+      ['https://hang.push.services.mozilla.com/wpush/v2/x', /not a known push service/],
       ['not a url', /not a URL/],
     ];
     for (const [endpoint, why] of refused) expect(whyEndpointRefused(endpoint), endpoint).toMatch(why);
@@ -46,5 +48,15 @@ describe('whyEndpointRefused', () => {
     expect(whyEndpointRefused('https://push.corp.example/send/abc', allowed)).toBeNull();
     expect(whyEndpointRefused('http://127.0.0.1:9001/notify/abc', allowed)).not.toBeNull();
     expect(whyEndpointRefused('https://push.corp.example:444/send/abc', allowed)).not.toBeNull();
+  });
+
+  it('names the push service an endpoint goes to: every host of a known one alike, else the origin', () => {
+    expect(pushServiceOf('https://web.push.apple.com/QGx1')).toBe('apple');
+    expect(pushServiceOf('https://hang-1.push.apple.com/x')).toBe('apple');
+    expect(pushServiceOf('https://wns2-by3p.notify.windows.com/w/?token=B')).toBe('windows');
+    expect(pushServiceOf('https://fcm.googleapis.com/fcm/send/x')).toBe('fcm');
+    expect(pushServiceOf('https://android.googleapis.com/gcm/send/x')).toBe('fcm');
+    expect(pushServiceOf('https://updates.push.services.mozilla.com/wpush/v2/x')).toBe('mozilla');
+    expect(pushServiceOf('http://127.0.0.1:9000/notify/abc')).toBe('http://127.0.0.1:9000');
   });
 });

@@ -1,14 +1,15 @@
 /**
- * The public push services browsers subscribe with: Google FCM (Chrome, Edge on Android),
- * Mozilla autopush (Firefox), Apple (Safari, iPhone home-screen apps) and Windows (WNS). A name
- * that starts with a dot takes any host under it.
+ * The public push services browsers subscribe with, each by the hosts its endpoints are on:
+ * Google FCM (Chrome, Edge on Android), Mozilla autopush (Firefox), Apple (Safari, iPhone
+ * home-screen apps; Apple asks senders to allow any host under push.apple.com) and Windows
+ * (WNS, whose endpoints are on regional hosts). A host that starts with a dot takes any host
+ * under it.
  */
-export const KNOWN_PUSH_SERVICE_HOSTS: readonly string[] = [
-  'fcm.googleapis.com',
-  'android.googleapis.com',
-  '.push.services.mozilla.com',
-  '.push.apple.com',
-  '.notify.windows.com',
+export const KNOWN_PUSH_SERVICES: readonly { name: string; hosts: readonly string[] }[] = [
+  { name: 'fcm', hosts: ['fcm.googleapis.com', 'android.googleapis.com'] },
+  { name: 'mozilla', hosts: ['updates.push.services.mozilla.com'] },
+  { name: 'apple', hosts: ['.push.apple.com'] },
+  { name: 'windows', hosts: ['.notify.windows.com'] },
 ];
 
 const HOW_TO_ALLOW =
@@ -39,14 +40,32 @@ export function whyEndpointRefused(endpoint: string, allowedOrigins: readonly st
   if (url.protocol !== 'https:') return 'the push endpoint must be an https URL';
   if (url.port !== '') return `the push endpoint must be on port 443 (${HOW_TO_ALLOW})`;
   if (url.username !== '' || url.password !== '') return 'the push endpoint must not carry a user name';
-  if (!isKnownPushServiceHost(url.hostname))
+  if (knownPushServiceOf(url.hostname) === undefined)
     return `the push endpoint ${url.origin} is not a known push service (FCM, Mozilla, Apple, Windows); ${HOW_TO_ALLOW}`;
   return null;
 }
 
-function isKnownPushServiceHost(hostname: string): boolean {
+/** The known push service a host belongs to, or undefined. */
+function knownPushServiceOf(hostname: string): string | undefined {
   const host = hostname.toLowerCase();
-  return KNOWN_PUSH_SERVICE_HOSTS.some((known) =>
-    known.startsWith('.') ? host.endsWith(known) && host.length > known.length : host === known,
-  );
+  return KNOWN_PUSH_SERVICES.find(({ hosts }) =>
+    hosts.some((known) =>
+      known.startsWith('.') ? host.endsWith(known) && host.length > known.length : host === known,
+    ),
+  )?.name;
+}
+
+/**
+ * The push service an endpoint is sent to, as the queue takes turns and caps by it: the known
+ * service it matches (all of Apple's or Windows' hosts are one service, so a run of subdomains
+ * that never answer holds one service's slots, not one set per subdomain), else its origin (an
+ * operator's allowed push service).
+ */
+export function pushServiceOf(endpoint: string): string {
+  try {
+    const url = new URL(endpoint);
+    return knownPushServiceOf(url.hostname) ?? url.origin;
+  } catch {
+    return 'an unreadable endpoint';
+  }
 }

@@ -286,14 +286,34 @@ describe('PushQueue fairness', () => {
   it('drops pushes past one push service’s share of the queue, and takes others’ still', async () => {
     const service = pushService();
     const { queue } = fairQueue(service, { perOriginConcurrency: 1, maxQueued: 100, maxQueuedPerOrigin: 3 });
+    // Each from an account of its own: an account's own share (half the service's) is not what is tried here.
     const stalled = Array.from({ length: 6 }, (_, i) =>
-      queue.push(job(`stalled-${i}`, 'https://stalled.example')),
+      queue.push(job(`stalled-${i}`, 'https://stalled.example', `account-${i}`)),
     );
     // One in flight, three waiting: the rest are dropped.
     expect(stalled).toEqual([true, true, true, true, false, false]);
     expect(queue.push(job('healthy', 'https://fcm.googleapis.com'))).toBe(true);
     await settle();
     expect(service.ids()).toContain('healthy');
+    await queue.close();
+  });
+
+  it('drops a busy account’s pushes past its own share, never another account’s first push', async () => {
+    const service = pushService();
+    const { queue } = fairQueue(service, { perOriginConcurrency: 1, maxQueuedPerOrigin: 10 });
+    const fcm = 'https://fcm.googleapis.com';
+    for (let i = 0; i < 20; i++) queue.push(job(`busy-${i}`, fcm, 'busy'));
+    expect(queue.push(job('victim-1', fcm, 'victim'))).toBe(true);
+    await settle();
+    expect(service.ids()).toEqual(['busy-0']);
+    // The busy account keeps half the service's share (5 waiting), the rest of its 20 dropped.
+    expect(queue.size).toBe(6);
+    service.answer(0, ok);
+    await settle();
+    service.answer(1, ok);
+    await settle();
+    // The accounts take turns: the victim's push goes out next, before the busy account's backlog.
+    expect(service.ids()).toEqual(['busy-0', 'busy-1', 'victim-1']);
     await queue.close();
   });
 });

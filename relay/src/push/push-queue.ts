@@ -28,6 +28,12 @@ export interface PushQueueOptions<J> {
    * answers fills its own share of the queue, never the whole of it.
    */
   maxQueuedPerOrigin?: number;
+  /**
+   * Pushes waiting for one push service on one account's behalf beyond which that account's new
+   * ones are dropped: a busy account fills its own share, never its push service's, and another
+   * account's first push still finds room. Never more than half of `maxQueuedPerOrigin`.
+   */
+  maxQueuedPerAccount?: number;
   /** Attempts per push, the first included. */
   maxAttempts?: number;
   backoff?: Backoff;
@@ -49,6 +55,10 @@ const DEFAULTS = {
   perOriginConcurrency: 32,
   maxQueued: 20_000,
   maxQueuedPerOrigin: 5000,
+  // A call rings each of an account's devices, about every 20 s: 500 waiting is a push service
+  // stalled for minutes under an account with dozens of devices, and ten such accounts still
+  // leave most of a push service's 5000 to everyone else.
+  maxQueuedPerAccount: 500,
   maxAttempts: 4,
 };
 const ONE_LANE: LaneKey = { origin: '', account: '' };
@@ -92,6 +102,11 @@ export class PushQueue<J> {
     this.#lanes = new FairLanes(this.#options.perOriginConcurrency);
   }
 
+  get #perAccountCap(): number {
+    const { maxQueuedPerAccount, maxQueuedPerOrigin } = this.#options;
+    return Math.min(maxQueuedPerAccount, Math.max(1, Math.floor(maxQueuedPerOrigin / 2)));
+  }
+
   /** Pushes waiting for a turn or a retry (not those being sent). */
   get size(): number {
     return this.#lanes.waiting + this.#retrying.size;
@@ -103,7 +118,8 @@ export class PushQueue<J> {
     const lane = this.#options.laneOf?.(job) ?? ONE_LANE;
     if (
       this.size >= this.#options.maxQueued ||
-      this.#lanes.waitingFor(lane.origin) >= this.#options.maxQueuedPerOrigin
+      this.#lanes.waitingFor(lane.origin) >= this.#options.maxQueuedPerOrigin ||
+      this.#lanes.waitingForAccount(lane) >= this.#perAccountCap
     ) {
       if (this.#dropped === 0)
         this.#options.logger.warn(

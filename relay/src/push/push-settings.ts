@@ -28,13 +28,14 @@ export interface PushTuning {
   transport?: PushTransport;
   /**
    * Pushes sent at once (128), to one push service at once (32), and how many may wait before new
-   * ones are dropped (20,000 in all, 5,000 for one push service).
+   * ones are dropped (20,000 in all, 5,000 for one push service, 500 for one account at one).
    */
   queue?: {
     concurrency?: number;
     perOriginConcurrency?: number;
     maxQueued?: number;
     maxQueuedPerOrigin?: number;
+    maxQueuedPerAccount?: number;
   };
 }
 

@@ -259,6 +259,54 @@ describe('startRelayPush', () => {
     await push.close();
   });
 
+  it('keeps an FCM push going while hanging subdomains of another push service hold their sends', async () => {
+    const store = await openSqliteRelayStore(':memory:');
+    cleanups.push(() => store.close());
+    const reached: string[] = [];
+    const push = await relayPush(store, {
+      subject: 'mailto:ops@example.com',
+      ...FAST,
+      // One send at a time per push service, three in all: before, each subdomain was a service of
+      // its own, and three hanging ones took every slot.
+      queue: { concurrency: 3, perOriginConcurrency: 1 },
+      transport: {
+        deliver: (request) => {
+          reached.push(new URL(request.endpoint).hostname);
+          return request.endpoint.startsWith('https://fcm.googleapis.com/')
+            ? Promise.resolve({ status: 201, retryAfterMs: null })
+            : new Promise(() => {});
+        },
+        close: async () => {},
+      },
+    });
+    const home = await household(store);
+    const subscribe = (deviceId: string, endpoint: string) =>
+      store.savePushSubscription({
+        accountId: home.accountId,
+        deviceId,
+        endpoint,
+        p256dh: P256DH,
+        auth: AUTH,
+      });
+    await subscribe(home.phone.deviceId, 'https://hang-1.push.apple.com/x');
+    await subscribe(home.tablet.deviceId, 'https://hang-2.push.apple.com/x');
+    for (const name of ['hang-3', 'hang-4']) {
+      const device = await store.addDevice(home.accountId, { kind: 'app', name, tokenHash: `h-${name}` });
+      await subscribe(device.deviceId, `https://${name}.push.apple.com/x`);
+    }
+    const android = await store.addDevice(home.accountId, { kind: 'app', name: 'android', tokenHash: 'h-a' });
+    await subscribe(android.deviceId, 'https://fcm.googleapis.com/fcm/send/android');
+    const { event } = await created(
+      store,
+      newEvent(home.accountId, home.daemon.deviceId),
+      push.newCallPushes() ?? undefined,
+    );
+    push.callStored(event);
+    await expect.poll(() => reached).toContain('fcm.googleapis.com');
+    // Apple is one push service: one of its hanging hosts holds its one slot, the rest wait.
+    expect(reached.filter((host) => host.endsWith('.push.apple.com'))).toHaveLength(1);
+  });
+
   it('drops, without sending to it, a subscription stored at an endpoint the relay now refuses', async () => {
     const relay = await setUp();
     // Stored by an older relay, or at an origin the operator no longer allows.

@@ -2,7 +2,7 @@ import type { RelayLogger } from '../relay-logger';
 import type { DeviceStore, NewCallPushes, PushStore } from '../storage/relay-store';
 import { CallPushes, type WakeJob } from './call-pushes';
 import { isRefusedAddress } from './guarded-connect';
-import { normalPushOrigin, whyEndpointRefused } from './push-endpoint';
+import { normalPushOrigin, pushServiceOf, whyEndpointRefused } from './push-endpoint';
 import { PushQueue, UnsendablePush } from './push-queue';
 import { newVapidKeys } from './push-request';
 import { PushScheduler } from './push-scheduler';
@@ -88,8 +88,13 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
     onGone: (job) => track(store.deletePushSubscriptionAt(job.subscription).then(() => {})),
     describe: (job) =>
       `${job.wake.kind ?? 'ring'} push for call ${job.wake.id} to device ${job.subscription.deviceId} (${originOf(job.subscription.endpoint)})`,
-    // Push services and accounts take turns: a stalled push service or a busy account delays no one else.
-    laneOf: (job) => ({ origin: originOf(job.subscription.endpoint), account: job.subscription.accountId }),
+    // Push services and accounts take turns: a stalled push service or a busy account delays no one
+    // else. By push service, not origin: any number of hanging Apple or Windows subdomains are one
+    // service, with one service's slots and waiting share.
+    laneOf: (job) => ({
+      origin: pushServiceOf(job.subscription.endpoint),
+      account: job.subscription.accountId,
+    }),
     logger,
     ...settings.queue,
   });

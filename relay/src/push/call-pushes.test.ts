@@ -20,18 +20,28 @@ function setUp(deviceIds = ['phone', 'tablet']) {
   const quiet = new Set<string>();
   const marks: { eventId: string; kind: LastPushKind; nextAt: number; until: number }[] = [];
   const finished: string[] = [];
+  // As the stores do: `ended` replaces a mark, `missed` only goes where none is; a finish with a
+  // kind only while that is the mark.
+  const lastKinds = new Map<string, LastPushKind>();
+  let status: DuePush['status'] = 'pending';
   const devices = [{ deviceId: 'tablet', name: 'Tablet of a person whose name is really quite long' }];
   const store = {
     pushSubscriptionsOf: async () => subscriptions,
     quietDevices: async () => [...quiet],
     markPushEnding: async (_: string, eventId: string, last: Omit<(typeof marks)[0], 'eventId'>) => {
+      if (last.kind === 'missed' && lastKinds.has(eventId)) return false;
+      lastKinds.set(eventId, last.kind);
       marks.push({ eventId, ...last });
       return true;
     },
-    finishPushSchedule: async (_: string, eventId: string) => {
+    finishPushSchedule: async (_: string, eventId: string, kind?: LastPushKind) => {
+      // A mark made before the test (a due handed in with its `last`) is taken as it says.
+      const marked = lastKinds.get(eventId);
+      if (kind !== undefined && marked !== undefined && marked !== kind) return false;
       finished.push(eventId);
       return true;
     },
+    getEvent: async () => ({ status }),
     listDevices: async () => devices as DeviceRecord[],
   };
   const jobs: WakeJob[] = [];
@@ -62,6 +72,9 @@ function setUp(deviceIds = ['phone', 'tablet']) {
     jobs,
     sent,
     claims: () => claims,
+    setStatus: (next: DuePush['status']) => {
+      status = next;
+    },
     tracked: () => Promise.all(tracked),
     advance: (ms: number) => {
       time += ms;
@@ -183,5 +196,57 @@ describe('CallPushes', () => {
     await pushes.calls.due(due());
     expect(pushes.sent()).toEqual([]);
     expect(pushes.finished).toEqual(['evt-1']);
+  });
+
+  it('sends `ended` to every device when the call is answered as its ring window closes, and finishes only then', async () => {
+    const pushes = setUp();
+    pushes.advance(120_000);
+    // Missed decided and on its way to both devices…
+    await pushes.calls.due(due());
+    const missed = pushes.jobs.splice(0);
+    expect(missed.map((job) => job.wake.kind)).toEqual(['missed', 'missed']);
+    // …when the tablet answers: ended replaces it.
+    pushes.setStatus('answered');
+    await pushes.calls.ended(ACCOUNT, 'evt-1');
+    const last = { kind: 'ended' as const, until: T0 + 420_000 };
+    await pushes.calls.due(due({ status: 'answered', handledBy: 'tablet', last }));
+    const ended = pushes.jobs.splice(0);
+    expect(ended.map((job) => [job.subscription.deviceId, job.wake.kind])).toEqual([
+      ['phone', 'ended'],
+      ['tablet', 'ended'],
+    ]);
+    // Missed settling does not finish the schedule: ended is the call's last push now.
+    for (const job of missed) job.settled?.(true);
+    await pushes.tracked();
+    expect(pushes.finished).toEqual([]);
+    for (const job of ended) job.settled?.(true);
+    await pushes.tracked();
+    expect(pushes.finished).toEqual(['evt-1']);
+  });
+
+  it('leaves a missed mark undone when ended was marked first, and re-alerts only a call still pending', async () => {
+    const pushes = setUp();
+    await pushes.calls.ended(ACCOUNT, 'evt-1');
+    pushes.advance(120_000);
+    // Claimed as pending before the status changed: missed does not overwrite ended.
+    await pushes.calls.due(due());
+    expect(pushes.marks.map((mark) => mark.kind)).toEqual(['ended']);
+    expect(pushes.sent()).toEqual([]);
+
+    // A re-alert claimed as pending, the call answered by the time it would go out.
+    const other = setUp();
+    other.advance(25_000);
+    other.setStatus('answered');
+    await other.calls.due(due());
+    expect(other.sent()).toEqual([]);
+  });
+
+  it('says a ring is stale once its call’s last push is decided here', async () => {
+    const pushes = setUp();
+    await pushes.calls.stored({ accountId: ACCOUNT, eventId: 'evt-1' });
+    const [ring] = pushes.jobs.splice(0);
+    expect(ring && pushes.calls.ringIsStale(ring)).toBe(false);
+    await pushes.calls.ended(ACCOUNT, 'evt-1');
+    expect(ring && pushes.calls.ringIsStale(ring)).toBe(true);
   });
 });

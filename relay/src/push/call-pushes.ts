@@ -2,6 +2,7 @@ import type { PushWake } from '@ringback/protocol';
 import type {
   DeviceStore,
   DuePush,
+  EventStore,
   LastPushKind,
   NewCallPushes,
   PushStore,
@@ -20,8 +21,19 @@ export interface WakeJob {
   settled?: (final: boolean) => void;
 }
 
+/** The last push a call is in, on this instance, and what became of it per subscription. */
+interface LastPushState {
+  kind: LastPushKind;
+  /** The subscriptions that took it. */
+  took: Set<string>;
+  /** Those it is being sent to (not sent twice while the first is on its way). */
+  sending: Set<string>;
+  /** When to forget it. */
+  until: number;
+}
+
 export interface CallPushesDeps {
-  store: PushStore & Pick<DeviceStore, 'listDevices'>;
+  store: PushStore & Pick<DeviceStore, 'listDevices'> & Pick<EventStore, 'getEvent'>;
   /** Takes a push and returns at once; false when it had to drop it. */
   enqueue: (job: WakeJob) => boolean;
   /** Asks the scheduler to claim what is due now rather than at its next tick. */
@@ -48,10 +60,16 @@ export interface CallPushesDeps {
 export class CallPushes {
   readonly #deps: CallPushesDeps;
   /**
-   * Per call in its last push, on this instance: the subscriptions that took it, those it is
-   * being sent to (not sent twice while the first is on its way), and when to forget them.
+   * Per call in its last push, on this instance, of the kind being sent: a call whose `missed`
+   * turned into `ended` (answered as its window closed) starts afresh, so `ended` reaches the
+   * devices `missed` was on its way to.
    */
-  readonly #tookLast = new Map<string, { took: Set<string>; sending: Set<string>; until: number }>();
+  readonly #lastPushes = new Map<string, LastPushState>();
+  /**
+   * Calls whose last push this instance knows is decided (until it is given up): a ring of
+   * theirs still waiting or retrying in the queue is no longer sent (`ringIsStale`).
+   */
+  readonly #decided = new Map<string, number>();
 
   constructor(deps: CallPushesDeps) {
     this.#deps = deps;
@@ -73,7 +91,19 @@ export class CallPushes {
   async ended(accountId: string, eventId: string): Promise<void> {
     const at = this.#deps.now();
     const last = { kind: 'ended' as const, nextAt: at, until: at + this.#deps.lastPushWindowMs };
+    this.#decided.set(callKey(accountId, eventId), last.until);
     if (await this.#deps.store.markPushEnding(accountId, eventId, last)) this.#deps.claimSoon();
+  }
+
+  /**
+   * Whether a ring, about to go out, would only confuse: its call's last push is decided here.
+   * A ring that went to the push service after its call's last push would wake a phone to a call
+   * that is over (and, offline, it may get the ring only).
+   */
+  ringIsStale(job: WakeJob): boolean {
+    if (job.wake.kind !== 'ring') return false;
+    const until = this.#decided.get(callKey(job.subscription.accountId, job.wake.id));
+    return until !== undefined && until > this.#deps.now();
   }
 
   /** This instance claimed a due schedule: re-alert a call still ringing, else send its last push. */
@@ -84,16 +114,26 @@ export class CallPushes {
     if (!due.last && due.status === 'pending' && at < due.endsAt) return this.#realert(due);
     let last = due.last;
     if (!last) {
-      // Decided here, on the relay's clock, and recorded before the push goes out.
+      // Decided here, on the relay's clock, and recorded before the push goes out. `missed` only
+      // while no last push is set: an `ended` marked meanwhile (answered as the window closed)
+      // stands, and comes round on its own.
       const kind: LastPushKind = due.status === 'pending' ? 'missed' : 'ended';
       last = { kind, until: at + lastPushWindowMs };
-      await store.markPushEnding(due.accountId, due.eventId, { ...last, nextAt: at + realert.base });
+      const marked = await store.markPushEnding(due.accountId, due.eventId, {
+        ...last,
+        nextAt: at + realert.base,
+      });
+      if (!marked) return;
     }
+    this.#decided.set(keyOf(due), last.until);
     if (at >= last.until) {
-      this.#tookLast.delete(keyOf(due));
-      await store.finishPushSchedule(due.accountId, due.eventId);
+      this.#lastPushes.delete(keyOf(due));
+      await store.finishPushSchedule(due.accountId, due.eventId, last.kind);
       return;
     }
+    // Released back to pending after its end was marked (the release resets the schedule, so only
+    // a race gets here): an `ended` saying nothing of how would be wrong; the row comes round.
+    if (last.kind === 'ended' && due.status === 'pending') return;
     await this.#sendLast(due, last);
   }
 
@@ -106,6 +146,9 @@ export class CallPushes {
       return;
     }
     const quiet = new Set(await store.quietDevices(due.accountId, due.eventId));
+    // Read again now, not as claimed: the call may have been answered meanwhile.
+    const call = await store.getEvent(due.accountId, due.eventId);
+    if (call?.status !== 'pending') return;
     const wake: PushWake = { id: due.eventId, kind: 'ring' };
     for (const subscription of subscriptions)
       if (!quiet.has(subscription.deviceId)) enqueue({ subscription, wake });
@@ -118,33 +161,41 @@ export class CallPushes {
   async #sendLast(due: DuePush, last: { kind: LastPushKind; until: number }): Promise<void> {
     const { store, enqueue, track } = this.#deps;
     const key = keyOf(due);
-    const entry = this.#tookLast.get(key) ?? { took: new Set(), sending: new Set(), until: last.until };
-    this.#tookLast.set(key, entry);
+    let entry = this.#lastPushes.get(key);
+    // Another kind than the one being sent (`missed` became `ended`): what `missed` reached or is
+    // on its way to does not count for `ended`.
+    if (entry?.kind !== last.kind) {
+      entry = { kind: last.kind, took: new Set(), sending: new Set(), until: last.until };
+      this.#lastPushes.set(key, entry);
+    }
+    const state = entry;
     const left = (await store.pushSubscriptionsOf(due.accountId)).filter(
-      (subscription) => !entry.took.has(subscriptionKey(subscription)),
+      (subscription) => !state.took.has(subscriptionKey(subscription)),
     );
-    const finish = () => {
-      this.#tookLast.delete(key);
-      return store.finishPushSchedule(due.accountId, due.eventId);
+    // Only while this kind is still the call's last push: a `missed` settling after `ended` was
+    // marked leaves the row to `ended`, in the store as here.
+    const finish = async () => {
+      if (this.#lastPushes.get(key) === state) this.#lastPushes.delete(key);
+      return store.finishPushSchedule(due.accountId, due.eventId, last.kind);
     };
     if (left.length === 0) {
       await finish();
       return;
     }
-    const subscriptions = left.filter((subscription) => !entry.sending.has(subscriptionKey(subscription)));
+    const subscriptions = left.filter((subscription) => !state.sending.has(subscriptionKey(subscription)));
     if (subscriptions.length === 0) return;
     const wake = await this.#lastWake(due, last.kind);
     let open = subscriptions.length;
     let allTook = true;
     for (const subscription of subscriptions) {
       let told = false;
-      entry.sending.add(subscriptionKey(subscription));
+      state.sending.add(subscriptionKey(subscription));
       const settled = (final: boolean) => {
         // A later attempt of the queue's own that got through spares the next round this one.
-        if (final) entry.took.add(subscriptionKey(subscription));
+        if (final) state.took.add(subscriptionKey(subscription));
         if (told) return;
         told = true;
-        entry.sending.delete(subscriptionKey(subscription));
+        state.sending.delete(subscriptionKey(subscription));
         if (!final) allTook = false;
         open -= 1;
         if (open === 0 && allTook) track(finish());
@@ -165,7 +216,8 @@ export class CallPushes {
 
   /** Calls whose last push another instance finished, or that were given up, are not kept. */
   #forgetOld(at: number): void {
-    for (const [key, entry] of this.#tookLast) if (entry.until <= at) this.#tookLast.delete(key);
+    for (const [key, entry] of this.#lastPushes) if (entry.until <= at) this.#lastPushes.delete(key);
+    for (const [key, until] of this.#decided) if (until <= at) this.#decided.delete(key);
   }
 
   #realertDelay(): number {
@@ -174,6 +226,7 @@ export class CallPushes {
   }
 }
 
-const keyOf = (due: DuePush) => `${due.accountId}\n${due.eventId}`;
+const callKey = (accountId: string, eventId: string) => `${accountId}\n${eventId}`;
+const keyOf = (due: DuePush) => callKey(due.accountId, due.eventId);
 const subscriptionKey = (subscription: PushSubscriptionRecord) =>
   `${subscription.deviceId}\n${subscription.endpoint}`;

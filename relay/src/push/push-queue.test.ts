@@ -185,6 +185,36 @@ describe('PushQueue', () => {
     expect(logger.lines.some((line) => /push a not sent: the subscription’s keys/.test(line))).toBe(true);
   });
 
+  it('drops a push that is stale when its turn or its retry comes, without sending it', async () => {
+    const service = pushService();
+    const stale = new Set<string>();
+    const ages: number[] = [];
+    const { queue } = queueOn(service, {
+      concurrency: 1,
+      isStale: (job, waitedMs) => {
+        ages.push(waitedMs);
+        return stale.has(job.id) || waitedMs > 60_000;
+      },
+    });
+    queue.push({ id: 'a' });
+    queue.push({ id: 'b' });
+    queue.push({ id: 'c' });
+    stale.add('b');
+    await settle();
+    expect(service.ids()).toEqual(['a']);
+    service.answer(0, ok);
+    await settle();
+    // `b`'s turn: stale, dropped unsent; `c` goes.
+    expect(service.ids()).toEqual(['a', 'c']);
+    // `c` fails late in its life: its retry comes past it, and is dropped, not sent.
+    await vi.advanceTimersByTimeAsync(59_500);
+    service.answer(1, status(503, 1000));
+    await vi.advanceTimersByTimeAsync(2000);
+    await queue.idle();
+    expect(service.ids()).toEqual(['a', 'c']);
+    expect(Math.max(...ages)).toBeGreaterThan(60_000);
+  });
+
   it('counts a push waiting to retry against its cap', async () => {
     const service = pushService();
     const { queue } = queueOn(service, { concurrency: 1, maxQueued: 1 });

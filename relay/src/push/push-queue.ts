@@ -12,6 +12,11 @@ export interface PushQueueOptions<J> {
    * 403: keys or VAPID it no longer takes): forget it.
    */
   onGone: (job: J) => void | Promise<void>;
+  /**
+   * Whether a push, its turn come (first or a retry), is no longer worth sending, `waitedMs` after
+   * it was queued: it is dropped instead (no `deliver`, no `onGone`).
+   */
+  isStale?: (job: J, waitedMs: number) => boolean;
   /** Names a push in the log, without its endpoint's secret path. */
   describe: (job: J) => string;
   /** The push service and the account a push is for: each takes its turn. Absent: one lane. */
@@ -72,6 +77,8 @@ interface Entry<J> {
   failures: number;
   /** Whether the push service already refused it once (400, 401, 403). */
   refused: boolean;
+  /** When it was queued (epoch ms). */
+  queuedAt: number;
 }
 
 /**
@@ -128,7 +135,7 @@ export class PushQueue<J> {
       this.#dropped += 1;
       return false;
     }
-    this.#lanes.add(lane, { job, lane, failures: 0, refused: false });
+    this.#lanes.add(lane, { job, lane, failures: 0, refused: false, queuedAt: Date.now() });
     this.#pump();
     return true;
   }
@@ -173,6 +180,12 @@ export class PushQueue<J> {
   }
 
   async #send(entry: Entry<J>): Promise<void> {
+    if (this.#options.isStale?.(entry.job, Date.now() - entry.queuedAt)) {
+      this.#options.logger.info(`${this.#options.describe(entry.job)} dropped: no longer worth sending`);
+      this.#lanes.finished(entry.lane);
+      // Not pumped from here: the pump that took it goes on to the next.
+      return;
+    }
     const controller = new AbortController();
     this.#inFlight.add(controller);
     try {

@@ -66,10 +66,13 @@ describe('buildPushRequest', () => {
     expect(request.headers.TTL).toBe(String(PUSH_TTL_SECONDS));
     expect(PUSH_TTL_SECONDS).toBe(60);
     // The last push stays deliverable to a phone that comes back online hours later.
-    for (const kind of ['ended', 'missed'] as const)
-      expect(
-        buildPushRequest(device().subscription, wakeContent({ id: 'evt-1', kind }), signer).headers.TTL,
-      ).toBe(String(LAST_PUSH_TTL_SECONDS));
+    // Under a topic of its own: a ring reaching the push service later never replaces it.
+    for (const kind of ['ended', 'missed'] as const) {
+      const last = buildPushRequest(device().subscription, wakeContent({ id: 'evt-1', kind }), signer);
+      expect(last.headers.TTL).toBe(String(LAST_PUSH_TTL_SECONDS));
+      expect(last.headers.Topic).toBe(pushTopic('evt-1', true));
+    }
+    expect(pushTopic('evt-1', true)).not.toBe(pushTopic('evt-1'));
     expect(request.headers.Urgency).toBe('high');
     expect(request.headers.Topic).toBe(pushTopic('evt-1'));
     expect(request.headers['Content-Length']).toBeUndefined();

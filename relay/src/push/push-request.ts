@@ -23,11 +23,16 @@ export interface PushRequest {
 
 /**
  * The push's Topic: the push service keeps only the newest undelivered push of a topic, so a
- * phone that was offline gets one wake per call, not every re-alert. A hash, since a topic must
+ * phone that was offline gets one wake per call, not every re-alert. The call's last push has a
+ * topic of its own: a ring that reaches the push service after it (a retry, a slow queue) never
+ * replaces it, and an offline phone still gets the end of the call. A hash, since a topic must
  * be at most 32 base64url characters and says nothing of the call.
  */
-export function pushTopic(eventId: string): string {
-  return createHash('sha256').update(eventId).digest('base64url').slice(0, 32);
+export function pushTopic(eventId: string, last = false): string {
+  return createHash('sha256')
+    .update(last ? `${eventId}\nlast` : eventId)
+    .digest('base64url')
+    .slice(0, 32);
 }
 
 /**
@@ -86,7 +91,7 @@ export function buildPushRequest(
       'Content-Encoding': 'aes128gcm',
       TTL: String(content.last ? LAST_PUSH_TTL_SECONDS : PUSH_TTL_SECONDS),
       Urgency: 'high',
-      Topic: pushTopic(content.eventId),
+      Topic: pushTopic(content.eventId, content.last),
       // Signed apart (vapid-signer.ts): one token serves every push to the same push service.
       Authorization: signer.authorization(subscription.endpoint),
     },

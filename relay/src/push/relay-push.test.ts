@@ -16,16 +16,22 @@ afterEach(async () => {
 
 /** A push service that answers `status(endpoint)` and notes what it got, when. */
 function fakePushService(status: (endpoint: string) => number = () => 201) {
-  const received: { endpoint: string; topic: string; at: number }[] = [];
+  const received: { endpoint: string; topic: string; ttl: number; at: number }[] = [];
   const transport: PushTransport = {
     async deliver(push) {
-      received.push({ endpoint: push.endpoint, topic: push.headers.Topic ?? '', at: Date.now() });
+      const ttl = Number(push.headers.TTL);
+      received.push({ endpoint: push.endpoint, topic: push.headers.Topic ?? '', ttl, at: Date.now() });
       return { status: status(push.endpoint), retryAfterMs: null };
     },
     close: async () => {},
   };
+  /** The pushes to `endpoint` (about call `eventId`: its rings' topic or its last push's). */
   const to = (endpoint: string, eventId?: string) =>
-    received.filter((push) => push.endpoint === endpoint && (!eventId || push.topic === pushTopic(eventId)));
+    received.filter(
+      (push) =>
+        push.endpoint === endpoint &&
+        (!eventId || push.topic === pushTopic(eventId) || push.topic === pushTopic(eventId, true)),
+    );
   return { transport, received, to };
 }
 
@@ -135,6 +141,32 @@ describe('startRelayPush', () => {
     expect(relay.service.to('https://push.example.com/phone', event.eventId)).toHaveLength(2);
   });
 
+  it('never lets a retried ring reach the push service after the call’s last push', async () => {
+    let rings = 0;
+    const relay = await setUp(() => 201);
+    // The first ring meets a 503 and waits its retry (1 s) while the call is answered.
+    const answers = relay.service.transport.deliver.bind(relay.service.transport);
+    relay.service.transport.deliver = async (push, signal) => {
+      const response = await answers(push, signal);
+      if (Number(push.headers.TTL) !== 60) return response;
+      rings += 1;
+      return rings === 1 ? { status: 503, retryAfterMs: null } : response;
+    };
+    await relay.subscribe(relay.phone.deviceId, 'https://push.example.com/phone');
+    const event = await relay.call();
+    await expect.poll(() => rings).toBe(1);
+    await relay.store.setStatus(relay.accountId, event.eventId, 'answered', relay.tablet.deviceId);
+    relay.push.callEnded(relay.accountId, event.eventId);
+    await relay.push.settled();
+    const pushes = relay.service.to('https://push.example.com/phone', event.eventId);
+    const lastAt = pushes.findIndex((push) => push.ttl === 86_400);
+    expect(lastAt).toBeGreaterThan(-1);
+    expect(pushes.slice(lastAt + 1).filter((push) => push.ttl === 60)).toEqual([]);
+    // And were one to get there, its topic is not the last push's: it could not replace it.
+    expect(pushes[lastAt]?.topic).toBe(pushTopic(event.eventId, true));
+    expect(pushes[0]?.topic).toBe(pushTopic(event.eventId));
+  });
+
   it('sends the last push at once for a call answered before its first ring went out', async () => {
     const store = await openSqliteRelayStore(':memory:');
     cleanups.push(() => store.close());
@@ -166,7 +198,10 @@ describe('startRelayPush', () => {
     push.callEnded(home.accountId, event.eventId);
     push.callStored(event);
     await push.settled();
-    expect(service.to('https://push.example.com/phone', event.eventId)).toHaveLength(2);
+    // The ring, its turn come after the call's end was decided, is not sent: only the last push.
+    expect(service.to('https://push.example.com/phone', event.eventId).map((sent) => sent.ttl)).toEqual([
+      86_400,
+    ]);
   });
 
   it('sends nothing for an account without subscriptions, and ends its schedule at its first claim', async () => {

@@ -1,10 +1,10 @@
 import type { RelayLogger } from '../relay-logger';
-import type { DeviceStore, NewCallPushes, PushStore } from '../storage/relay-store';
+import type { DeviceStore, EventStore, NewCallPushes, PushStore } from '../storage/relay-store';
 import { CallPushes, type WakeJob } from './call-pushes';
 import { isRefusedAddress } from './guarded-connect';
 import { normalPushOrigin, pushServiceOf, whyEndpointRefused } from './push-endpoint';
 import { PushQueue, UnsendablePush } from './push-queue';
-import { newVapidKeys } from './push-request';
+import { newVapidKeys, PUSH_TTL_SECONDS } from './push-request';
 import { PushScheduler } from './push-scheduler';
 import { localPushSender, PushBuildError, type PushSender, threadPushSender } from './push-sender';
 import { type PushSettings, pushTimes } from './push-settings';
@@ -47,7 +47,7 @@ export function pushOff(reason: string): RelayPush {
 }
 
 export interface RelayPushDeps {
-  store: PushStore & Pick<DeviceStore, 'listDevices'>;
+  store: PushStore & Pick<DeviceStore, 'listDevices'> & Pick<EventStore, 'getEvent'>;
   logger: RelayLogger;
   now: () => number;
   /** Absent: push is off. */
@@ -72,7 +72,7 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
     ? localPushSender(settings.transport)
     : threadPushSender({ allowedOrigins });
 
-  const queue = new PushQueue<WakeJob>({
+  const queue: PushQueue<WakeJob> = new PushQueue<WakeJob>({
     deliver: async (job, signal) => {
       // Stored before this relay refused such endpoints (or before the operator took its origin
       // off the list): dropped rather than sent to, and the device learns it must subscribe again.
@@ -84,6 +84,10 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
       }
       return send(job, sender, signer, signal);
     },
+    // A ring is dropped when its turn comes (or its retry's) once its call's last push is decided
+    // here, or past its own life: sent after the last push it would ring for a call that is over.
+    isStale: (job, waitedMs) =>
+      job.wake.kind === 'ring' && (waitedMs > PUSH_TTL_SECONDS * 1000 || calls.ringIsStale(job)),
     // Tracked, so `settled` waits for the subscription to be forgotten too.
     onGone: (job) => track(store.deletePushSubscriptionAt(job.subscription).then(() => {})),
     describe: (job) =>
@@ -98,7 +102,7 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
     logger,
     ...settings.queue,
   });
-  const calls = new CallPushes({
+  const calls: CallPushes = new CallPushes({
     store,
     enqueue: (job) => queue.push(job),
     // Tracked, so `settled` waits for the claim it starts.

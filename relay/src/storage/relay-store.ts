@@ -306,16 +306,22 @@ export interface PushStore {
   /**
    * Marks a call's schedule for its last push, of `kind`: due at `nextAt`, retried until
    * `until` (epoch ms). The row stays until `finishPushSchedule`, so a last push an instance did
-   * not get out (it died, the push service failed) is claimed again. False when the call has no
-   * schedule (its last push went out already, or push was off when it was stored).
+   * not get out (it died, the push service failed) is claimed again. `ended` replaces whatever
+   * was marked (a call answered as its window closed is ended, not missed); `missed` is marked
+   * only while no last push is. False when nothing was marked: the call has no schedule (its last
+   * push went out already, or push was off when it was stored), or `missed` found one set.
    */
   markPushEnding(
     accountId: string,
     eventId: string,
     last: { kind: LastPushKind; nextAt: number; until: number },
   ): Promise<boolean>;
-  /** Deletes a call's schedule: its pushes are over. False when it had none. */
-  finishPushSchedule(accountId: string, eventId: string): Promise<boolean>;
+  /**
+   * Deletes a call's schedule: its pushes are over. With `kind`, only while that is still its
+   * last push (a `missed` that settled after `ended` was marked leaves the row to `ended`).
+   * False when nothing was deleted.
+   */
+  finishPushSchedule(accountId: string, eventId: string, kind?: LastPushKind): Promise<boolean>;
   /**
    * Records that `deviceId` wants no more re-alerts of the call (kept until the call is purged).
    * False when the account has no such call.

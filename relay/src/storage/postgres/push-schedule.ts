@@ -62,17 +62,22 @@ export function postgresPushSchedule({ sql: db, now, statement }: PostgresContex
     async markPushEnding(accountId, eventId, { kind, nextAt, until }) {
       const { rowCount } = await statement(() =>
         db.query(
+          // `ended` replaces what was marked; `missed` only goes where nothing is.
           `UPDATE push_schedule SET last_kind = $3, next_at = $4, last_until = $5
-           WHERE account_id = $1 AND event_id = $2`,
+           WHERE account_id = $1 AND event_id = $2 AND ($3 = 'ended' OR last_kind IS NULL)`,
           [accountId, eventId, kind, Math.floor(nextAt), Math.floor(until)],
         ),
       );
       return (rowCount ?? 0) > 0;
     },
 
-    async finishPushSchedule(accountId, eventId) {
+    async finishPushSchedule(accountId, eventId, kind) {
       const { rowCount } = await statement(() =>
-        db.query('DELETE FROM push_schedule WHERE account_id = $1 AND event_id = $2', [accountId, eventId]),
+        db.query(
+          `DELETE FROM push_schedule WHERE account_id = $1 AND event_id = $2
+             AND ($3::text IS NULL OR last_kind = $3)`,
+          [accountId, eventId, kind ?? null],
+        ),
       );
       return (rowCount ?? 0) > 0;
     },

@@ -48,10 +48,15 @@ export function sqlitePushSchedule({ db, commit, now }: SqliteContext): Schedule
       nextAt: number;
       until: number;
     }>(
+      // `ended` replaces what was marked; `missed` only goes where nothing is.
       `UPDATE push_schedule SET last_kind = @kind, next_at = @nextAt, last_until = @until
-       WHERE account_id = @accountId AND event_id = @eventId`,
+       WHERE account_id = @accountId AND event_id = @eventId
+         AND (@kind = 'ended' OR last_kind IS NULL)`,
     ),
     finish: db.prepare<[string, string]>('DELETE FROM push_schedule WHERE account_id = ? AND event_id = ?'),
+    finishKind: db.prepare<[string, string, string]>(
+      'DELETE FROM push_schedule WHERE account_id = ? AND event_id = ? AND last_kind = ?',
+    ),
     quiet: db.prepare<[string, number, string, string]>(
       `INSERT INTO push_quiet (account_id, event_id, device_id, created_at)
        SELECT account_id, event_id, ?, ? FROM events WHERE account_id = ? AND event_id = ?
@@ -95,8 +100,12 @@ export function sqlitePushSchedule({ db, commit, now }: SqliteContext): Schedule
       const times = { nextAt: Math.floor(nextAt), until: Math.floor(until) };
       return commit.write(() => s.markEnding.run({ accountId, eventId, kind, ...times }).changes > 0);
     },
-    async finishPushSchedule(accountId, eventId) {
-      return commit.write(() => s.finish.run(accountId, eventId).changes > 0);
+    async finishPushSchedule(accountId, eventId, kind) {
+      return commit.write(
+        () =>
+          (kind === undefined ? s.finish.run(accountId, eventId) : s.finishKind.run(accountId, eventId, kind))
+            .changes > 0,
+      );
     },
     async quietCall(accountId, eventId, deviceId) {
       const at = now();

@@ -215,6 +215,24 @@ forEachBackend((backend) => {
       const [due] = await store.claimDuePushes(t0, STEADY);
       expect(due?.last).toEqual({ kind: 'ended', until: t0 + 70_000 });
     });
+    it('marks `missed` only where no last push is set, and finishes a kind only while it is the mark', async () => {
+      const clock = manualClock();
+      const store = await backend.open(clock.now);
+      const t0 = clock.now();
+      const { accountId, eventIds } = await scheduledCalls(store, t0, 1, { nextAt: t0, endsAt: t0 + 1 });
+      const eventId = eventIds[0] as string;
+      const ended = { kind: 'ended' as const, nextAt: t0, until: t0 + 70_000 };
+      expect(await store.markPushEnding(accountId, eventId, ended)).toBe(true);
+      // Answered as its window closed: the missed call's mark, decided late, leaves `ended` be.
+      const missed = { kind: 'missed' as const, nextAt: t0 + 50_000, until: t0 + 60_000 };
+      expect(await store.markPushEnding(accountId, eventId, missed)).toBe(false);
+      const [due] = await store.claimDuePushes(t0, STEADY);
+      expect(due?.last).toEqual({ kind: 'ended', until: t0 + 70_000 });
+      // A `missed` that settled after `ended` was marked does not finish the row; `ended` does.
+      expect(await store.finishPushSchedule(accountId, eventId, 'missed')).toBe(false);
+      expect(await store.finishPushSchedule(accountId, eventId, 'ended')).toBe(true);
+      expect(await store.claimDuePushes(t0 + 600_000, STEADY)).toEqual([]);
+    });
   });
 
   describe('quiet devices', () => {

@@ -149,6 +149,10 @@ export class CallPushes {
     // Read again now, not as claimed: the call may have been answered meanwhile.
     const call = await store.getEvent(due.accountId, due.eventId);
     if (call?.status !== 'pending') return;
+    // Ringing (again: a call released back to pending when the device that answered it was
+    // removed): what this instance knew of its end is over.
+    this.#decided.delete(keyOf(due));
+    this.#lastPushes.delete(keyOf(due));
     const wake: PushWake = { id: due.eventId, kind: 'ring' };
     for (const subscription of subscriptions)
       if (!quiet.has(subscription.deviceId)) enqueue({ subscription, wake });

@@ -167,6 +167,24 @@ describe('startRelayPush', () => {
     expect(pushes[0]?.topic).toBe(pushTopic(event.eventId));
   });
 
+  it('rings a call again once it is released back to pending, its end pushed already', async () => {
+    const relay = await setUp();
+    await relay.subscribe(relay.phone.deviceId, 'https://push.example.com/phone');
+    const event = await relay.call();
+    await relay.store.setStatus(relay.accountId, event.eventId, 'answered', relay.tablet.deviceId);
+    relay.push.callEnded(relay.accountId, event.eventId);
+    await relay.push.settled();
+    const ttls = () =>
+      relay.service.to('https://push.example.com/phone', event.eventId).map((push) => push.ttl);
+    expect(ttls().at(-1)).toBe(86_400);
+    const before = ttls().length;
+    // The tablet is removed mid-call: the call rings the others again, from its schedule.
+    await relay.store.releaseCallsOf(relay.accountId, relay.tablet.deviceId, relay.push.newCallPushes());
+    await expect.poll(() => ttls().slice(before)).toContain(60);
+    // Unanswered through its new window: missed, told once more as a last push.
+    await expect.poll(() => ttls().slice(before).at(-1), { timeout: 3000 }).toBe(86_400);
+  });
+
   it('sends the last push at once for a call answered before its first ring went out', async () => {
     const store = await openSqliteRelayStore(':memory:');
     cleanups.push(() => store.close());

@@ -55,7 +55,12 @@ export function deviceRoutes(deps: RelayRuntime): FastifyPluginAsync {
         if (!(await deps.store.removeDevice(me.accountId, request.params.deviceId)))
           throw new RingbackError('device_not_found');
         // Calls it had answered go back to the others.
-        const released = await deps.store.releaseCallsOf(me.accountId, request.params.deviceId);
+        // With Web Push on they ring again (their schedules start afresh in the same write).
+        const released = await deps.store.releaseCallsOf(
+          me.accountId,
+          request.params.deviceId,
+          deps.webPush.newCallPushes(),
+        );
         for (const { log } of released) deps.cluster.logged(me.accountId, log.seq);
         // Its streams and its link close, here and on every other instance.
         deps.cluster.deviceChanged(me.accountId, request.params.deviceId, 'removed');

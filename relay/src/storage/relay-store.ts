@@ -184,9 +184,15 @@ export interface EventStore {
   pendingEvents(accountId: string, page: { afterSeq: number; limit: number }): Promise<PendingPage>;
   /**
    * Gives back the calls a device answered but never ended (it was removed mid-call): they are
-   * pending again, so another device can take them. One `status` log entry each.
+   * pending again, so another device can take them. One `status` log entry each. With `pushes`
+   * (Web Push on), each rings afresh in the same write: its schedule, made again if it was
+   * finished, is due at once with no last push set and a new ring window from now.
    */
-  releaseCallsOf(accountId: string, deviceId: string): Promise<{ event: EventRecord; log: LogEntry }[]>;
+  releaseCallsOf(
+    accountId: string,
+    deviceId: string,
+    pushes?: NewCallPushes | null,
+  ): Promise<{ event: EventRecord; log: LogEntry }[]>;
 }
 
 export interface StreamLogStore {

@@ -74,7 +74,7 @@ export function postgresEvents(
       const next = rows.length > take ? (page.at(-1)?.created_seq ?? null) : null;
       return { events: page.map(toEvent), next };
     },
-    async releaseCallsOf(accountId, deviceId) {
+    async releaseCallsOf(accountId, deviceId, pushes) {
       const at = now();
       return transaction(async (sql) => {
         const { rows } = await sql.query<EventRow>(
@@ -89,6 +89,15 @@ export function postgresEvents(
             "UPDATE events SET status = 'pending', handled_by = NULL WHERE account_id = $1 AND event_id = $2",
             [accountId, row.event_id],
           );
+          // Web Push on: it rings afresh, its schedule due now with a new ring window.
+          if (pushes)
+            await sql.query(
+              `INSERT INTO push_schedule (account_id, event_id, next_at, ends_at) VALUES ($1, $2, $3, $4)
+               ON CONFLICT (account_id, event_id) DO UPDATE
+                 SET next_at = excluded.next_at, ends_at = excluded.ends_at, last_kind = NULL,
+                     last_until = NULL`,
+              [accountId, row.event_id, at, at + Math.floor(pushes.ringWindowMs)],
+            );
           const log = await appendLog(sql, accountId, 'status', row.event_id, at);
           released.push({ event: { ...toEvent(row), status: 'pending' as const, handledBy: null }, log });
         }

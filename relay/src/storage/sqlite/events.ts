@@ -62,6 +62,12 @@ export function sqliteEvents({ db, commit, now }: SqliteContext, appendLog: Appe
     release: db.prepare<[string, string]>(
       "UPDATE events SET status = 'pending', handled_by = NULL WHERE account_id = ? AND event_id = ?",
     ),
+    /** A released call rings afresh: its schedule due now, no last push, a new ring window. */
+    ringAgain: db.prepare<[string, string, number, number]>(
+      `INSERT INTO push_schedule (account_id, event_id, next_at, ends_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (account_id, event_id) DO UPDATE
+         SET next_at = excluded.next_at, ends_at = excluded.ends_at, last_kind = NULL, last_until = NULL`,
+    ),
     /** The seq of an event's own log entry is its place in the order received (and the cursor). */
     openAfter: db.prepare<[string, number, number], EventRow & { created_seq: number }>(
       `SELECT ${EVENT_COLUMNS}, created_seq FROM events
@@ -152,11 +158,12 @@ export function sqliteEvents({ db, commit, now }: SqliteContext, appendLog: Appe
       const next = rows.length > take ? (page.at(-1)?.created_seq ?? null) : null;
       return { events: page.map(toEvent), next };
     },
-    async releaseCallsOf(accountId, deviceId) {
+    async releaseCallsOf(accountId, deviceId, pushes) {
       const at = now();
       return commit.write(() =>
         s.answeredBy.all(accountId, deviceId).map((row) => {
           s.release.run(accountId, row.event_id);
+          if (pushes) s.ringAgain.run(accountId, row.event_id, at, at + Math.floor(pushes.ringWindowMs));
           const log = appendLog(accountId, 'status', row.event_id, at);
           return { event: { ...toEvent(row), status: 'pending' as const, handledBy: null }, log };
         }),

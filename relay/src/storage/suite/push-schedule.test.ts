@@ -233,6 +233,46 @@ forEachBackend((backend) => {
       expect(await store.finishPushSchedule(accountId, eventId, 'ended')).toBe(true);
       expect(await store.claimDuePushes(t0 + 600_000, STEADY)).toEqual([]);
     });
+    it('rings a call released back to pending afresh: its schedule due at once, unmarked, a new window; made again if finished', async () => {
+      const clock = manualClock();
+      const store = await backend.open(clock.now);
+      const t0 = clock.now();
+      const { accountId, phone, eventIds } = await scheduledCalls(store, t0, 2, {
+        nextAt: t0 + 25_000,
+        endsAt: t0 + 120_000,
+      });
+      const [marked, finished] = eventIds as [string, string];
+      for (const eventId of eventIds) await store.setStatus(accountId, eventId, 'answered', phone.deviceId);
+      const ended = { kind: 'ended' as const, nextAt: t0 + 1000, until: t0 + 300_000 };
+      await store.markPushEnding(accountId, marked, ended);
+      await store.markPushEnding(accountId, finished, ended);
+      expect(await store.finishPushSchedule(accountId, finished, 'ended')).toBe(true);
+
+      clock.set(t0 + 200_000);
+      const released = await store.releaseCallsOf(accountId, phone.deviceId, {
+        realertInMs: 25_000,
+        ringWindowMs: 120_000,
+      });
+      expect(released.map(({ event }) => event.eventId).sort()).toEqual([...eventIds].sort());
+      const due = await store.claimDuePushes(t0 + 200_000, STEADY);
+      const byId = (eventId: string) => due.find((call) => call.eventId === eventId);
+      expect(byId(marked)).toEqual(ringing(accountId, marked, t0 + 320_000));
+      expect(byId(finished)).toEqual(ringing(accountId, finished, t0 + 320_000));
+    });
+
+    it('leaves the schedule alone when a call is released with Web Push off', async () => {
+      const clock = manualClock();
+      const store = await backend.open(clock.now);
+      const t0 = clock.now();
+      const { accountId, phone, eventIds } = await scheduledCalls(store, t0, 1, {
+        nextAt: t0 + 25_000,
+        endsAt: t0 + 120_000,
+      });
+      const eventId = eventIds[0] as string;
+      await store.setStatus(accountId, eventId, 'answered', phone.deviceId);
+      await store.releaseCallsOf(accountId, phone.deviceId);
+      expect(await store.claimDuePushes(t0 + 24_999, STEADY)).toEqual([]);
+    });
   });
 
   describe('quiet devices', () => {

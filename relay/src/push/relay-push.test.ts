@@ -360,6 +360,26 @@ describe('startRelayPush', () => {
     expect(reached.filter((host) => host.endsWith('.push.apple.com'))).toHaveLength(1);
   });
 
+  it('sends nothing once closing, not even for store work still under way', async () => {
+    const relay = await setUp();
+    await relay.subscribe(relay.phone.deviceId, 'https://push.example.com/phone');
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const read = relay.store.pushSubscriptionsOf.bind(relay.store);
+    relay.store.pushSubscriptionsOf = async (accountId) => {
+      await gate;
+      return read(accountId);
+    };
+    await relay.call();
+    // The call's first ring waits on the store as the relay shuts down.
+    const closing = relay.push.close();
+    open();
+    await closing;
+    expect(relay.service.received).toEqual([]);
+  });
+
   it('drops, without sending to it, a subscription stored at an endpoint the relay now refuses', async () => {
     const relay = await setUp();
     // Stored by an older relay, or at an origin the operator no longer allows.

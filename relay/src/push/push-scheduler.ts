@@ -6,6 +6,8 @@ export interface PushSchedulerDeps {
   now: () => number;
   tickMs: number;
   realert: { base: number; jitter: number };
+  /** How long a claimed last push is left to this instance (see `PushTuning.lastPushLeaseMs`). */
+  lastLeaseMs?: number;
   /** A due call this instance claimed. */
   onDue: (due: DuePush) => Promise<void>;
   logger: RelayLogger;
@@ -70,7 +72,11 @@ export class PushScheduler {
     const limit = this.#deps.batch ?? DEFAULT_BATCH;
     try {
       for (;;) {
-        const due = await store.claimDuePushes(now(), { limit, realert });
+        const due = await store.claimDuePushes(now(), {
+          limit,
+          realert,
+          ...(this.#deps.lastLeaseMs !== undefined ? { lastLeaseMs: this.#deps.lastLeaseMs } : {}),
+        });
         await Promise.all(
           due.map((call) =>
             onDue(call).catch((error: Error) =>

@@ -15,10 +15,16 @@ export interface PushTuning {
   /** How long after the relay received a call it re-alerts, before the call is missed: `PUSH_RING_WINDOW_MS`. */
   ringWindowMs?: number;
   /**
-   * How long a call's last push (`ended`, `missed`) is sent again, each re-alert interval, while
+   * How long a call's last push (`ended`, `missed`) is sent again, every `lastPushLeaseMs`, while
    * a push service fails it, counted from when it was decided: `LAST_PUSH_WINDOW_MS` (5 min).
    */
   lastPushWindowMs?: number;
+  /**
+   * How long a claimed last push is left to its claimer before any instance sends it again:
+   * `LAST_PUSH_LEASE_MS` (15 s), longer than a push's own deadline (10 s), so a slow send is never
+   * doubled by a re-claim while it is still on its way.
+   */
+  lastPushLeaseMs?: number;
   /** How often each instance looks for due re-alerts: 1 s. */
   schedulerTickMs?: number;
   /**
@@ -45,6 +51,7 @@ export type PushSettings = ResolvedPushSubject & PushTuning;
 export const DEFAULT_SCHEDULER_TICK_MS = 1000;
 /** A last push is given up 5 minutes after it was decided: a phone still unreachable then learns on its own. */
 export const LAST_PUSH_WINDOW_MS = 5 * 60_000;
+export const LAST_PUSH_LEASE_MS = 15_000;
 
 export function pushTimes(tuning: PushTuning) {
   return {
@@ -52,5 +59,6 @@ export function pushTimes(tuning: PushTuning) {
     ringWindowMs: tuning.ringWindowMs ?? PUSH_RING_WINDOW_MS,
     tickMs: tuning.schedulerTickMs ?? DEFAULT_SCHEDULER_TICK_MS,
     lastPushWindowMs: tuning.lastPushWindowMs ?? LAST_PUSH_WINDOW_MS,
+    lastPushLeaseMs: tuning.lastPushLeaseMs ?? LAST_PUSH_LEASE_MS,
   };
 }

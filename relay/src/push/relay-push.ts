@@ -119,6 +119,7 @@ export async function startRelayPush(deps: RelayPushDeps): Promise<RelayPush> {
     now,
     tickMs: times.tickMs,
     realert: times.realert,
+    lastLeaseMs: times.lastPushLeaseMs,
     onDue: (due) => track(calls.due(due)),
     logger,
   });

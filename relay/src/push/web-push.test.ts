@@ -27,6 +27,7 @@ const TUNING: PushTuning = {
   realertMs: { base: 300, jitter: 0 },
   ringWindowMs: 1200,
   lastPushWindowMs: 10_000,
+  lastPushLeaseMs: 300,
   schedulerTickMs: 20,
 };
 

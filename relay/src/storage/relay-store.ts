@@ -307,7 +307,16 @@ export interface PushStore {
    */
   claimDuePushes(
     now: number,
-    options: { limit: number; realert: { base: number; jitter: number } },
+    options: {
+      limit: number;
+      realert: { base: number; jitter: number };
+      /**
+       * How long a claimed last push (or a call past its window) stays out of everyone's reach: longer
+       * than a push's own deadline, so a slow send is not claimed and sent again meanwhile. Default:
+       * `realert.base`.
+       */
+      lastLeaseMs?: number;
+    },
   ): Promise<DuePush[]>;
   /**
    * Marks a call's schedule for its last push, of `kind`: due at `nextAt`, retried until

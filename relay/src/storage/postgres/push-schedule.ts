@@ -24,7 +24,7 @@ interface ClaimedRow {
  */
 export function postgresPushSchedule({ sql: db, now, statement }: PostgresContext): SchedulePart {
   return {
-    async claimDuePushes(at, { limit, realert }) {
+    async claimDuePushes(at, { limit, realert, lastLeaseMs }) {
       // The due rows are locked as they are picked, SKIP LOCKED passes over the ones another
       // instance is claiming, and the new next_at takes a claimed row out of everyone's reach:
       // each due push goes to one instance. The jitter is drawn per row. A ringing call is never
@@ -36,7 +36,7 @@ export function postgresPushSchedule({ sql: db, now, statement }: PostgresContex
            SET next_at = CASE
              WHEN s.last_kind IS NULL AND s.ends_at > $1::bigint
                THEN LEAST(s.ends_at, $1::bigint + $3::bigint + floor(random() * (2 * $4::bigint + 1))::bigint - $4::bigint)
-             ELSE $1::bigint + $3::bigint END
+             ELSE $1::bigint + $5::bigint END
            FROM (
              SELECT p.account_id, p.event_id, e.status, e.handled_by FROM push_schedule p
              JOIN events e ON e.account_id = p.account_id AND e.event_id = p.event_id
@@ -46,7 +46,13 @@ export function postgresPushSchedule({ sql: db, now, statement }: PostgresContex
            WHERE s.account_id = due.account_id AND s.event_id = due.event_id
            RETURNING s.account_id, s.event_id, s.ends_at, s.last_kind, s.last_until, due.status,
                      due.handled_by`,
-          [Math.floor(at), limit, Math.floor(realert.base), Math.floor(realert.jitter)],
+          [
+            Math.floor(at),
+            limit,
+            Math.floor(realert.base),
+            Math.floor(realert.jitter),
+            Math.floor(lastLeaseMs ?? realert.base),
+          ],
         ),
       );
       return rows.map((row) => ({

@@ -27,12 +27,15 @@ export function sqlitePushSchedule({ db, commit, now }: SqliteContext): Schedule
     // A random jitter in [-jitter, +jitter] per row. A ringing call is never moved past the end
     // of its ring window; past it, or once its last push is decided, the row waits a re-alert
     // (its claimer sends the last push meanwhile; if that does not get out, it comes round again).
-    claim: db.prepare<{ now: number; limit: number; base: number; jitter: number }, ClaimedRow>(
+    claim: db.prepare<
+      { now: number; limit: number; base: number; jitter: number; lastLease: number },
+      ClaimedRow
+    >(
       `UPDATE push_schedule
        SET next_at = CASE
          WHEN last_kind IS NULL AND ends_at > @now
            THEN MIN(ends_at, @now + @base + (abs(random()) % (2 * @jitter + 1)) - @jitter)
-         ELSE @now + @base END
+         ELSE @now + @lastLease END
        WHERE rowid IN (
          SELECT rowid FROM push_schedule WHERE next_at <= @now ORDER BY next_at, rowid LIMIT @limit
        )
@@ -71,13 +74,19 @@ export function sqlitePushSchedule({ db, commit, now }: SqliteContext): Schedule
   };
 
   return {
-    async claimDuePushes(at, { limit, realert }) {
+    async claimDuePushes(at, { limit, realert, lastLeaseMs }) {
       const nowMs = Math.floor(at);
       // Most ticks find nothing due: that costs a read, not a commit.
       if (!s.anyDue.get(nowMs)) return [];
       return commit.write(() =>
         s.claim
-          .all({ now: nowMs, limit, base: Math.floor(realert.base), jitter: Math.floor(realert.jitter) })
+          .all({
+            now: nowMs,
+            limit,
+            base: Math.floor(realert.base),
+            jitter: Math.floor(realert.jitter),
+            lastLease: Math.floor(lastLeaseMs ?? realert.base),
+          })
           .flatMap((row) => {
             const event = s.event.get(row.account_id, row.event_id);
             if (!event) return [];

@@ -200,6 +200,27 @@ forEachBackend((backend) => {
       expect(await store.markPushEnding(accountId, eventId, { ...last, nextAt: t0 })).toBe(false);
     });
 
+    it('leaves a claimed last push to its claimer for the lease, not a re-alert, so a slow send is not doubled', async () => {
+      const clock = manualClock();
+      const store = await backend.open(clock.now);
+      const t0 = clock.now();
+      const { accountId, phone, eventIds } = await scheduledCalls(store, t0, 2, {
+        nextAt: t0 + 1000,
+        endsAt: t0 + 120_000,
+      });
+      const [ended, ringing] = eventIds as [string, string];
+      await store.setStatus(accountId, ended, 'answered', phone.deviceId);
+      await store.markPushEnding(accountId, ended, { kind: 'ended', nextAt: t0, until: t0 + 300_000 });
+      const leased = { limit: 100, realert: { base: 1000, jitter: 0 }, lastLeaseMs: 15_000 };
+      const ids = async (at: number) =>
+        (await store.claimDuePushes(at, leased)).map((due) => due.eventId).sort();
+      expect(await ids(t0 + 1000)).toEqual([ended, ringing].sort());
+      // The ringing call re-alerts a re-alert later; the last push waits out its lease.
+      expect(await ids(t0 + 2000)).toEqual([ringing]);
+      expect(await ids(t0 + 15_999)).toEqual([ringing]);
+      expect(await ids(t0 + 16_000)).toEqual([ended]);
+    });
+
     it('marks again with the newest kind: a call missed, then answered, ends as ended', async () => {
       const clock = manualClock();
       const store = await backend.open(clock.now);

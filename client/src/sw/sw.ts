@@ -12,19 +12,20 @@ import { handlePush } from './push-handler';
 import { declineCall, fetchRelayedEvent, quietCall } from './relay-requests';
 import { renewSubscription } from './subscription-change';
 import { systemLanguage } from './sw-text';
-import { takeOverIfNoWindow, takeOverWhenAsked } from './update-handoff';
+import { takeOverAtInstall, takeOverWhenAsked } from './update-handoff';
 
 declare const self: ServiceWorkerGlobalScope & {
   /** The build's files and their revisions, written in by vite-plugin-pwa (injectManifest). */
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
 };
 
-// A new build's worker takes over at once only with no app window open; else when a page says no
-// call rings or is in progress there (client/src/pwa/update-handoff.ts). The pages it takes over
-// reload once, so no page runs a build whose files are gone.
+// A new build's worker takes over at once with no app window open, or when the open windows run
+// pages from before the hand-off (they never answer its ping); else when a page says no call rings
+// or is in progress there (client/src/pwa/update-handoff.ts). The pages it takes over reload once,
+// so no page runs a build whose files are gone.
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    takeOverIfNoWindow({ appWindows: () => appWindows(), skipWaiting: () => self.skipWaiting() }),
+    takeOverAtInstall({ appWindows: () => appWindows(), skipWaiting: () => self.skipWaiting() }),
   );
 });
 self.addEventListener('message', (event) => {

@@ -66,12 +66,12 @@ async function start(dictionaries: readonly string[], progress: Progress): Promi
 }
 
 /**
- * eSpeak NG ready to speak `voice`: started with that language on first use; a language needed
- * later has its dictionary downloaded and written into the running instance's file system (eSpeak
+ * eSpeak NG ready to speak `text` with `voice`: started with that language on first use; a
+ * language needed later (another voice, or another script in the text) has its dictionary downloaded and written into the running instance's file system (eSpeak
  * NG reads a dictionary file when a voice of that language is set), so nothing restarts.
  */
-async function readyFor(voice: string, progress: Progress): Promise<EspeakSynth> {
-  const needed = dictionariesFor(layout, voice);
+async function readyFor(voice: string, text: string, progress: Progress): Promise<EspeakSynth> {
+  const needed = dictionariesFor(layout, voice, text);
   if (!needed) throw new Error(`unknown on-device voice ${voice}`);
   engine ??= start(needed, progress).catch((error: unknown) => {
     engine = null; // the next job tries again (a download failed, say)
@@ -107,7 +107,7 @@ scope.onmessage = async (event: MessageEvent<EspeakJob>) => {
   latestJob = job.id;
   let reply: EspeakReply;
   try {
-    const synth = await readyFor(job.voice, reportLoading);
+    const synth = await readyFor(job.voice, job.text, reportLoading);
     scope.postMessage({ id: job.id, stage: 'speaking' });
     reply = speakJob(synth, job);
   } catch (error) {

@@ -300,6 +300,13 @@ describe('a ring push in a silent period', () => {
     expect(shown[0]?.title).toBe('未接来电');
   });
 
+  it('still asks the relay for no more re-alerts when a focused window shows the call (Chromium)', async () => {
+    const phone = await device({ ringModes: [ALWAYS_SILENT] });
+    const { deps, effects } = world({ device: phone, focused: true });
+    expect((await handlePush({ id: EVENT_ID, kind: 'ring' }, deps)).kind).toBe('close');
+    expect(effects).toEqual([`close ${TAG}`, 'badge 0', `quiet ${EVENT_ID} at https://relay.example.com`]);
+  });
+
   it('rings when the schedule’s mode is off', async () => {
     const phone = await device({ ringModes: [{ ...ALWAYS_SILENT, on: false }] });
     const { deps, effects } = world({ device: phone, event: await relayedCall(phone.keyText) });

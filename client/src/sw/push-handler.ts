@@ -126,6 +126,7 @@ export async function handlePush(payload: unknown, deps: PushDeps): Promise<Push
     // The focused page rings (or lists the call as missed or ended) itself: a notification would be a second one.
     await deps.close(tag).catch(() => {});
     await deps.recountBadge().catch(() => {});
+    if (afterShown) await afterShown().catch(() => {});
     return { kind: 'close', tag, why: 'page-shows' };
   }
   await showSurely(notification, deps);

@@ -238,6 +238,56 @@ describe('background ringing said on only while the relay holds the subscription
   });
 });
 
+describe('background ringing when the relay cannot say whether it holds the subscription', () => {
+  it('says so (not "Off") on the page and in the settings list, and a retry that reaches it says on', async () => {
+    const context = await browser.newContext({
+      viewport: PHONE_VIEWPORT,
+      deviceScaleFactor: 1,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const { page, errors } = await pairedPhone({ context });
+    await context.grantPermissions(['notifications'], { origin: new URL(page.url()).origin });
+    await page.evaluate(() => {
+      const { localStorage } = globalThis as unknown as PageGlobals & {
+        localStorage: { setItem(key: string, value: string): void };
+      };
+      const settings = JSON.parse(localStorage.getItem('ringback.settings') ?? '{}') as object;
+      localStorage.setItem('ringback.settings', JSON.stringify({ ...settings, backgroundRinging: true }));
+    });
+    await relaySendsPushes(page, 'key');
+    let reachable = false;
+    await page.route('**/v1/push/subscription', (route) =>
+      route.request().method() !== 'GET'
+        ? route.abort()
+        : reachable
+          ? route.fulfill({ json: { endpoint: 'https://push.example/send/this-phone' } })
+          : route.abort('connectionrefused'),
+    );
+    await page.reload();
+    await waitConnected(page);
+
+    await openBackgroundRinging(page);
+    await page.getByText("Can't reach the relay to check").first().waitFor();
+    expect(await toggle(page).getAttribute('aria-checked')).toBe('false');
+    await saveScreenshots(page, 'background-ringing-held-unknown');
+
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: /Background ringing/ }).textContent())
+      .toContain("Can't reach the relay to check");
+    await saveScreenshots(page, 'settings-background-held-unknown');
+
+    await page.getByRole('button', { name: /Background ringing/ }).click();
+    await page.getByText("Can't reach the relay to check").first().waitFor();
+    reachable = true;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => toggle(page).getAttribute('aria-checked')).toBe('true');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
+
 describe('answering from a notification in real Chromium', () => {
   it('opened at /?answer=<eventId>, answers that call; with sound held back, one tap starts it', async () => {
     // The browser's own autoplay policy (the house launch lifts it): a page opened without a tap

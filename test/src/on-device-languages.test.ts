@@ -19,6 +19,8 @@ interface Spoken {
   readonly ok: boolean;
   readonly seconds?: number;
   readonly message?: string;
+  /** What the worker said before its reply, each once, in order. */
+  readonly stages?: string[];
 }
 
 /**
@@ -30,11 +32,13 @@ async function speakInOneWorker(jobs: { voice: string; text: string }[]): Promis
     const worker = new Worker(${JSON.stringify(workerUrl)}, { type: 'module' });
     const spoken = [];
     for (const [index, job] of ${JSON.stringify(jobs)}.entries()) {
+      const stages = [];
       const reply = await new Promise((resolve) => {
-        worker.onmessage = (event) => resolve(event.data);
+        // Before its reply the worker says when voice data downloads and when it speaks.
+        worker.onmessage = (event) => ('stage' in event.data ? stages.push(event.data.stage) : resolve(event.data));
         worker.postMessage({ id: index + 1, text: job.text, voice: job.voice, wordsPerMinute: 175 });
       });
-      spoken.push(reply.ok ? { ok: true, seconds: reply.sampleCount / ${SAMPLE_RATE} } : { ok: false, message: reply.message });
+      spoken.push(reply.ok ? { ok: true, seconds: reply.sampleCount / ${SAMPLE_RATE}, stages: [...new Set(stages)] } : { ok: false, message: reply.message });
     }
     worker.terminate();
     return spoken;
@@ -91,12 +95,28 @@ describe('the on-device voice, one language at a time', () => {
       { voice: 'en-us', text: 'Back to English: the release notes are written.' },
     ]);
     for (const reply of spoken) expect(reply).toMatchObject({ ok: true });
+    // Only the job that downloaded said so; every job said when it started speaking.
+    expect(spoken.map((reply) => reply.stages)).toEqual([
+      ['speaking'],
+      ['loading', 'speaking'],
+      ['speaking'],
+    ]);
     expect(spoken[1]?.seconds).toBeGreaterThan(2);
     expect(spoken[2]?.seconds).toBeGreaterThan(1.5);
     // English came from the device; only German was downloaded.
     expect(requested).toHaveLength(1);
     expect(requested[0]).toMatch(/\/de_dict-\w+\.bin$/);
     expect((await keptVoiceData()).filter((path) => /\/de_dict-/.test(path))).toHaveLength(1);
+  }, 60_000);
+
+  it('downloads the dictionary eSpeak NG reads another script in the text with before speaking it', async () => {
+    requested.length = 0;
+    const [french] = await speakInOneWorker([{ voice: 'fr', text: 'Le déploiement en Ελλάδα est terminé.' }]);
+    expect(french).toMatchObject({ ok: true });
+    expect(requested.map((path) => path.replace(/-\w+\.bin$/, '')).sort()).toEqual([
+      '/assets/espeak-ng/el_dict',
+      '/assets/espeak-ng/fr_dict',
+    ]);
   }, 60_000);
 
   it('says so for a voice the data has no dictionary for, and downloads nothing', async () => {

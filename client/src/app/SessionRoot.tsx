@@ -3,7 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import { DesktopEffects } from '../desktop/DesktopEffects';
 import { desktopBridge } from '../desktop/desktop-bridge';
 import { InterfaceLanguageProvider, resolveInterfaceLanguage } from '../i18n';
-import { browserPushManager, createPushSubscriber, type PushSubscriber } from '../push';
+import {
+  browserPushManager,
+  createPushSubscriber,
+  type PushSubscriber,
+  storedRefusedEndpoints,
+} from '../push';
 import { updateGate } from '../pwa/update-gate';
 import { createRelayClient, type RelayClient } from '../relay';
 import { warmUpOnDeviceVoice } from '../speech';
@@ -92,7 +97,11 @@ export function SessionRoot({ settings, e2eKey, onE2eKeyChange, onSettingsChange
   useEffect(() => {
     if (!deviceToken || !holding) return;
     const client = createRelayClient({ server: serverAddress, token: deviceToken });
-    const push = createPushSubscriber({ relay: client, pushManager: () => browserPushManager() });
+    const push = createPushSubscriber({
+      relay: client,
+      pushManager: () => browserPushManager(),
+      refused: storedRefusedEndpoints(store),
+    });
     const session = new RingbackSession({
       store,
       settings: () => latest.current,

@@ -31,7 +31,12 @@ const PHONE: DeviceFacts = {
 };
 const AVAILABLE: RelayPush = { state: 'available', publicKey: 'BKey' };
 const support = (facts: Partial<DeviceFacts>, relay: RelayPush = AVAILABLE, enabled = false) =>
-  backgroundSupport({ ...PHONE, ...facts }, relay, enabled);
+  backgroundSupport({ ...PHONE, ...facts }, relay, {
+    chosen: enabled,
+    held: enabled ? 'held' : 'not-held',
+    refusal: null,
+  });
+const GRANTED = { ...PHONE, permission: 'granted' as const };
 
 describe('what this device can do for background ringing', () => {
   it('a phone on http://<LAN address> can neither install nor get pushes, whatever else is true', () => {
@@ -123,5 +128,36 @@ describe('telling Apple touch devices apart', () => {
     expect(appleDeviceOf(IPAD_AS_MAC, 5)).toEqual({ device: 'iPad', version: [16, 1] });
     expect(appleDeviceOf(MAC_SAFARI, 0)).toBeNull();
     expect(appleDeviceOf(ANDROID, 5)).toBeNull();
+  });
+});
+
+describe('what the page says of this device’s subscription', () => {
+  it('is checking while the relay is asked, and not known (not "off") when it cannot be asked', () => {
+    expect(backgroundSupport(GRANTED, AVAILABLE, { chosen: true, held: 'checking', refusal: null })).toEqual({
+      kind: 'checking',
+    });
+    expect(backgroundSupport(GRANTED, AVAILABLE, { chosen: true, held: 'unknown', refusal: null })).toEqual({
+      kind: 'heldUnknown',
+    });
+    expect(backgroundSupport(GRANTED, AVAILABLE, { chosen: true, held: 'not-held', refusal: null })).toEqual({
+      kind: 'ready',
+    });
+    // Not chosen here: off, whatever the relay would say.
+    expect(backgroundSupport(GRANTED, AVAILABLE, { chosen: false, held: 'unknown', refusal: null })).toEqual({
+      kind: 'ready',
+    });
+  });
+
+  it('says the relay’s reason when it refused this push service, and lets a tap try again', () => {
+    const refused = backgroundSupport(GRANTED, AVAILABLE, {
+      chosen: true,
+      held: 'not-held',
+      refusal: 'push.example is not a push service this relay sends to',
+    });
+    expect(refused).toEqual({
+      kind: 'endpointRefused',
+      reason: 'push.example is not a push service this relay sends to',
+    });
+    expect(canTurnOn(refused)).toBe(true);
   });
 });

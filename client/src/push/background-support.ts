@@ -25,6 +25,21 @@ export type RelayPush =
   /** The relay could not be asked (offline, timed out): try again. */
   | { state: 'unreachable'; reason: string };
 
+/**
+ * Whether the relay holds this device's push subscription: being asked; it does; it does not; or
+ * not known (the relay could not be asked and nothing was learnt from it before).
+ */
+export type PushHeld = 'checking' | 'held' | 'not-held' | 'unknown';
+
+/** This device's side of background ringing. */
+export interface PushChoice {
+  /** Background ringing is chosen on this device. */
+  chosen: boolean;
+  held: PushHeld;
+  /** The relay's reason when it refused this browser's push service for good (422), else null. */
+  refusal: string | null;
+}
+
 /** Apple's name for the device, as the guidance speaks of it. */
 export type AppleDevice = 'iPhone' | 'iPad';
 
@@ -50,6 +65,10 @@ export type BackgroundSupport =
   | { kind: 'ask' }
   /** Can be turned on; permission is already granted. */
   | { kind: 'ready' }
+  /** Chosen here, but the relay cannot be asked whether it holds the subscription (and never was). */
+  | { kind: 'heldUnknown' }
+  /** The relay refused this browser's push service (its words); turning on tries again. */
+  | { kind: 'endpointRefused'; reason: string }
   /** On: calls ring here with the app closed. */
   | { kind: 'on' };
 
@@ -81,7 +100,11 @@ function olderThan(version: [number, number], than: readonly [number, number]): 
 }
 
 /** What the background-ringing page says and offers, from what the device and the relay allow. */
-export function backgroundSupport(facts: DeviceFacts, relay: RelayPush, enabled: boolean): BackgroundSupport {
+export function backgroundSupport(
+  facts: DeviceFacts,
+  relay: RelayPush,
+  choice: PushChoice,
+): BackgroundSupport {
   if (!facts.secureContext) return { kind: 'insecure', origin: facts.origin };
   const apple = appleDeviceOf(facts.userAgent, facts.maxTouchPoints);
   if (apple?.version && olderThan(apple.version, FIRST_IOS_WITH_PUSH))
@@ -97,11 +120,18 @@ export function backgroundSupport(facts: DeviceFacts, relay: RelayPush, enabled:
     case 'unreachable':
       return { kind: 'relayUnreachable', reason: relay.reason };
   }
-  if (facts.permission === 'granted') return { kind: enabled ? 'on' : 'ready' };
-  return { kind: 'ask' };
+  if (facts.permission !== 'granted') return { kind: 'ask' };
+  if (choice.chosen) {
+    // "Off" is said only when the relay says so: not while it is asked, nor when it cannot be.
+    if (choice.held === 'checking') return { kind: 'checking' };
+    if (choice.held === 'unknown') return { kind: 'heldUnknown' };
+    if (choice.held === 'held') return { kind: 'on' };
+  }
+  if (choice.refusal !== null) return { kind: 'endpointRefused', reason: choice.refusal };
+  return { kind: 'ready' };
 }
 
 /** Whether the switch can be turned on here: only when nothing stands in the way. */
 export function canTurnOn(support: BackgroundSupport): boolean {
-  return support.kind === 'ask' || support.kind === 'ready';
+  return support.kind === 'ask' || support.kind === 'ready' || support.kind === 'endpointRefused';
 }

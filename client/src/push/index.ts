@@ -8,6 +8,8 @@ export {
   backgroundSupport,
   canTurnOn,
   type DeviceFacts,
+  type PushChoice,
+  type PushHeld,
   type RelayPush,
 } from './background-support';
 export { browserPushManager, PUSH_SETUP_DEADLINE_MS, withinDeadline } from './browser-push';
@@ -17,11 +19,13 @@ export {
   createPushSubscriber,
   type PushManagerLike,
   type PushRelay,
+  type PushRenewOutcome,
   type PushSubscribeOutcome,
   type PushSubscriber,
   type PushSubscriberDeps,
   type PushSubscriptionLike,
 } from './push-subscriber';
+export { pushOriginOf, type RefusedEndpoints, storedRefusedEndpoints } from './refused-endpoints';
 export {
   type NotificationPermissionApi,
   renewBackgroundRinging,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { leaveAccountPush, registeredPushManager } from './leave-account';
+import { LEAVE_ACCOUNT_DEADLINE_MS, leaveAccountPush, registeredPushManager } from './leave-account';
 import type { PushManagerLike } from './push-subscriber';
 
 function fakeBrowser(subscribed: boolean) {
@@ -55,6 +55,35 @@ describe('leaving an account', () => {
     await leaveAccountPush({ relay: null, pushManager: async () => Promise.reject(new Error('no worker')) });
     expect(warn).toHaveBeenCalledTimes(2);
     warn.mockRestore();
+  });
+});
+
+describe('leaving an account when nothing answers', () => {
+  it('settles within the deadline when the browser’s unsubscribe and the relay never answer', async () => {
+    vi.useFakeTimers();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const never = () => new Promise<never>(() => {});
+      let settled = false;
+      const leaving = leaveAccountPush({
+        relay: { unsubscribePush: never },
+        pushManager: async () => ({
+          getSubscription: async () => ({ toJSON: () => ({}), unsubscribe: never }),
+          subscribe: never,
+        }),
+      }).then(() => {
+        settled = true;
+      });
+      await vi.advanceTimersByTimeAsync(LEAVE_ACCOUNT_DEADLINE_MS - 1);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await leaving;
+      expect(settled).toBe(true);
+      expect(warn).toHaveBeenCalledTimes(2);
+    } finally {
+      warn.mockRestore();
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -3,7 +3,9 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayClient, RelayError } from '../relay';
 import { SERVER, TOKEN } from '../relay/test-support';
+import { memoryStore } from '../storage/key-value-store';
 import { createPushSubscriber, type PushManagerLike, type PushSubscriptionLike } from './push-subscriber';
+import { storedRefusedEndpoints } from './refused-endpoints';
 
 const KEY_A = 'BAEC_-8';
 const KEY_B = 'BAUG_-8';
@@ -56,6 +58,8 @@ function fakeRelay() {
     requests: [] as string[],
     /** Endpoints a device of another account holds: posting one is refused with 409. */
     takenByAnotherAccount: [] as string[],
+    /** The relay may not send to this push service: every post is refused with 422. */
+    refusesPushService: false,
   };
   server.use(
     http.get(`${SERVER}/v1/push/key`, () => {
@@ -70,6 +74,14 @@ function fakeRelay() {
     http.post(`${SERVER}/v1/push/subscription`, async ({ request }) => {
       const body = (await request.json()) as { endpoint: string };
       state.requests.push(`POST ${body.endpoint}`);
+      if (state.refusesPushService)
+        return HttpResponse.json(
+          {
+            error: 'push_endpoint_refused',
+            message: 'push.example is not a push service this relay sends to',
+          },
+          { status: 422 },
+        );
       if (state.takenByAnotherAccount.includes(body.endpoint))
         return HttpResponse.json(
           { error: 'push_endpoint_taken', message: 'the endpoint belongs to a device of another account' },
@@ -99,11 +111,15 @@ afterAll(() => server.close());
 function setUp() {
   const browser = fakePushManager();
   const relay = fakeRelay();
-  const subscriber = createPushSubscriber({
-    relay: createRelayClient({ server: SERVER, token: TOKEN }),
-    pushManager: async () => browser.manager,
-  });
-  return { browser, relay, subscriber };
+  const storage = memoryStore();
+  /** A subscriber as the app makes one at each start, over the same browser and local storage. */
+  const start = () =>
+    createPushSubscriber({
+      relay: createRelayClient({ server: SERVER, token: TOKEN }),
+      pushManager: async () => browser.manager,
+      refused: storedRefusedEndpoints(storage),
+    });
+  return { browser, relay, subscriber: start(), start, storage };
 }
 
 describe('the push subscriber', () => {
@@ -172,6 +188,7 @@ describe('the push subscriber', () => {
       pushManager: async () => {
         throw new Error("Ringback's service worker did not answer within 15 s");
       },
+      refused: storedRefusedEndpoints(memoryStore()),
     });
     await expect(broken.unsubscribe()).rejects.toThrow(/service worker did not answer/);
     expect(relay.requests).toEqual(['DELETE']);
@@ -214,6 +231,7 @@ describe('the push subscriber', () => {
           unsubscribe: async () => true,
         }),
       }),
+      refused: storedRefusedEndpoints(memoryStore()),
     });
     await expect(keyless.subscribe()).rejects.toThrow(/cannot be sent/);
     expect(relay.held).toBeNull();
@@ -284,5 +302,39 @@ describe('renewing at each start', () => {
     expect(await subscriber.renew()).toBe('renewed');
     expect(relay.held).toMatchObject({ endpoint: 'https://push.example/send/3' });
     expect(browser.current()?.toJSON()).toMatchObject({ endpoint: 'https://push.example/send/3' });
+  });
+});
+
+describe('a relay that refuses this browser’s push service for good (422)', () => {
+  it('is remembered: the next starts subscribe nothing and post nothing, and say the relay’s reason', async () => {
+    const { browser, relay, start } = setUp();
+    relay.refusesPushService = true;
+    await expect(start().renew()).rejects.toMatchObject({ code: 'push_endpoint_refused' });
+    expect(await start().renew()).toBe('refused');
+    expect(await start().renew()).toBe('refused');
+    expect(browser.calls.filter((call) => call.startsWith('subscribe'))).toHaveLength(1);
+    expect(relay.requests.filter((request) => request.startsWith('POST'))).toHaveLength(1);
+    expect(await start().refusal()).toBe('push.example is not a push service this relay sends to');
+  });
+
+  it('is tried again on a tap, and forgotten once the relay takes it', async () => {
+    const { relay, start } = setUp();
+    relay.refusesPushService = true;
+    await expect(start().subscribe()).rejects.toMatchObject({ code: 'push_endpoint_refused' });
+    expect(await start().refusal()).not.toBeNull();
+    relay.refusesPushService = false;
+    expect(await start().subscribe()).toBe('kept');
+    expect(await start().refusal()).toBeNull();
+    expect(await start().renew()).toBe('kept');
+  });
+
+  it('is remembered per relay: another relay is still asked', async () => {
+    const { browser, relay, start, storage } = setUp();
+    relay.refusesPushService = true;
+    await expect(start().renew()).rejects.toMatchObject({ code: 'push_endpoint_refused' });
+    const elsewhere = storedRefusedEndpoints(storage);
+    expect(elsewhere.reason('https://other-relay.example', 'https://push.example')).toBeNull();
+    expect(elsewhere.reason(SERVER, 'https://push.example')).not.toBeNull();
+    expect(browser.calls).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { createParser, PushSubscriptionBody } from '@ringback/protocol';
 import { type RelayClient, RelayError } from '../relay';
 import { applicationServerKeyBytes, madeForKey } from './application-server-key';
+import { pushOriginOf, type RefusedEndpoints } from './refused-endpoints';
 
 /** The parts of a browser `PushSubscription` this code uses, so tests hand in a fake. */
 export interface PushSubscriptionLike {
@@ -21,17 +22,21 @@ export interface PushManagerLike {
 /** What the relay is asked: its VAPID key, and to keep or forget this device's subscription. */
 export type PushRelay = Pick<
   RelayClient,
-  'pushKey' | 'subscribePush' | 'unsubscribePush' | 'pushSubscription'
+  'server' | 'pushKey' | 'subscribePush' | 'unsubscribePush' | 'pushSubscription'
 >;
 
 export interface PushSubscriberDeps {
   relay: PushRelay;
   /** The service worker's push manager (its registration once active). */
   pushManager(): Promise<PushManagerLike>;
+  /** The relays that refused this browser's push service for good, kept across starts. */
+  refused: RefusedEndpoints;
 }
 
 /** What `subscribe` did: made a first subscription, replaced one made for an older key, or kept it. */
 export type PushSubscribeOutcome = 'subscribed' | 'renewed' | 'kept';
+/** What `renew` did: as `subscribe`, or nothing since the relay refused this push service for good. */
+export type PushRenewOutcome = PushSubscribeOutcome | 'refused';
 
 export interface PushSubscriber {
   /**
@@ -47,9 +52,13 @@ export interface PushSubscriber {
    * device, and when it holds none (it dropped a subscription the push service refused) or another
    * one (this browser's was replaced, or belongs to an earlier pairing), ends the browser's and
    * subscribes afresh, so the relay gets a new endpoint. Kept as it is when the relay holds this
-   * browser's own (made for the relay's current key).
+   * browser's own (made for the relay's current key). Nothing at all when this relay refused this
+   * browser's push service before (422 `push_endpoint_refused`, see `refusal`): asking again
+   * would only be refused again.
    */
-  renew(): Promise<PushSubscribeOutcome>;
+  renew(): Promise<PushRenewOutcome>;
+  /** The relay's reason when it refused the push service of this browser's subscription, else null. */
+  refusal(): Promise<string | null>;
   /**
    * Ends the subscription in the browser, then asks the relay to forget it (asked even when the
    * browser part failed; the first failure is thrown after).
@@ -78,12 +87,14 @@ const endpointOf = (subscription: PushSubscriptionLike): unknown =>
 
 const isEndpointTaken = (error: unknown) =>
   error instanceof RelayError && error.code === 'push_endpoint_taken';
+const isEndpointRefused = (error: unknown): error is RelayError =>
+  error instanceof RelayError && error.code === 'push_endpoint_refused';
 
 /**
  * Keeps this device's Web Push subscription in step with the relay. Calls run one at a time, so a
  * start-up check and a tap on the switch never subscribe twice or undo each other halfway.
  */
-export function createPushSubscriber({ relay, pushManager }: PushSubscriberDeps): PushSubscriber {
+export function createPushSubscriber({ relay, pushManager, refused }: PushSubscriberDeps): PushSubscriber {
   let queue: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
     const run = queue.then(work, work);
@@ -100,6 +111,17 @@ export function createPushSubscriber({ relay, pushManager }: PushSubscriberDeps)
     if (held) await held.unsubscribe();
     return manager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   };
+  /** Posts one subscription; a refusal of its push service for good is remembered, a success forgets it. */
+  const post = async (subscription: PushSubscriptionLike) => {
+    const pushOrigin = pushOriginOf(endpointOf(subscription));
+    try {
+      await relay.subscribePush(bodyOf(subscription));
+    } catch (error) {
+      if (isEndpointRefused(error) && pushOrigin) refused.remember(relay.server, pushOrigin, error.message);
+      throw error;
+    }
+    if (pushOrigin) refused.forget(relay.server, pushOrigin);
+  };
   /**
    * Posts the subscription. An endpoint a device of another account holds (409): this browser's
    * subscription once belonged to that account, so it is ended and a new one is posted, once.
@@ -110,14 +132,18 @@ export function createPushSubscriber({ relay, pushManager }: PushSubscriberDeps)
     key: Uint8Array<ArrayBuffer>,
   ): Promise<boolean> => {
     try {
-      await relay.subscribePush(bodyOf(subscription));
+      await post(subscription);
       return false;
     } catch (error) {
       if (!isEndpointTaken(error)) throw error;
       const fresh = await subscribeAfresh(manager, subscription, key);
-      await relay.subscribePush(bodyOf(fresh));
+      await post(fresh);
       return true;
     }
+  };
+  const refusalOf = (held: PushSubscriptionLike | null) => {
+    const pushOrigin = held && pushOriginOf(endpointOf(held));
+    return pushOrigin ? refused.reason(relay.server, pushOrigin) : null;
   };
   return {
     subscribe(publicKey) {
@@ -137,11 +163,13 @@ export function createPushSubscriber({ relay, pushManager }: PushSubscriberDeps)
       });
     },
     renew() {
-      return inTurn(async () => {
-        const [{ publicKey }, { endpoint }] = await Promise.all([relay.pushKey(), relay.pushSubscription()]);
-        const key = applicationServerKeyBytes(publicKey);
+      return inTurn(async (): Promise<PushRenewOutcome> => {
         const manager = await pushManager();
         const held = await manager.getSubscription();
+        // Kept in the browser after the refusal, so its push service is known at the next start.
+        if (refusalOf(held) !== null) return 'refused';
+        const [{ publicKey }, { endpoint }] = await Promise.all([relay.pushKey(), relay.pushSubscription()]);
+        const key = applicationServerKeyBytes(publicKey);
         if (
           held &&
           endpoint !== null &&
@@ -153,6 +181,9 @@ export function createPushSubscriber({ relay, pushManager }: PushSubscriberDeps)
         await register(manager, fresh, key);
         return held ? 'renewed' : 'subscribed';
       });
+    },
+    refusal() {
+      return inTurn(async () => refusalOf(await (await pushManager()).getSubscription()));
     },
     unsubscribe() {
       return inTurn(async () => {

@@ -13,6 +13,9 @@ function fakeSubscriber(leftover = false) {
       calls.push('renew');
       return 'kept';
     },
+    async refusal() {
+      return null;
+    },
     async unsubscribe() {},
     async dropLeftover() {
       calls.push('drop');

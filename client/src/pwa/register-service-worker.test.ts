@@ -7,7 +7,7 @@ import {
 } from './register-service-worker';
 import { createUpdateGate } from './update-gate';
 
-type Listener = () => void;
+type Listener = (event?: unknown) => void;
 
 /** A browser whose service worker container and visibility the test drives. */
 function fakeHost(options: {
@@ -20,8 +20,8 @@ function fakeHost(options: {
   const on = (type: string, listener: Listener) => {
     listeners[type] = [...(listeners[type] ?? []), listener];
   };
-  const fire = (type: string) => {
-    for (const listener of listeners[type] ?? []) listener();
+  const fire = (type: string, event?: unknown) => {
+    for (const listener of listeners[type] ?? []) listener(event);
   };
   const log: string[] = [];
   let now = 1_000;
@@ -189,6 +189,18 @@ describe('registerServiceWorker', () => {
     browser.setVisibility('visible');
     browser.setVisibility('visible');
     expect(browser.log.filter((entry) => entry === 'update')).toHaveLength(1);
+  });
+
+  it("answers a new build's hand-off ping on the port it carries, and no other message", async () => {
+    const { host, fire } = fakeHost({ controlled: true });
+    await registerServiceWorker(host);
+    const answered: unknown[] = [];
+    const port = { postMessage: (message: unknown) => answered.push(message) };
+    fire('message', { data: { type: 'ringback.answer', eventId: 'e' }, ports: [port] });
+    fire('message', { data: { type: 'ringback.hand-off-ping' }, ports: [] });
+    expect(answered).toEqual([]);
+    fire('message', { data: { type: 'ringback.hand-off-ping' }, ports: [port] });
+    expect(answered).toEqual([{ type: 'ringback.hand-off-answer' }]);
   });
 
   it('resolves null when the browser refuses the registration', async () => {

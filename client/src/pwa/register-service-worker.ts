@@ -1,4 +1,5 @@
 import { answerUrl } from './answer-message';
+import { handOffAnswer, isHandOffPing } from './take-over-message';
 import { type UpdateGate, updateGate } from './update-gate';
 import { offerTakeOver, reloadWhenOpen } from './update-handoff';
 
@@ -51,6 +52,11 @@ export async function registerServiceWorker(
   if (!container) return null;
   // Controlled by a worker since it loaded, or since a first worker claimed it on this visit.
   let controlled = container.controller !== null;
+  // A new build's worker asks at install whether this page hands off (it does: the gate below);
+  // a page that does not answer is taken over at once (see client/src/sw/update-handoff.ts).
+  container.addEventListener('message', (event) => {
+    if (isHandOffPing(event.data)) event.ports[0]?.postMessage(handOffAnswer());
+  });
   let reloading = false;
   container.addEventListener('controllerchange', () => {
     const takenOver = controlled;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AppWindow, type ClickDeps, handleNotificationClick } from './click-handler';
 import type { SwDevice } from './device-reader';
-import type { ShownNotification } from './notification-text';
+import type { NotificationKind, ShownNotification } from './notification-text';
 import { device, EVENT_ID } from './test-support';
 
 /** An app window that records what the worker did to it. */
@@ -41,9 +41,9 @@ function browser(options: {
     },
   };
   const shown: ShownNotification[] = [];
-  const click = (action: string, eventId: string | null = EVENT_ID) =>
+  const click = (action: string, eventId: string | null = EVENT_ID, kind?: NotificationKind) =>
     handleNotificationClick(
-      { action, eventId, line: 'Claude Code · billing-api', close: () => log.push('close') },
+      { action, eventId, kind, line: 'Claude Code · billing-api', close: () => log.push('close') },
       deps,
     );
   return { log, click, shown };
@@ -116,5 +116,29 @@ describe('a click on a call notification', () => {
       `decline ${EVENT_ID} at https://relay.example.com`,
       'show 未能拒接：请打开 Ringback 拒接',
     ]);
+  });
+});
+
+describe('a click on a notification of a call that no longer rings here', () => {
+  it('opens the app at / without answering: decline failed, ended, missed', async () => {
+    for (const kind of ['decline-failed', 'ended', 'missed'] as const) {
+      const { log, click } = browser({ device: await device() });
+      expect(await click('', EVENT_ID, kind)).toBe('opened');
+      expect(log).toEqual(['close', 'open /']);
+    }
+  });
+
+  it('focuses an open window and posts no answer', async () => {
+    for (const kind of ['decline-failed', 'ended', 'missed'] as const) {
+      const { log, click } = browser({ windows: (windowLog) => [appWindow('a', {}, windowLog)] });
+      expect(await click('', EVENT_ID, kind)).toBe('focused');
+      expect(log).toEqual(['close', 'focus a']);
+    }
+  });
+
+  it('a ringing call’s notification still answers when its kind is given', async () => {
+    const { log, click } = browser({});
+    await click('answer', EVENT_ID, 'ring');
+    expect(log).toEqual(['close', `open /?answer=${EVENT_ID}`]);
   });
 });

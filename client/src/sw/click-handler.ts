@@ -1,6 +1,6 @@
 import { answerMessage, answerUrl } from '../pwa/answer-message';
 import type { SwDevice } from './device-reader';
-import type { ShownNotification } from './notification-text';
+import type { NotificationKind, ShownNotification } from './notification-text';
 import { declineFailedNotification } from './quiet-notifications';
 import type { SwLanguage } from './sw-text';
 
@@ -31,14 +31,25 @@ export type ClickOutcome = 'focused' | 'opened' | 'declined' | 'decline-failed';
  * open window is focused and told to answer it, else a new one opens at `/?answer=<id>`. Decline
  * declines the call on the relay without opening anything; when that fails, a notification under
  * the call's tag says so (the call still rings everywhere, and the user believes it declined).
- * The notification is closed first either way (Android leaves a tapped one up).
+ * Only a ringing call's notification answers: a tap on a missed call, an ended one or "Could not
+ * decline" brings the app to the front without answering (a missed call is listed there with
+ * Answer; a call that failed to decline still rings there and can be declined). The notification
+ * is closed first either way (Android leaves a tapped one up).
  */
 export async function handleNotificationClick(
-  click: { action: string; eventId: string | null; line?: string | undefined; close(): void },
+  click: {
+    action: string;
+    eventId: string | null;
+    /** What the notification is (its data); none from a build that wrote no kind: a ringing call. */
+    kind?: NotificationKind | undefined;
+    line?: string | undefined;
+    close(): void;
+  },
   deps: ClickDeps,
 ): Promise<ClickOutcome> {
   click.close();
-  const { eventId } = click;
+  const rings = (click.kind ?? 'ring') === 'ring';
+  const eventId = rings ? click.eventId : null;
   if (click.action === 'decline' && eventId !== null) {
     const device = await deps.readDevice().catch(() => null);
     if (device && (await deps.decline(device.record, eventId))) return 'declined';

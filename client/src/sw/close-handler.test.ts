@@ -11,6 +11,9 @@ function worker(options: { device?: SwDevice | null; quietFails?: boolean }) {
       asked.push(`quiet ${eventId} at ${record.relayUrl}`);
       if (options.quietFails) throw new TypeError('Failed to fetch');
     },
+    async recountBadge() {
+      asked.push('badge');
+    },
   };
   return { deps, asked };
 }
@@ -31,7 +34,6 @@ describe('a notification swiped away', () => {
   it('asks nothing for a call that no longer rings, an unknown call, or without a device record', async () => {
     const phone = await device();
     for (const [data, held] of [
-      [{ eventId: EVENT_ID, kind: 'missed' }, phone],
       [{ eventId: EVENT_ID, kind: 'ended' }, phone],
       [{ eventId: null, kind: 'ring' }, phone],
       [null, phone],
@@ -41,5 +43,13 @@ describe('a notification swiped away', () => {
       expect(await handleNotificationClose(data, deps)).toBe('ignored');
       expect(asked).toEqual([]);
     }
+  });
+});
+
+describe('a missed call swiped away', () => {
+  it('counts the badge again, and asks the relay nothing', async () => {
+    const { deps, asked } = worker({ device: await device() });
+    expect(await handleNotificationClose({ eventId: EVENT_ID, kind: 'missed' }, deps)).toBe('recounted');
+    expect(asked).toEqual(['badge']);
   });
 });

@@ -14,6 +14,11 @@ export interface RingNotificationOptions extends NotificationOptions {
 
 /** What a notification of the worker is, so later pushes, closes and the badge can tell. */
 export type NotificationKind = 'ring' | 'ended' | 'missed' | 'decline-failed';
+const NOTIFICATION_KINDS: readonly unknown[] = ['ring', 'ended', 'missed', 'decline-failed'];
+
+export function isNotificationKind(value: unknown): value is NotificationKind {
+  return NOTIFICATION_KINDS.includes(value);
+}
 
 /** A notification's `data`: its call, its kind, and the call's "caller · project" once known. */
 export interface NotificationData {

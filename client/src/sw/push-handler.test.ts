@@ -1,9 +1,9 @@
 import type { Mode } from '@ringback/machines';
 import type { RelayedEvent } from '@ringback/protocol';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SwDevice } from './device-reader';
 import type { ShownNotification } from './notification-text';
-import { type EarlierNotification, handlePush, type PushDeps } from './push-handler';
+import { type EarlierNotification, handlePush, PUSH_BUDGET_MS, type PushDeps } from './push-handler';
 import { device, EVENT_ID, phoneKey, RECEIVED_AT, relayedCall } from './test-support';
 
 const TAG = `call-${EVENT_ID}`;
@@ -29,7 +29,12 @@ function world(options: {
   earlier?: EarlierNotification;
   quietFails?: boolean;
   badgeFails?: boolean;
+  hang?: 'readDevice' | 'shownFor' | 'hasFocusedWindow';
+  showFailsOnce?: boolean;
 }) {
+  const never = new Promise<never>(() => {});
+  let showFailures = options.showFailsOnce ? 1 : 0;
+  let missed = options.earlier?.data.kind === 'missed' ? 1 : 0;
   const effects: string[] = [];
   const shown: ShownNotification[] = [];
   const deps: PushDeps = {
@@ -38,6 +43,7 @@ function world(options: {
     maxActions: options.maxActions ?? 2,
     alwaysNotify: options.webkit ?? false,
     async readDevice() {
+      if (options.hang === 'readDevice') return never;
       if (options.device instanceof Error) throw options.device;
       return options.device ?? null;
     },
@@ -50,17 +56,22 @@ function world(options: {
       effects.push(`quiet ${eventId} at ${record.relayUrl}`);
       if (options.quietFails) throw new TypeError('Failed to fetch');
     },
-    shownFor: async (tag) => (tag === TAG ? (options.earlier ?? null) : null),
-    hasFocusedWindow: async () => options.focused ?? false,
+    shownFor: async (tag) =>
+      options.hang === 'shownFor' ? never : tag === TAG ? (options.earlier ?? null) : null,
+    hasFocusedWindow: async () => (options.hang === 'hasFocusedWindow' ? never : (options.focused ?? false)),
     async show(notification) {
       effects.push(`show ${notification.title}`);
+      if (showFailures-- > 0) throw new TypeError('Failed to execute showNotification: bad vibrate');
       shown.push(notification);
+      // One notification per call: what it shows now is what the badge counts.
+      missed = notification.options.data?.kind === 'missed' ? 1 : 0;
     },
     async close(tag) {
       effects.push(`close ${tag}`);
+      missed = 0;
     },
-    async missedShown() {
-      effects.push('badge');
+    async recountBadge() {
+      effects.push(`badge ${missed}`);
       if (options.badgeFails) throw new TypeError('setAppBadge is not a function');
     },
   };
@@ -86,6 +97,7 @@ describe('a ring push', () => {
     expect(effects).toEqual([
       `fetch ${EVENT_ID} from https://relay.example.com`,
       'show Claude Code · billing-api',
+      'badge 0',
     ]);
     // The form of address from the device record replaces the brief's placeholder.
     expect(shown[0]?.options.body).toBe('I fixed the login bug, captain.');
@@ -174,7 +186,7 @@ describe('a ring push', () => {
     });
     await handlePush({ id: EVENT_ID, kind: 'ring' }, deps);
     // The badge counts what is shown, so counting again changes nothing.
-    expect(effects).toEqual(['show Missed call', 'badge']);
+    expect(effects).toEqual(['show Missed call', 'badge 1']);
     expect(shown[0]?.options).toMatchObject({ ...quietly, data: missed.data });
   });
 });
@@ -182,7 +194,14 @@ describe('a ring push', () => {
 describe('a push that is not a wake', () => {
   it('still shows "Incoming call", in the system language without a device record', async () => {
     const phone = await device();
-    for (const payload of [{ call: 'text' }, null, 'garbage', { id: '' }, { id: EVENT_ID, kind: 'later' }]) {
+    for (const payload of [
+      { call: 'text' },
+      null,
+      'garbage',
+      { id: '' },
+      { id: 7 },
+      { id: 'x'.repeat(65) },
+    ]) {
       const { deps, shown, effects } = world({ device: phone, event: await relayedCall(phone.keyText) });
       await handlePush(payload, deps);
       expect(shown.map((notification) => notification.title)).toEqual(['Incoming call']);
@@ -199,7 +218,7 @@ describe('an ended push', () => {
       { id: EVENT_ID, kind: 'ended', status: 'answered', by: 'dev-laptop', byName: 'Laptop' },
       deps,
     );
-    expect(effects).toEqual(['show Answered on Laptop']);
+    expect(effects).toEqual(['show Answered on Laptop', 'badge 0']);
     expect(shown[0]?.options).toMatchObject({ ...quietly, body: 'Claude Code · billing-api' });
     expect(shown[0]?.options.vibrate).toBeUndefined();
     expect(shown[0]?.options.actions).toBeUndefined();
@@ -245,7 +264,7 @@ describe('a missed push', () => {
   it('turns the ringing notification into a quiet "Missed call" without a fetch, and counts it on the badge', async () => {
     const { deps, effects, shown } = world({ device: await device(), earlier: RINGING });
     await handlePush({ id: EVENT_ID, kind: 'missed' }, deps);
-    expect(effects).toEqual(['show Missed call', 'badge']);
+    expect(effects).toEqual(['show Missed call', 'badge 1']);
     expect(shown[0]?.options).toMatchObject({
       ...quietly,
       body: 'Claude Code · billing-api',
@@ -256,17 +275,21 @@ describe('a missed push', () => {
   it('is shown without the call’s words when none were had, and whatever the badge does', async () => {
     const { deps, effects, shown } = world({ device: null, badgeFails: true });
     expect((await handlePush({ id: EVENT_ID, kind: 'missed' }, deps)).kind).toBe('show');
-    expect(effects).toEqual(['show Missed call', 'badge']);
+    expect(effects).toEqual(['show Missed call', 'badge 1']);
     expect(shown[0]?.options.body).toBe('');
   });
 });
 
 describe('a ring push in a silent period', () => {
-  it('shows a quiet "Missed call", asks the relay for no more re-alerts, and fetches nothing', async () => {
+  it('shows a quiet "Missed call", then asks the relay for no more re-alerts, and fetches nothing', async () => {
     const phone = await device({ ringModes: [ALWAYS_SILENT] });
     const { deps, effects, shown } = world({ device: phone, event: await relayedCall(phone.keyText) });
     await handlePush({ id: EVENT_ID, kind: 'ring' }, deps);
-    expect(effects).toEqual([`quiet ${EVENT_ID} at https://relay.example.com`, 'show Missed call', 'badge']);
+    expect(effects).toEqual([
+      'show Missed call',
+      'badge 1',
+      `quiet ${EVENT_ID} at https://relay.example.com`,
+    ]);
     expect(shown[0]?.options).toMatchObject(quietly);
   });
 
@@ -277,11 +300,18 @@ describe('a ring push in a silent period', () => {
     expect(shown[0]?.title).toBe('未接来电');
   });
 
+  it('still asks the relay for no more re-alerts when a focused window shows the call (Chromium)', async () => {
+    const phone = await device({ ringModes: [ALWAYS_SILENT] });
+    const { deps, effects } = world({ device: phone, focused: true });
+    expect((await handlePush({ id: EVENT_ID, kind: 'ring' }, deps)).kind).toBe('close');
+    expect(effects).toEqual([`close ${TAG}`, 'badge 0', `quiet ${EVENT_ID} at https://relay.example.com`]);
+  });
+
   it('rings when the schedule’s mode is off', async () => {
     const phone = await device({ ringModes: [{ ...ALWAYS_SILENT, on: false }] });
     const { deps, effects } = world({ device: phone, event: await relayedCall(phone.keyText) });
     await handlePush({ id: EVENT_ID, kind: 'ring' }, deps);
-    expect(effects.at(-1)).toBe('show Claude Code · billing-api');
+    expect(effects.at(-2)).toBe('show Claude Code · billing-api');
   });
 });
 
@@ -296,7 +326,7 @@ describe('with a window of the app focused', () => {
     ]) {
       const { deps, effects } = world({ device: phone, event, focused: true });
       expect(await handlePush(wake, deps)).toEqual({ kind: 'close', tag: TAG, why: 'page-shows' });
-      expect(effects.filter((effect) => !effect.startsWith('fetch'))).toEqual([`close ${TAG}`]);
+      expect(effects.filter((effect) => !effect.startsWith('fetch'))).toEqual([`close ${TAG}`, 'badge 0']);
     }
   });
 
@@ -316,5 +346,91 @@ describe('with a window of the app focused', () => {
       titles.push(shown[0]?.title ?? '');
     }
     expect(titles).toEqual(['Claude Code · billing-api', 'Missed call', 'Call ended', 'Incoming call']);
+  });
+});
+
+describe('a wake with a field this build does not know', () => {
+  it('keeps its id: an unknown kind or status rings under the call’s tag, and the fetch decides', async () => {
+    const phone = await device();
+    for (const wake of [
+      { id: 'ev_1', kind: 'cancelled' },
+      { id: 'ev_1', kind: 'ended', status: 'expired' },
+    ]) {
+      const event = await relayedCall(phone.keyText, { eventId: 'ev_1', status: 'rejected' });
+      const { deps, effects, shown } = world({ device: phone, event });
+      await handlePush(wake, deps);
+      expect(effects[0]).toBe('fetch ev_1 from https://relay.example.com');
+      expect([shown[0]?.title, shown[0]?.options.tag]).toEqual(['Declined', 'call-ev_1']);
+    }
+  });
+});
+
+describe('a push whose reads hang or whose notification is refused', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('rings as "Incoming call" under the call’s tag when the device record never reads', async () => {
+    vi.useFakeTimers();
+    const { deps, shown } = world({ hang: 'readDevice' });
+    const outcome = handlePush({ id: EVENT_ID, kind: 'ring' }, deps);
+    await vi.advanceTimersByTimeAsync(PUSH_BUDGET_MS);
+    expect((await outcome).kind).toBe('show');
+    expect(shown.map((notification) => [notification.title, notification.options.tag])).toEqual([
+      ['Incoming call', TAG],
+    ]);
+  });
+
+  it('says how the call ended when the earlier notification never reads', async () => {
+    vi.useFakeTimers();
+    const { deps, shown } = world({ device: await device(), hang: 'shownFor' });
+    const outcome = handlePush({ id: EVENT_ID, kind: 'ended', status: 'answered', byName: 'Laptop' }, deps);
+    await vi.advanceTimersByTimeAsync(PUSH_BUDGET_MS);
+    await outcome;
+    expect(shown.map((notification) => [notification.title, notification.options.tag])).toEqual([
+      ['Answered on Laptop', TAG],
+    ]);
+  });
+
+  it('shows when the window list never reads', async () => {
+    vi.useFakeTimers();
+    const { deps, shown } = world({ hang: 'hasFocusedWindow' });
+    const outcome = handlePush({ id: EVENT_ID, kind: 'missed' }, deps);
+    await vi.advanceTimersByTimeAsync(PUSH_BUDGET_MS);
+    expect((await outcome).kind).toBe('show');
+    expect(shown[0]?.title).toBe('Missed call');
+  });
+
+  it('shows what the wake alone says when deciding outlasts the budget', async () => {
+    vi.useFakeTimers();
+    const phone = await device();
+    const { deps, shown } = world({ device: phone });
+    deps.fetchEvent = () => new Promise(() => {});
+    const outcome = handlePush({ id: EVENT_ID, kind: 'ring' }, deps);
+    await vi.advanceTimersByTimeAsync(PUSH_BUDGET_MS - 1);
+    expect(shown).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await outcome;
+    expect(shown.map((notification) => [notification.title, notification.options.tag])).toEqual([
+      ['Incoming call', TAG],
+    ]);
+  });
+
+  it('shows a plain notification with the same tag when the platform refuses the first', async () => {
+    const { deps, effects, shown } = world({ device: await device(), showFailsOnce: true });
+    await handlePush({ id: EVENT_ID, kind: 'ended', status: 'rejected' }, deps);
+    expect(effects.filter((effect) => effect.startsWith('show'))).toEqual(['show Declined', 'show Declined']);
+    expect(shown).toEqual([{ title: 'Declined', options: { tag: TAG, body: '' } }]);
+  });
+});
+
+describe('the missed-call badge', () => {
+  it('is counted again when an ended push replaces a missed call', async () => {
+    const missed: EarlierNotification = {
+      title: 'Missed call',
+      body: '',
+      data: { eventId: EVENT_ID, kind: 'missed' },
+    };
+    const { deps, effects } = world({ device: await device(), earlier: missed });
+    await handlePush({ id: EVENT_ID, kind: 'ended', status: 'answered', byName: 'Laptop' }, deps);
+    expect(effects).toEqual(['show Answered on Laptop', 'badge 0']);
   });
 });

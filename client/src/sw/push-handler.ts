@@ -1,5 +1,6 @@
-import { createParser, PushWake, type RelayedEvent } from '@ringback/protocol';
+import type { PushWake, RelayedEvent } from '@ringback/protocol';
 import { openRelayedEvent } from '../app/session/open-event';
+import { settleWithin } from './deadline';
 import type { SwDevice } from './device-reader';
 import {
   BADGE,
@@ -11,11 +12,50 @@ import {
   type ShownNotification,
   unreadableCallNotification,
 } from './notification-text';
-import { endedNotification, missedCallNotification } from './quiet-notifications';
+import { type CallEnding, endedNotification, missedCallNotification } from './quiet-notifications';
 import { isSilentNow } from './silent-hours';
 import type { SwLanguage } from './sw-text';
 
-const parseWake = createParser(PushWake);
+/** How long a push may take to decide what it shows before it shows what the wake alone says. */
+export const PUSH_BUDGET_MS = 8_000;
+/** How long one read of the worker's own state (IndexedDB, notifications, windows) may take. */
+export const LOCAL_READ_DEADLINE_MS = 2_000;
+
+const WAKE_ID_MAX = 64;
+const ENDED_STATUSES: readonly NonNullable<PushWake['status']>[] = [
+  'answered',
+  'rejected',
+  'acknowledged',
+  'completed',
+];
+
+/** What a push says, read leniently: a wake with a valid id is never lost to a field this build does not know. */
+export type Wake =
+  | { id: string; kind: 'ring' }
+  | { id: string; kind: 'missed' }
+  | { id: string; kind: 'ended'; ending: CallEnding };
+
+/**
+ * Reads the push's `id` on its own; `ended` and `missed` only as this build knows them. An unknown
+ * kind or status (a newer relay) is a `ring`: the fetch then says what the call is. Null without a
+ * usable id.
+ */
+export function readWake(payload: unknown): Wake | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { id, kind, status, by, byName } = payload as Record<string, unknown>;
+  if (typeof id !== 'string' || id.length === 0 || id.length > WAKE_ID_MAX) return null;
+  if (kind === 'missed') return { id, kind };
+  const knownStatus = status === undefined || ENDED_STATUSES.includes(status as never);
+  if (kind === 'ended' && knownStatus) {
+    const ending: CallEnding = {
+      ...(status !== undefined ? { status: status as CallEnding['status'] } : {}),
+      ...(typeof by === 'string' ? { by } : {}),
+      ...(typeof byName === 'string' ? { byName } : {}),
+    };
+    return { id, kind, ending };
+  }
+  return { id, kind: 'ring' };
+}
 
 /** What a push did: showed a notification, or left it to a focused window of the app (Chromium only). */
 export type PushOutcome =
@@ -49,8 +89,19 @@ export interface PushDeps {
   hasFocusedWindow(): Promise<boolean>;
   show(notification: ShownNotification): Promise<void>;
   close(tag: string): Promise<void>;
-  /** A missed call was shown: the app icon's badge counts it (where the platform has one). */
-  missedShown(): Promise<void>;
+  /** The notifications changed: the app icon's badge counts the missed calls shown now (where it has one). */
+  recountBadge(): Promise<void>;
+}
+
+/** What to show, and what to do once it is shown (still inside the push's `waitUntil`). */
+interface Decision {
+  notification: ShownNotification;
+  afterShown?: () => Promise<unknown>;
+}
+
+/** What the push learnt so far, so a push out of time still speaks the record's language. */
+interface Known {
+  language: SwLanguage;
 }
 
 /**
@@ -60,50 +111,71 @@ export interface PushDeps {
  * cannot; in this device's silent hours it is a quiet missed call instead, and the relay is asked
  * for no more re-alerts. Every push shows a notification (WebKit revokes a subscription whose
  * pushes show none, Chromium shows a generic one), except on Chromium while a focused window of
- * the app shows the call itself.
+ * the app shows the call itself. Deciding has a budget well inside the browser's: past it, the
+ * push shows what the wake alone says.
  */
 export async function handlePush(payload: unknown, deps: PushDeps): Promise<PushOutcome> {
-  let notification: ShownNotification;
-  try {
-    notification = await decide(parseWake.check(payload) ? payload : null, deps);
-  } catch {
-    // Nothing the worker reads may cost the notification: it rings as an unknown call.
-    notification = unreadableCallNotification({
-      eventId: null,
-      language: deps.systemLanguage,
-      maxActions: deps.maxActions,
-    });
-  }
+  const wake = readWake(payload);
+  const known: Known = { language: deps.systemLanguage };
+  const decided = await settleWithin<Decision | null>(decide(wake, known, deps), PUSH_BUDGET_MS, null);
+  const { notification, afterShown } = decided ?? { notification: fromWakeAlone(wake, known, deps) };
   const { tag } = notification.options;
-  if (!deps.alwaysNotify && (await deps.hasFocusedWindow().catch(() => false))) {
+  const focused =
+    !deps.alwaysNotify && (await settleWithin(deps.hasFocusedWindow(), LOCAL_READ_DEADLINE_MS, false));
+  if (focused) {
     // The focused page rings (or lists the call as missed or ended) itself: a notification would be a second one.
-    await deps.close(tag);
+    await deps.close(tag).catch(() => {});
+    await deps.recountBadge().catch(() => {});
+    if (afterShown) await afterShown().catch(() => {});
     return { kind: 'close', tag, why: 'page-shows' };
   }
-  await deps.show(notification);
-  if (notification.options.data?.kind === 'missed') await deps.missedShown().catch(() => {});
+  await showSurely(notification, deps);
+  await deps.recountBadge().catch(() => {});
+  if (afterShown) await afterShown().catch(() => {});
   return { kind: 'show', notification };
 }
 
-async function decide(wake: PushWake | null, deps: PushDeps): Promise<ShownNotification> {
-  const device = await deps.readDevice().catch(() => null);
+/** Shows the notification; when the platform refuses it (an option it rejects), once more with only title and body. */
+async function showSurely(notification: ShownNotification, deps: PushDeps): Promise<void> {
+  try {
+    await deps.show(notification);
+  } catch {
+    const { tag, body } = notification.options;
+    await deps.show({ title: notification.title, options: { tag, body: body ?? '' } }).catch(() => {});
+  }
+}
+
+/** When deciding failed or ran out of time: the wake alone says ended or missed; else it rings unread. */
+function fromWakeAlone(wake: Wake | null, known: Known, deps: PushDeps): ShownNotification {
+  const { language } = known;
+  if (wake?.kind === 'ended')
+    return endedNotification({ eventId: wake.id, language, ending: wake.ending, ownDeviceId: null });
+  if (wake?.kind === 'missed') return missedCallNotification({ eventId: wake.id, language });
+  return unreadableCallNotification({ eventId: wake?.id ?? null, language, maxActions: deps.maxActions });
+}
+
+async function decide(wake: Wake | null, known: Known, deps: PushDeps): Promise<Decision> {
+  const device = await settleWithin(deps.readDevice(), LOCAL_READ_DEADLINE_MS, null);
   const language = device?.record.interfaceLanguage ?? deps.systemLanguage;
-  if (!wake) return unreadableCallNotification({ eventId: null, language, maxActions: deps.maxActions });
+  known.language = language;
+  if (!wake) return { notification: fromWakeAlone(wake, known, deps) };
 
   const eventId = wake.id;
-  const earlier = await deps.shownFor(callTag(eventId)).catch(() => null);
+  const earlier = await settleWithin(deps.shownFor(callTag(eventId)), LOCAL_READ_DEADLINE_MS, null);
   const line = earlier?.data.line;
-  switch (wake.kind ?? 'ring') {
+  switch (wake.kind) {
     case 'ended':
-      return endedNotification({
-        eventId,
-        language,
-        line,
-        ending: wake,
-        ownDeviceId: device?.record.deviceId ?? null,
-      });
+      return {
+        notification: endedNotification({
+          eventId,
+          language,
+          line,
+          ending: wake.ending,
+          ownDeviceId: device?.record.deviceId ?? null,
+        }),
+      };
     case 'missed':
-      return missedCallNotification({ eventId, language, line });
+      return { notification: missedCallNotification({ eventId, language, line }) };
     default:
       return ring(eventId, { device, language, earlier }, deps);
   }
@@ -113,17 +185,21 @@ async function ring(
   eventId: string,
   here: { device: SwDevice | null; language: SwLanguage; earlier: EarlierNotification | null },
   deps: PushDeps,
-): Promise<ShownNotification> {
+): Promise<Decision> {
   const { device, language, earlier } = here;
   const line = earlier?.data.line;
   // A ring overtaken by the call's last push (pushes may come out of order): the call stays as it ended.
   if (earlier && (earlier.data.kind === 'ended' || earlier.data.kind === 'missed'))
-    return reshown(earlier, eventId, language);
+    return { notification: reshown(earlier, eventId, language) };
   if (device && isSilentNow(device.record, deps.now())) {
-    // No-ring period: the call waits as missed, and the relay stops re-alerting this device. If it
-    // does not hear it, the next re-alert comes here again and is quiet too.
-    await deps.quiet(device.record, eventId).catch(() => {});
-    return missedCallNotification({ eventId, language, line });
+    // No-ring period: the call waits as missed, and the relay stops re-alerting this device (after
+    // the notification is up: telling the relay may take seconds). If it does not hear it, the
+    // next re-alert comes here again and is quiet too.
+    const { record } = device;
+    return {
+      notification: missedCallNotification({ eventId, language, line }),
+      afterShown: () => deps.quiet(record, eventId),
+    };
   }
   const unreadable = (receivedAt?: number) =>
     unreadableCallNotification({
@@ -133,23 +209,33 @@ async function ring(
       ...(receivedAt !== undefined ? { receivedAt } : {}),
     });
   // The relay said it rings: unless the relay now says otherwise, it rings, with words or without.
-  if (!device) return unreadable();
+  if (!device) return { notification: unreadable() };
   let event: RelayedEvent;
   try {
     event = await deps.fetchEvent(device.record, eventId);
   } catch {
-    return unreadable();
+    return { notification: unreadable() };
   }
   if (event.status !== 'pending') {
     const ending = { status: event.status, by: event.handledBy?.deviceId, byName: event.handledBy?.name };
-    return endedNotification({ eventId, language, line, ending, ownDeviceId: device.record.deviceId });
+    return {
+      notification: endedNotification({
+        eventId,
+        language,
+        line,
+        ending,
+        ownDeviceId: device.record.deviceId,
+      }),
+    };
   }
   const receivedAt = Date.parse(event.receivedAt);
-  if (!device.key) return unreadable(receivedAt);
+  if (!device.key) return { notification: unreadable(receivedAt) };
   const opened = await openRelayedEvent(event, device.key, device.record.formOfAddress);
-  if (!opened.ok) return unreadable(receivedAt);
+  if (!opened.ok) return { notification: unreadable(receivedAt) };
   const words = callWords(opened.event.plaintext.report, opened.event.brief);
-  return ringingNotification(words, { eventId, language, maxActions: deps.maxActions, receivedAt });
+  return {
+    notification: ringingNotification(words, { eventId, language, maxActions: deps.maxActions, receivedAt }),
+  };
 }
 
 /** The call's quiet notification again, as it is (a push must show one; this one is still true). */

@@ -28,6 +28,12 @@ describe('how a call ended, in a word', () => {
     expect(endingTitle(answered, null, 'zh')).toBe('已在另一台设备上接听');
   });
 
+  it('writes a device name as it is, even one that looks like a replacement pattern', () => {
+    const answered = { status: 'answered' as const, by: 'dev-bob' };
+    expect(endingTitle({ ...answered, byName: 'Bob$&' }, 'dev-phone', 'en')).toBe('Answered on Bob$&');
+    expect(endingTitle({ ...answered, byName: "$'$`$1" }, 'dev-phone', 'zh')).toBe("已在 $'$`$1 上接听");
+  });
+
   it('says Declined, Acknowledged, or that the call ended', () => {
     const words = (language: 'en' | 'zh') =>
       (['rejected', 'acknowledged', 'completed', undefined] as const).map((status) =>

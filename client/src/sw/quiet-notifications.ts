@@ -44,7 +44,11 @@ export function endingTitle(ending: CallEnding, ownDeviceId: string | null, lang
   switch (ending.status) {
     case 'answered':
       if (ending.by && ending.by === ownDeviceId) return swText(language, 'Answered on this device');
-      if (ending.byName) return swText(language, 'Answered on {device}').replace('{device}', ending.byName);
+      if (ending.byName) {
+        // A function, so a name with `$&` or `$1` in it is written as it is, not as a pattern.
+        const byName = ending.byName;
+        return swText(language, 'Answered on {device}').replace('{device}', () => byName);
+      }
       return swText(language, 'Answered on another device');
     case 'rejected':
       return swText(language, 'Declined');

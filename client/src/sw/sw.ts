@@ -7,24 +7,25 @@ import { handleNotificationClick } from './click-handler';
 import { handleNotificationClose } from './close-handler';
 import { readDevice } from './device-reader';
 import { badgeMissedCalls } from './missed-badge';
-import type { NotificationData, ShownNotification } from './notification-text';
+import { isNotificationKind, type NotificationData, type ShownNotification } from './notification-text';
 import { handlePush } from './push-handler';
 import { declineCall, fetchRelayedEvent, quietCall } from './relay-requests';
 import { renewSubscription } from './subscription-change';
 import { systemLanguage } from './sw-text';
-import { takeOverIfNoWindow, takeOverWhenAsked } from './update-handoff';
+import { takeOverAtInstall, takeOverWhenAsked } from './update-handoff';
 
 declare const self: ServiceWorkerGlobalScope & {
   /** The build's files and their revisions, written in by vite-plugin-pwa (injectManifest). */
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
 };
 
-// A new build's worker takes over at once only with no app window open; else when a page says no
-// call rings or is in progress there (client/src/pwa/update-handoff.ts). The pages it takes over
-// reload once, so no page runs a build whose files are gone.
+// A new build's worker takes over at once with no app window open, or when the open windows run
+// pages from before the hand-off (they never answer its ping); else when a page says no call rings
+// or is in progress there (client/src/pwa/update-handoff.ts). The pages it takes over reload once,
+// so no page runs a build whose files are gone.
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    takeOverIfNoWindow({ appWindows: () => appWindows(), skipWaiting: () => self.skipWaiting() }),
+    takeOverAtInstall({ appWindows: () => appWindows(), skipWaiting: () => self.skipWaiting() }),
   );
 });
 self.addEventListener('message', (event) => {
@@ -77,6 +78,14 @@ async function shownFor(tag: string) {
 /** `navigator.setAppBadge`, where the platform has a badge (not in every WebWorker typing). */
 const appBadge = (self.navigator as { setAppBadge?: (count: number) => Promise<void> }).setAppBadge;
 
+/** The badge counts the missed calls shown now: after every notification shown, replaced or closed. */
+const recountBadge = async () => {
+  await badgeMissedCalls({
+    notifications: () => self.registration.getNotifications(),
+    setAppBadge: appBadge && ((count) => appBadge.call(self.navigator, count)),
+  });
+};
+
 self.addEventListener('push', (event) => {
   let payload: unknown = null;
   try {
@@ -98,23 +107,19 @@ self.addEventListener('push', (event) => {
         (await appWindows()).some((client) => client.focused && client.visibilityState === 'visible'),
       show: showNotification,
       close: closeNotifications,
-      missedShown: async () => {
-        await badgeMissedCalls({
-          notifications: () => self.registration.getNotifications(),
-          setAppBadge: appBadge && ((count) => appBadge.call(self.navigator, count)),
-        });
-      },
+      recountBadge,
     }),
   );
 });
 
 self.addEventListener('notificationclick', (event) => {
-  const data = event.notification.data as { eventId?: unknown; line?: unknown } | null;
+  const data = event.notification.data as { eventId?: unknown; kind?: unknown; line?: unknown } | null;
   event.waitUntil(
     handleNotificationClick(
       {
         action: event.action,
         eventId: typeof data?.eventId === 'string' ? data.eventId : null,
+        kind: isNotificationKind(data?.kind) ? data.kind : undefined,
         line: typeof data?.line === 'string' ? data.line : undefined,
         close: () => event.notification.close(),
       },
@@ -136,6 +141,7 @@ self.addEventListener('notificationclose', (event) => {
     handleNotificationClose(event.notification.data, {
       readDevice,
       quiet: (device, eventId) => quietCall(device, eventId),
+      recountBadge,
     }),
   );
 });

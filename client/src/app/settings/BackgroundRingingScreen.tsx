@@ -1,9 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useText } from '../../i18n';
-import { backgroundSupport, type RelayPush, readDeviceFacts, turnOnBackgroundRinging } from '../../push';
+import {
+  backgroundSupport,
+  type PushHeld,
+  type RelayPush,
+  readDeviceFacts,
+  turnOnBackgroundRinging,
+} from '../../push';
 import { RelayError } from '../../relay';
 import { BackgroundRingingPage } from '../../ui';
 import { useSession } from '../session-context';
+import { askPushHeld, knownPushHeld, rememberPushHeld } from './push-held';
 
 /** What asking the relay for its push key told: its key, its reason for sending none, or no answer. */
 function relayPushOf(error: unknown): RelayPush {
@@ -15,7 +22,8 @@ function relayPushOf(error: unknown): RelayPush {
 
 /**
  * Background ringing: asks the relay whether it sends pushes and whether it holds this device's
- * subscription (on only when it does), reads what this device allows (again
+ * subscription (on only when it does; checking while asked, not known when it cannot be), and
+ * whether it refused this browser's push service before; reads what this device allows (again
  * whenever the page shows, since permission changes in the browser's settings), and turns the
  * push subscription on (asking for notification permission within the tap) or off.
  */
@@ -25,7 +33,9 @@ export function BackgroundRingingScreen({ onBack }: { onBack(): void }) {
   const [relay, setRelay] = useState<RelayPush>({ state: 'checking' });
   // Whether the relay holds a subscription for this device: "on" is said only when it does (it
   // drops one the push service refuses, and then nothing rings here with the app closed).
-  const [relayHolds, setRelayHolds] = useState(false);
+  const [relayHolds, setRelayHolds] = useState<PushHeld>(() => knownPushHeld(client));
+  // The relay's reason when it refused this browser's push service for good: said until a tap succeeds.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [facts, setFacts] = useState(() => readDeviceFacts());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -36,12 +46,11 @@ export function BackgroundRingingScreen({ onBack }: { onBack(): void }) {
       ({ publicKey }) => setRelay({ state: 'available', publicKey }),
       (failure: unknown) => setRelay(relayPushOf(failure)),
     );
-    // Not known (the relay cannot be asked): not said to be on either.
-    client.pushSubscription().then(
-      ({ endpoint }) => setRelayHolds(endpoint !== null),
-      () => setRelayHolds(false),
-    );
-  }, [client]);
+    // Not known (the relay cannot be asked): not said to be on, nor off.
+    setRelayHolds(knownPushHeld(client));
+    void askPushHeld(client).then(setRelayHolds);
+    push.refusal().then(setRefusal, () => setRefusal(null));
+  }, [client, push]);
   useEffect(askRelay, [askRelay]);
 
   useEffect(() => {
@@ -65,7 +74,11 @@ export function BackgroundRingingScreen({ onBack }: { onBack(): void }) {
     };
   }, []);
 
-  const support = backgroundSupport(facts, relay, settings.backgroundRinging && relayHolds);
+  const support = backgroundSupport(facts, relay, {
+    chosen: settings.backgroundRinging,
+    held: relayHolds,
+    refusal,
+  });
 
   const turnOn = () => {
     if (relay.state !== 'available' || typeof Notification !== 'function') return;
@@ -75,7 +88,9 @@ export function BackgroundRingingScreen({ onBack }: { onBack(): void }) {
     turnOnBackgroundRinging(Notification, push, relay.publicKey)
       .then((outcome) => {
         if (outcome.on) {
-          setRelayHolds(true);
+          setRelayHolds('held');
+          rememberPushHeld(client, 'held');
+          setRefusal(null);
           updateSettings({ backgroundRinging: true });
         } else if (outcome.permission === 'default')
           setError(t('Notifications were not allowed, so background ringing stays off.'));
@@ -83,6 +98,8 @@ export function BackgroundRingingScreen({ onBack }: { onBack(): void }) {
       .catch((failure: unknown) => {
         if (failure instanceof RelayError && failure.code === 'push_unavailable')
           setRelay(relayPushOf(failure));
+        else if (failure instanceof RelayError && failure.code === 'push_endpoint_refused')
+          setRefusal(failure.message);
         else setError(t('Could not turn it on: {message}', { message: messageOf(failure) }));
       })
       .finally(() => {
@@ -96,7 +113,8 @@ export function BackgroundRingingScreen({ onBack }: { onBack(): void }) {
     setError(null);
     // Off here at once: this device stops wanting pushes whether or not the relay hears of it now.
     updateSettings({ backgroundRinging: false });
-    setRelayHolds(false);
+    setRelayHolds('not-held');
+    rememberPushHeld(client, 'not-held');
     push
       .unsubscribe()
       .catch((failure: unknown) =>

@@ -2,6 +2,7 @@ import { languageDisplayName } from '@ringback/protocol';
 import { DesktopSettingsScreen } from '../../desktop/DesktopSettingsScreen';
 import { desktopBridge } from '../../desktop/desktop-bridge';
 import { interfaceText, useInterfaceLanguage } from '../../i18n';
+import type { PushHeld } from '../../push';
 import { findEngine } from '../../speech';
 import type { LocalSettings } from '../../storage';
 import { DEFAULT_SETTINGS_GROUPS, SettingsList, type SettingsRow } from '../../ui';
@@ -13,6 +14,7 @@ import { KeyScreen } from './KeyScreen';
 import { BriefLanguageScreen, FormOfAddressScreen, InterfaceLanguageScreen } from './LanguageScreens';
 import { LlmScreen } from './LlmScreen';
 import { ModesScreen } from './ModesScreen';
+import { backgroundDetail } from './push-held';
 import { RingtonesScreen } from './RingtonesScreen';
 import { SpeechRecognitionScreen } from './SpeechRecognitionScreen';
 import { TrackerScreen } from './TrackerScreen';
@@ -76,7 +78,7 @@ const INTERFACE_CHOICES = { system: 'Follow system', zh: '中文', en: 'English'
 /** What each row is set to now, shown beside its name so the list answers "what is set" at a glance. */
 function detailsOf(
   settings: LocalSettings,
-  pushHeld: boolean,
+  pushHeld: PushHeld,
   language: 'zh' | 'en',
 ): Record<string, string> {
   return {
@@ -90,7 +92,7 @@ function detailsOf(
     'speech-recognition': settings.speechRecognition.baseUrl
       ? settings.speechRecognition.model
       : interfaceText('Not set', language),
-    background: interfaceText(settings.backgroundRinging && pushHeld ? 'On' : 'Off', language),
+    background: interfaceText(backgroundDetail(settings.backgroundRinging, pushHeld), language),
   };
 }
 

@@ -1,20 +1,20 @@
 import { useEffect, useState } from 'react';
+import type { PushHeld } from '../../push';
 import type { RelayClient } from '../../relay';
+import { askPushHeld, knownPushHeld } from './push-held';
 
 /**
  * Whether the relay holds a push subscription for this device, asked each time `asking` turns true
- * (the settings list shown again). False while not known: background ringing is said to be on only
- * when the relay is known to hold one.
+ * (the settings list shown again): checking until it answers (or what it said before), and not
+ * known when it cannot be asked. Background ringing is said to be on only when it is held.
  */
-export function usePushHeld(client: Pick<RelayClient, 'pushSubscription'>, asking: boolean): boolean {
-  const [held, setHeld] = useState(false);
+export function usePushHeld(client: Pick<RelayClient, 'pushSubscription'>, asking: boolean): PushHeld {
+  const [held, setHeld] = useState<PushHeld>(() => knownPushHeld(client));
   useEffect(() => {
     if (!asking) return;
     let live = true;
-    client.pushSubscription().then(
-      ({ endpoint }) => live && setHeld(endpoint !== null),
-      () => live && setHeld(false),
-    );
+    setHeld(knownPushHeld(client));
+    void askPushHeld(client).then((answer) => live && setHeld(answer));
     return () => {
       live = false;
     };

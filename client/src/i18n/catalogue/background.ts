@@ -11,6 +11,13 @@ export const BACKGROUND_ZH: Record<string, string> = {
   'Turning this on asks to show notifications: allow them, so calls can ring.':
     '开启时会请求显示通知的权限：请允许，来电才能响铃。',
   'Checking with the relay…': '正在向中继确认…',
+  'Checking…': '正在确认…',
+  "Can't reach the relay to check": '无法连接中继确认',
+  'Background ringing is chosen on this device, but the relay cannot be asked now whether it holds this device’s subscription.':
+    '这台设备已选择后台响铃，但现在无法向中继确认它是否保存了这台设备的推送订阅。',
+  "The relay refuses this browser's push service": '中继拒绝此浏览器的推送服务',
+  "Whoever runs the relay can allow this push service; the relay's README says how. Turning this on tries again.":
+    '中继的运营者可以允许这个推送服务；中继的 README 说明了方法。重新开启会再试一次。',
   'Notifications were not allowed, so background ringing stays off.': '未允许通知，后台响铃保持关闭。',
   'Could not turn it on: {message}': '无法开启：{message}',
   'Turned off on this device. The relay could not be told now ({message}); it stops when its next push here is refused.':

@@ -23,7 +23,7 @@ export function BackgroundGuidance({ support, onRetry }: Props) {
         {guide.title}
       </h2>
       {guide.body}
-      {support.kind === 'relayUnreachable' && (
+      {(support.kind === 'relayUnreachable' || support.kind === 'heldUnknown') && (
         <div className="rb-form-actions">
           <button type="button" className="rb-btn" onClick={onRetry}>
             {t('Try again')}
@@ -167,6 +167,31 @@ function guideFor(support: BackgroundSupport, t: Translate): { title: string; bo
       return {
         title: t('Could not reach the relay'),
         body: <p>{support.reason}</p>,
+      };
+    case 'heldUnknown':
+      return {
+        title: t('Could not reach the relay'),
+        body: (
+          <p>
+            {t(
+              'Background ringing is chosen on this device, but the relay cannot be asked now whether it holds this device’s subscription.',
+            )}
+          </p>
+        ),
+      };
+    case 'endpointRefused':
+      return {
+        title: t("The relay refuses this browser's push service"),
+        body: (
+          <>
+            <p>{t('It says: {reason}', { reason: support.reason })}</p>
+            <p>
+              {t(
+                "Whoever runs the relay can allow this push service; the relay's README says how. Turning this on tries again.",
+              )}
+            </p>
+          </>
+        ),
       };
     default:
       return null;

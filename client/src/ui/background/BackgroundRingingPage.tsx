@@ -77,6 +77,8 @@ function statusText(support: BackgroundSupport, busy: boolean, t: (english: stri
       return t('Turning this on asks to show notifications: allow them, so calls can ring.');
     case 'checking':
       return t('Checking with the relay…');
+    case 'heldUnknown':
+      return t("Can't reach the relay to check");
     default:
       return '';
   }

@@ -92,6 +92,30 @@ describe('BackgroundRingingPage', () => {
     expect(onRetry).toHaveBeenCalledOnce();
   });
 
+  it('says "Checking…" while the relay is asked, and that it cannot be reached rather than "off"', () => {
+    const checking = show({ kind: 'checking' });
+    expect(checking.toggle.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByRole('status').textContent).toBe('Checking with the relay…');
+    cleanup();
+    const { onRetry } = show({ kind: 'heldUnknown' });
+    expect(screen.getByRole('status').textContent).toBe("Can't reach the relay to check");
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it("gives the relay's reason when it refused this browser's push service, and a tap tries again", () => {
+    const { toggle, onToggle } = show({
+      kind: 'endpointRefused',
+      reason: 'push.example is not a push service this relay sends to',
+    });
+    expect(
+      screen.getByRole('heading', { name: "The relay refuses this browser's push service" }),
+    ).toBeTruthy();
+    expect(text()).toContain('It says: push.example is not a push service this relay sends to');
+    fireEvent.click(toggle);
+    expect(onToggle).toHaveBeenCalledWith(true);
+  });
+
   it('is busy while a change is under way, and shows a failure as an alert', () => {
     const { toggle } = show({ kind: 'ready' }, { busy: true });
     expect(toggle.disabled).toBe(true);
@@ -116,5 +140,27 @@ describe('BackgroundRingingPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: '后台响铃' })).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Ringback 关闭时也响铃' })).toBeTruthy();
     expect(text()).toMatch(/添加到主屏幕/);
+  });
+
+  it('says in Chinese that the relay cannot be reached to check, and that it refuses the push service', () => {
+    for (const [support, words] of [
+      [{ kind: 'heldUnknown' }, '无法连接中继确认'],
+      [{ kind: 'endpointRefused', reason: 'no' }, '中继拒绝此浏览器的推送服务'],
+    ] as const) {
+      render(
+        <InterfaceLanguageProvider language="zh">
+          <BackgroundRingingPage
+            support={support}
+            busy={false}
+            error={null}
+            onToggle={vi.fn()}
+            onRetry={vi.fn()}
+            onBack={vi.fn()}
+          />
+        </InterfaceLanguageProvider>,
+      );
+      expect(text()).toContain(words);
+      cleanup();
+    }
   });
 });

@@ -1,16 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEspeakClient, type WorkerLike } from './espeak-client';
-import type { EspeakJob, EspeakReply } from './espeak-protocol';
+import type { EspeakJob, EspeakMessage } from './espeak-protocol';
 
 /** A stand-in worker that records jobs and answers when told. */
 class FakeWorker implements WorkerLike {
   jobs: EspeakJob[] = [];
   terminated = false;
-  private listeners: { message: ((e: MessageEvent<EspeakReply>) => void)[]; error: ((e: Event) => void)[] } =
-    {
-      message: [],
-      error: [],
-    };
+  private listeners: {
+    message: ((e: MessageEvent<EspeakMessage>) => void)[];
+    error: ((e: Event) => void)[];
+  } = {
+    message: [],
+    error: [],
+  };
   postMessage(job: EspeakJob) {
     this.jobs.push(job);
   }
@@ -20,8 +22,8 @@ class FakeWorker implements WorkerLike {
   terminate() {
     this.terminated = true;
   }
-  reply(reply: EspeakReply) {
-    for (const listener of this.listeners.message) listener({ data: reply } as MessageEvent<EspeakReply>);
+  reply(reply: EspeakMessage) {
+    for (const listener of this.listeners.message) listener({ data: reply } as MessageEvent<EspeakMessage>);
   }
   ok(id: number, byte = 1) {
     this.reply({ id, ok: true, wav: new Uint8Array([byte]).buffer, sampleCount: 1 });
@@ -122,5 +124,63 @@ describe('createEspeakClient', () => {
     await vi.advanceTimersByTimeAsync(1000);
     await outcome;
     expect(worker.terminated).toBe(true);
+  });
+
+  it('lets a voice data download take as long as it makes progress, then times only the speech', async () => {
+    vi.useFakeTimers();
+    const worker = new FakeWorker();
+    const client = createEspeakClient({
+      createWorker: () => worker,
+      jobTimeoutMs: 60_000,
+      downloadStallMs: 30_000,
+    });
+    let settled = false;
+    const job = client.synthesize(request('Здравствуйте'));
+    void job.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    const id = worker.jobs[0]?.id ?? 0;
+    // Five minutes of a slow download, a chunk every 20 s: never cut off.
+    for (let second = 0; second < 300; second += 20) {
+      worker.reply({ id, stage: 'loading' });
+      await vi.advanceTimersByTimeAsync(20_000);
+    }
+    expect(settled).toBe(false);
+    expect(worker.terminated).toBe(false);
+    worker.reply({ id, stage: 'speaking' });
+    await vi.advanceTimersByTimeAsync(59_000);
+    worker.ok(id, 7);
+    expect(new Uint8Array(await job)).toEqual(new Uint8Array([7]));
+  });
+
+  it('gives up on a download that stops arriving, and on speech that outlasts its deadline', async () => {
+    vi.useFakeTimers();
+    const stalled = new FakeWorker();
+    const slow = createEspeakClient({
+      createWorker: () => stalled,
+      jobTimeoutMs: 60_000,
+      downloadStallMs: 30_000,
+    });
+    const download = slow.synthesize(request('a'));
+    const stopped = expect(download).rejects.toThrow('stopped downloading');
+    stalled.reply({ id: stalled.jobs[0]?.id ?? 0, stage: 'loading' });
+    await vi.advanceTimersByTimeAsync(30_000);
+    await stopped;
+    expect(stalled.terminated).toBe(true);
+
+    const stuck = new FakeWorker();
+    const speaking = createEspeakClient({
+      createWorker: () => stuck,
+      jobTimeoutMs: 60_000,
+      downloadStallMs: 30_000,
+    });
+    const speech = speaking.synthesize(request('b'));
+    const outcome = expect(speech).rejects.toThrow('did not answer');
+    stuck.reply({ id: stuck.jobs[0]?.id ?? 0, stage: 'loading' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    stuck.reply({ id: stuck.jobs[0]?.id ?? 0, stage: 'speaking' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    await outcome;
   });
 });

@@ -1,4 +1,4 @@
-import type { EspeakJob, EspeakReply } from './espeak-protocol';
+import { type EspeakJob, type EspeakMessage, isStage } from './espeak-protocol';
 
 export interface EspeakRequest {
   readonly text: string;
@@ -15,16 +15,28 @@ export interface EspeakClient {
 /** Only the parts of Worker the client uses, so tests can hand in a fake. */
 export interface WorkerLike {
   postMessage(message: EspeakJob): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent<EspeakReply>) => void): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<EspeakMessage>) => void): void;
   addEventListener(type: 'error', listener: (event: Event) => void): void;
   terminate(): void;
 }
 
 export interface EspeakClientOptions {
   readonly createWorker?: () => WorkerLike;
-  /** A job (including a language's first voice data download, up to 8.5 MB for Russian) that takes longer restarts the worker. */
+  /**
+   * A job whose speech takes longer restarts the worker. A voice data download does not count
+   * against it: it has its own deadline, `downloadStallMs`.
+   */
   readonly jobTimeoutMs?: number;
+  /**
+   * A voice data download (a language's first use, up to 8.5 MB for Russian on a slow phone
+   * connection) may take as long as it needs while it makes progress: only this long without
+   * a byte arriving gives it up.
+   */
+  readonly downloadStallMs?: number;
 }
+
+export const JOB_TIMEOUT_MS = 60_000;
+export const DOWNLOAD_STALL_MS = 30_000;
 
 function startWorker(): WorkerLike {
   // Written out literally so Vite bundles the worker (and eSpeak NG with it) as its own asset.
@@ -49,7 +61,8 @@ function abortReason(signal: AbortSignal): unknown {
  */
 export function createEspeakClient(options: EspeakClientOptions = {}): EspeakClient {
   const createWorker = options.createWorker ?? startWorker;
-  const jobTimeoutMs = options.jobTimeoutMs ?? 60_000;
+  const jobTimeoutMs = options.jobTimeoutMs ?? JOB_TIMEOUT_MS;
+  const downloadStallMs = options.downloadStallMs ?? DOWNLOAD_STALL_MS;
   const queue: Pending[] = [];
   let worker: WorkerLike | null = null;
   let current: Pending | null = null;
@@ -78,9 +91,23 @@ export function createEspeakClient(options: EspeakClientOptions = {}): EspeakCli
     finishCurrent();
   };
 
-  const onMessage = (event: MessageEvent<EspeakReply>) => {
+  /** (Re)starts the current job's deadline: the stall deadline while data downloads, else the job's. */
+  const deadline = (ms: number, message: string) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => failWorker(message), ms);
+  };
+
+  const onMessage = (event: MessageEvent<EspeakMessage>) => {
     const reply = event.data;
     if (!current || reply.id !== current.job.id) return; // the job was aborted meanwhile
+    if (isStage(reply)) {
+      // A download that keeps arriving is never cut off (a cut one starts again from zero); the
+      // speech is timed from when the data is on the device.
+      if (reply.stage === 'loading')
+        deadline(downloadStallMs, 'the on-device voice data stopped downloading');
+      else deadline(jobTimeoutMs, 'the on-device voice did not answer');
+      return;
+    }
     const done = current;
     settle(done);
     if (reply.ok) done.resolve(reply.wav);
@@ -106,7 +133,7 @@ export function createEspeakClient(options: EspeakClientOptions = {}): EspeakCli
     const next = queue.shift();
     if (!next) return;
     current = next;
-    timer = setTimeout(() => failWorker('the on-device voice did not answer'), jobTimeoutMs);
+    deadline(jobTimeoutMs, 'the on-device voice did not answer');
     try {
       ensureWorker().postMessage(next.job);
     } catch (error) {

@@ -6,7 +6,7 @@
 
 import { VOICE_DATA_LAYOUT } from 'virtual:espeak-voice-data';
 import EspeakInitializer, { type EspeakModule } from '@echogarden/espeak-ng-emscripten';
-import type { EspeakJob, EspeakReply } from './espeak-protocol';
+import type { EspeakJob, EspeakMessage, EspeakReply } from './espeak-protocol';
 import { type EspeakSynth, speakJob } from './speak-job';
 import { assemblePackage, dictionariesFor } from './voice-data/voice-data-layout';
 import { createVoiceDataStore } from './voice-data/voice-data-store';
@@ -36,16 +36,19 @@ function partOf(dictionary: string) {
 
 const sharedSize = layout.shared.ranges.reduce((sum, [start, end]) => sum + end - start, 0);
 
-function loadPart(dictionary: string): Promise<Uint8Array> {
+/** Called as voice data downloads, so the page times a download by its progress. */
+type Progress = () => void;
+
+function loadPart(dictionary: string, progress: Progress): Promise<Uint8Array> {
   const part = partOf(dictionary);
-  return loadFile(part.url, part.end - part.start);
+  return loadFile(part.url, part.end - part.start, progress);
 }
 
 /** Starts eSpeak NG with the shared files and only these dictionaries downloaded. */
-async function start(dictionaries: readonly string[]): Promise<LoadedVoice> {
+async function start(dictionaries: readonly string[], progress: Progress): Promise<LoadedVoice> {
   const [shared, ...parts] = await Promise.all([
-    loadFile(layout.shared.url, sharedSize),
-    ...dictionaries.map((name) => loadPart(name)),
+    loadFile(layout.shared.url, sharedSize, progress),
+    ...dictionaries.map((name) => loadPart(name, progress)),
   ]);
   const data = assemblePackage(
     layout,
@@ -63,14 +66,14 @@ async function start(dictionaries: readonly string[]): Promise<LoadedVoice> {
 }
 
 /**
- * eSpeak NG ready to speak `voice`: started with that language on first use; a language needed
- * later has its dictionary downloaded and written into the running instance's file system (eSpeak
+ * eSpeak NG ready to speak `text` with `voice`: started with that language on first use; a
+ * language needed later (another voice, or another script in the text) has its dictionary downloaded and written into the running instance's file system (eSpeak
  * NG reads a dictionary file when a voice of that language is set), so nothing restarts.
  */
-async function readyFor(voice: string): Promise<EspeakSynth> {
-  const needed = dictionariesFor(layout, voice);
+async function readyFor(voice: string, text: string, progress: Progress): Promise<EspeakSynth> {
+  const needed = dictionariesFor(layout, voice, text);
   if (!needed) throw new Error(`unknown on-device voice ${voice}`);
-  engine ??= start(needed).catch((error: unknown) => {
+  engine ??= start(needed, progress).catch((error: unknown) => {
     engine = null; // the next job tries again (a download failed, say)
     throw error;
   });
@@ -78,7 +81,7 @@ async function readyFor(voice: string): Promise<EspeakSynth> {
   for (const name of needed) {
     if (loaded.dictionaries.has(name)) continue;
     const part = partOf(name);
-    loaded.module.FS.writeFile(part.path, await loadPart(name));
+    loaded.module.FS.writeFile(part.path, await loadPart(name, progress));
     loaded.dictionaries.add(name);
   }
   return loaded.synth;
@@ -87,16 +90,26 @@ async function readyFor(voice: string): Promise<EspeakSynth> {
 /** The worker global, typed by hand: the client tsconfig has DOM types, not WebWorker ones. */
 interface WorkerScope {
   onmessage: ((event: MessageEvent<EspeakJob>) => void) | null;
-  postMessage(message: EspeakReply, transfer?: Transferable[]): void;
+  postMessage(message: EspeakMessage, transfer?: Transferable[]): void;
 }
 
 const scope = self as unknown as WorkerScope;
 
+/**
+ * The job the page waits on now: a download started for a job the page gave up on (aborted) goes
+ * on for the next one, whose deadline its progress must then keep.
+ */
+let latestJob = 0;
+const reportLoading = () => scope.postMessage({ id: latestJob, stage: 'loading' });
+
 scope.onmessage = async (event: MessageEvent<EspeakJob>) => {
   const job = event.data;
+  latestJob = job.id;
   let reply: EspeakReply;
   try {
-    reply = speakJob(await readyFor(job.voice), job);
+    const synth = await readyFor(job.voice, job.text, reportLoading);
+    scope.postMessage({ id: job.id, stage: 'speaking' });
+    reply = speakJob(synth, job);
   } catch (error) {
     reply = { id: job.id, ok: false, message: error instanceof Error ? error.message : String(error) };
   }

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { BRIEF_LOCALES } from '@ringback/protocol';
 import { describe, expect, it } from 'vitest';
 import { espeakVoiceFor } from '../espeak-voices';
+import type { EspeakSynth } from '../speak-job';
 import { packageFiles, splitVoicePackage, voiceDictionaries } from './split-voice-package';
 import { assemblePackage, dictionariesFor, type VoiceDataLayout } from './voice-data-layout';
 
@@ -110,6 +111,18 @@ describe('splitting the voice data package', () => {
     expect(dictionariesFor(layout, 'nb')).toEqual(['en', 'no']);
     expect(dictionariesFor(layout, 'xx')).toBeNull();
   });
+
+  it('adds the dictionaries eSpeak NG switches to for other scripts in the text, where the package has them', () => {
+    const layout = layoutOf(splitVoicePackage(FAKE.loader, FAKE.data));
+    // Afrikaans is in the package (as Greek would be): the script's dictionary is loaded.
+    const withGreek = {
+      ...layout,
+      dictionaries: { ...layout.dictionaries, el: { url: '/el', path: 'el', start: 0, end: 0 } },
+    };
+    expect(dictionariesFor(withGreek, 'nb', 'Hei Ελλάδα')).toEqual(['en', 'no', 'el']);
+    // A script whose dictionary the package lacks, or one eSpeak NG names no language for, adds none.
+    expect(dictionariesFor(layout, 'nb', 'Hei Ελλάδα Привет 東京')).toEqual(['en', 'no']);
+  });
 });
 
 describe('the real eSpeak NG package', () => {
@@ -132,6 +145,50 @@ describe('the real eSpeak NG package', () => {
       expect(split.dictionaries.has(dictionary ?? ''), `${voice} → ${dictionary}`).toBe(true);
     }
   });
+
+  /** eSpeak NG started on `data`, as the worker starts it; the samples it makes for `text` in `voice`. */
+  const packageDir2 = packageDir;
+  async function speaker(data: ArrayBuffer) {
+    const { default: init } = (await import(/* @vite-ignore */ join(packageDir2, 'espeak-ng.js'))) as {
+      default: (options: {
+        getPreloadedPackage: () => ArrayBuffer;
+        print: () => void;
+        printErr: () => void;
+      }) => Promise<{ eSpeakNGWorker: new () => EspeakSynth }>;
+    };
+    const module = await init({ getPreloadedPackage: () => data, print: () => {}, printErr: () => {} });
+    const synth = new module.eSpeakNGWorker();
+    return (voice: string, text: string) => {
+      synth.set_voice(voice);
+      let samples = 0;
+      synth.synthesize(text, (chunk) => {
+        samples += chunk.length;
+      });
+      return samples;
+    };
+  }
+
+  it('speaks mixed-script text with the dictionaries it loads exactly as with the whole package', async () => {
+    const layout = layoutOf(split);
+    const whole = readFileSync(join(packageDir, 'espeak-ng.data'));
+    for (const [voice, text] of [
+      ['fr', 'Le déploiement Ελλάδα 東京'],
+      ['hi', 'परीक्षण விளக்கம் test'],
+      ['ka', 'გამარჯობა Привет'],
+      ['ru', 'Сборка failed 계산'],
+      ['cmn', '部署失败 build 123 Привет'],
+      ['ja', 'これは東京のテストです deploy'],
+    ] as const) {
+      const names = dictionariesFor(layout, voice, text) ?? [];
+      const parts = new Map(
+        names.map((name) => [name, split.dictionaries.get(name)?.bytes ?? new Uint8Array()]),
+      );
+      // Each from a fresh start: eSpeak NG keeps state between texts, which moves the count by a sample.
+      const full = await speaker(whole.buffer.slice(whole.byteOffset, whole.byteOffset + whole.byteLength));
+      const partial = await speaker(assemblePackage(layout, split.shared.bytes, parts));
+      expect(partial(voice, text), `${voice} ${text} with ${names.join(' ')}`).toBe(full(voice, text));
+    }
+  }, 120_000);
 
   it('keeps the shared part small: what every language downloads', () => {
     expect(split.shared.bytes.length).toBeLessThan(1024 * 1024);

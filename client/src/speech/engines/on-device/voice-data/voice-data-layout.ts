@@ -1,3 +1,5 @@
+import { scriptDictionaries } from './script-dictionaries';
+
 /**
  * How eSpeak NG's one 24 MB data package is served in parts: the files every voice reads (phoneme
  * tables, voices, intonation) in one shared file, and each language's dictionary in its own, so a
@@ -29,11 +31,19 @@ export interface VoiceDataPart {
  */
 export const ALWAYS_LOADED_DICTIONARY = 'en';
 
-/** The dictionaries a voice needs (its own and English), or null for a voice the package lacks. */
-export function dictionariesFor(layout: VoiceDataLayout, voice: string): string[] | null {
+/**
+ * The dictionaries a voice needs (its own and English), and with `text` those eSpeak NG switches
+ * to for the other scripts in it (Greek in French text, Tamil in Hindi), so mixed-script text
+ * sounds as with the full package; null for a voice the package lacks.
+ */
+export function dictionariesFor(layout: VoiceDataLayout, voice: string, text = ''): string[] | null {
   const own = layout.dictionaryOfVoice[voice.toLowerCase()];
   if (!own) return null;
-  return own === ALWAYS_LOADED_DICTIONARY ? [own] : [ALWAYS_LOADED_DICTIONARY, own];
+  const base = own === ALWAYS_LOADED_DICTIONARY ? [own] : [ALWAYS_LOADED_DICTIONARY, own];
+  const others = scriptDictionaries(text, own).filter(
+    (name) => !base.includes(name) && layout.dictionaries[name] !== undefined,
+  );
+  return [...base, ...others];
 }
 
 /**

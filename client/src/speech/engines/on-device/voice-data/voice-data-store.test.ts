@@ -114,4 +114,28 @@ describe('the voice data store', () => {
       expect(text(await load(`${ORIGIN}/v/en_dict-1.bin`, 7))).toBe('ENGLISH');
     }
   });
+
+  it('reports a download’s progress as it arrives, and has kept the file before handing it back', async () => {
+    const { caches, storage } = memoryCaches();
+    const chunks = ['RUS', 'SIAN', '-DICT'];
+    const load = createVoiceDataStore({
+      caches: storage,
+      fetch: async () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
+              controller.close();
+            },
+          }),
+        ),
+      current: new Set(['/v/ru_dict-1.bin']),
+    });
+    const progress: number[] = [];
+    const bytes = await load(`${ORIGIN}/v/ru_dict-1.bin`, 12, (received) => progress.push(received));
+    expect(text(bytes)).toBe('RUSSIAN-DICT');
+    expect(progress).toEqual([0, 3, 7, 12]);
+    // Kept already: a job that then times out (its worker ended) never downloads it again.
+    expect(caches.get(VOICE_DATA_CACHE)?.has(`${ORIGIN}/v/ru_dict-1.bin`)).toBe(true);
+  });
 });

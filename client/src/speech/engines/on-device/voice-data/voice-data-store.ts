@@ -16,8 +16,42 @@ export interface VoiceDataStoreOptions {
   readonly current: ReadonlySet<string>;
 }
 
-/** A voice data file's bytes; `size` (from the layout) turns a truncated or stale file into an error. */
-export type VoiceDataStore = (url: string, size: number) => Promise<Uint8Array>;
+/**
+ * A voice data file's bytes; `size` (from the layout) turns a truncated or stale file into an
+ * error. `onProgress` is called as a download's bytes arrive (not for a file read from the
+ * device). A completed download is kept before the bytes are handed back, so whatever happens to
+ * the job after (a speech timeout that ends the worker) it is never downloaded again.
+ */
+export type VoiceDataStore = (
+  url: string,
+  size: number,
+  onProgress?: (received: number) => void,
+) => Promise<Uint8Array>;
+
+/** The whole body, reporting each chunk as it arrives (where the response can be streamed). */
+async function readBody(
+  response: Response,
+  onProgress?: (received: number) => void,
+): Promise<Uint8Array<ArrayBuffer>> {
+  if (!onProgress || !response.body) return new Uint8Array(await response.arrayBuffer());
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.length;
+    onProgress(received);
+  }
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}
 
 export function createVoiceDataStore(options: VoiceDataStoreOptions): VoiceDataStore {
   const open = async (): Promise<Cache | null> => {
@@ -31,7 +65,7 @@ export function createVoiceDataStore(options: VoiceDataStoreOptions): VoiceDataS
     for (const request of await cache.keys())
       if (!options.current.has(new URL(request.url).pathname)) await cache.delete(request);
   };
-  return async (url, size) => {
+  return async (url, size, onProgress) => {
     const cache = await open();
     // The desktop app's app:// files cannot be kept (Cache Storage takes http(s) only): read each time.
     const cached = await cache?.match(url).catch(() => undefined);
@@ -41,7 +75,8 @@ export function createVoiceDataStore(options: VoiceDataStoreOptions): VoiceDataS
     }
     const response = await options.fetch(url);
     if (!response.ok) throw new Error(`voice data download failed (${response.status})`);
-    const bytes = new Uint8Array(await response.arrayBuffer());
+    onProgress?.(0);
+    const bytes = await readBody(response, onProgress);
     if (bytes.length !== size) throw new Error('voice data download was incomplete');
     if (cache) {
       try {

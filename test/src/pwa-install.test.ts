@@ -1,12 +1,10 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type DeviceCredentials, generateE2eKey } from '@ringback/protocol';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshots, waitConnected } from './support/app-page';
-import { CHROMIUM_PATH, monitorAudio, PHONE_VIEWPORT, playedAudio } from './support/browser';
+import { playedAudio } from './support/browser';
 import { callStatusOf, pairingPageUrl, storeSealedCall } from './support/pwa-calls';
 import {
   cachedUrls,
@@ -20,15 +18,14 @@ import {
   waitInstallable,
   waitNewDocument,
 } from './support/pwa-page';
-import { type RelayProcess, startRelayProcess } from './support/relay-process';
+import { type PwaWorld, startPwaWorld } from './support/pwa-world';
+import type { RelayProcess } from './support/relay-process';
 import { openSettingsRow } from './support/settings-page';
 import { waitFor } from './support/temp-data-dir';
 
-const CLIENT_DIST = fileURLToPath(new URL('../../client/dist', import.meta.url));
-
 let appDir: string;
 let relay: RelayProcess;
-let profile: string;
+let world: PwaWorld;
 let context: BrowserContext;
 let page: Page;
 let daemon: DeviceCredentials;
@@ -74,27 +71,13 @@ function pairingUrl(key: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  // The relay serves a copy of the build, so a test can change its worker as a new build would.
-  appDir = join(await mkdtemp(join(tmpdir(), 'ringback-pwa-app-')), 'dist');
-  await cp(CLIENT_DIST, appDir, { recursive: true });
-  relay = await startRelayProcess({ RINGBACK_APP_DIR: appDir });
-  daemon = await relay.createAccount('daemon', 'Laptop');
-  profile = await mkdtemp(join(tmpdir(), 'ringback-pwa-profile-'));
-  // A persistent profile: an incognito one is never installable (`in-incognito`).
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    viewport: PHONE_VIEWPORT,
-  });
-  await monitorAudio(context);
-  page = context.pages()[0] ?? (await context.newPage());
+  world = await startPwaWorld({ name: 'pwa', copyApp: true, monitorAudio: true });
+  ({ relay, daemon, context, page } = world);
+  appDir = world.appDir as string;
 }, 60_000);
 
 afterAll(async () => {
-  await context?.close();
-  await relay?.kill();
-  if (profile) await rm(profile, { recursive: true, force: true });
-  if (appDir) await rm(join(appDir, '..'), { recursive: true, force: true });
+  await world?.close();
 });
 
 describe('the installable app in real Chromium', () => {

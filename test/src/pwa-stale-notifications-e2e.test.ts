@@ -1,11 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type DeviceCredentials, generateE2eKey } from '@ringback/protocol';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitConnected } from './support/app-page';
-import { CHROMIUM_PATH, PHONE_VIEWPORT } from './support/browser';
 import { callStatusOf, pairingPageUrl, storeSealedCall } from './support/pwa-calls';
 import {
   keysRecord,
@@ -14,31 +10,23 @@ import {
   shownNotifications,
   waitControlled,
 } from './support/pwa-page';
-import { type RelayProcess, startRelayProcess } from './support/relay-process';
+import { type PwaWorld, startPwaWorld } from './support/pwa-world';
+import type { RelayProcess } from './support/relay-process';
 
 let relay: RelayProcess;
-let profile: string;
+let world: PwaWorld;
 let context: BrowserContext;
 let page: Page;
 let daemon: DeviceCredentials;
 const key = generateE2eKey();
 
 beforeAll(async () => {
-  relay = await startRelayProcess();
-  daemon = await relay.createAccount('daemon', 'Laptop');
-  profile = await mkdtemp(join(tmpdir(), 'ringback-pwa-stale-profile-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    viewport: PHONE_VIEWPORT,
-  });
-  page = context.pages()[0] ?? (await context.newPage());
+  world = await startPwaWorld({ name: 'pwa-stale' });
+  ({ relay, daemon, context, page } = world);
 }, 60_000);
 
 afterAll(async () => {
-  await context?.close();
-  await relay?.kill();
-  if (profile) await rm(profile, { recursive: true, force: true });
+  await world?.close();
 });
 
 /** Shows a call's notification as a push would with no app window open, read from `reader`. */

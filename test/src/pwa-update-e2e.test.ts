@@ -1,46 +1,29 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type DeviceCredentials, generateE2eKey } from '@ringback/protocol';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshots, waitConnected } from './support/app-page';
-import { CHROMIUM_PATH, PHONE_VIEWPORT } from './support/browser';
 import { pairingPageUrl, storeSealedCall } from './support/pwa-calls';
 import { markDocument, pollFor, waitControlled, waitNewDocument } from './support/pwa-page';
-import { type RelayProcess, startRelayProcess } from './support/relay-process';
-
-const CLIENT_DIST = fileURLToPath(new URL('../../client/dist', import.meta.url));
+import { type PwaWorld, startPwaWorld } from './support/pwa-world';
+import type { RelayProcess } from './support/relay-process';
 
 let appDir: string;
 let relay: RelayProcess;
-let profile: string;
-let context: BrowserContext;
+let world: PwaWorld;
 let page: Page;
 let daemon: DeviceCredentials;
 const key = generateE2eKey();
 
 beforeAll(async () => {
-  // The relay serves a copy of the build, so the test can change its worker as a new build would.
-  appDir = join(await mkdtemp(join(tmpdir(), 'ringback-pwa-update-')), 'dist');
-  await cp(CLIENT_DIST, appDir, { recursive: true });
-  relay = await startRelayProcess({ RINGBACK_APP_DIR: appDir });
-  daemon = await relay.createAccount('daemon', 'Laptop');
-  profile = await mkdtemp(join(tmpdir(), 'ringback-pwa-update-profile-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    viewport: PHONE_VIEWPORT,
-  });
-  page = context.pages()[0] ?? (await context.newPage());
+  world = await startPwaWorld({ name: 'pwa-update', copyApp: true });
+  ({ relay, daemon, page } = world);
+  appDir = world.appDir as string;
 }, 60_000);
 
 afterAll(async () => {
-  await context?.close();
-  await relay?.kill();
-  if (profile) await rm(profile, { recursive: true, force: true });
-  if (appDir) await rm(join(appDir, '..'), { recursive: true, force: true });
+  await world?.close();
 });
 
 /** Publishes a new build: its worker differs from the running one by at least a byte. */

@@ -19,7 +19,8 @@ const relay = await startRelay({
     ? {
         pushSubject: 'mailto:bench@ringback.example',
         pushOrigins: origins.split(',').filter(Boolean),
-        push: { realertMs: { base: 600_000, jitter: 0 } },
+        // …and lets that one account's 1,000 pushes all wait their turn (500 by default).
+        push: { realertMs: { base: 600_000, jitter: 0 }, queue: { maxQueuedPerAccount: 2000 } },
       }
     : {}),
 });

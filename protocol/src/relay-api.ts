@@ -107,6 +107,11 @@ export const RelayedEvent = Type.Object({
   sealed: Type.Union([Type.String(), Type.Null()]),
   status: CallStatus,
   handledBy: Type.Union([HandledBy, Type.Null()]),
+  /**
+   * The device that answered this call and left it unfinished (its answer lease lapsed, or it was
+   * removed): the call is pending again, and any device may answer it and reply.
+   */
+  unfinishedBy: Type.Optional(HandledBy),
   receivedAt: Type.String(),
 });
 export type RelayedEvent = Type.Static<typeof RelayedEvent>;
@@ -133,8 +138,20 @@ export const StatusChange = Type.Object({
   eventId: Type.String(),
   status: CallStatus,
   handledBy: Type.Union([HandledBy, Type.Null()]),
+  /** Set on the `pending` frame that returns an abandoned answered call: who had answered it. */
+  unfinishedBy: Type.Optional(HandledBy),
 });
 export type StatusChange = Type.Static<typeof StatusChange>;
+
+/**
+ * An answered call stays with the device that answered it while that device has a stream open or
+ * renews its lease (`POST /v1/events/:eventId/lease`, 204; 409 `call_taken` when it no longer holds
+ * the call; 404 `event_not_found`). With no open stream and no renewal for this long, the relay
+ * returns the call to `pending` (a `status` frame with `unfinishedBy`), decided on the relay's clock.
+ */
+export const ANSWER_LEASE_MS = 120_000;
+/** How often the answering device renews its lease while it is in the call or writing its reply. */
+export const ANSWER_LEASE_RENEW_MS = 30_000;
 
 /** Calls per page of `GET /v1/events/pending`: `default` unless `limit` asks for up to `max`. */
 export const PENDING_EVENTS_PAGE = { default: 100, max: 500 } as const;

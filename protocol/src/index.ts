@@ -130,6 +130,8 @@ export {
   PushWake,
 } from './push-api';
 export {
+  ANSWER_LEASE_MS,
+  ANSWER_LEASE_RENEW_MS,
   CallStatus,
   CreateAccountBody,
   CreatePairingCodeBody,

@@ -10,13 +10,22 @@ export class RelayError extends Error {
   readonly code: string;
   /** With `call_taken`: the device that has the call. */
   readonly handledBy: HandledBy | null;
+  /** From a 429 or 503's `Retry-After` (delay-seconds), in ms; null when it gave none. */
+  readonly retryAfterMs: number | null;
 
-  constructor(status: number, code: string, message: string, handledBy: HandledBy | null = null) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    handledBy: HandledBy | null = null,
+    retryAfterMs: number | null = null,
+  ) {
     super(message);
     this.name = 'RelayError';
     this.status = status;
     this.code = code;
     this.handledBy = handledBy;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 
@@ -52,7 +61,19 @@ export async function relayErrorOf(response: Response): Promise<RelayError> {
   const message = typeof body.message === 'string' ? body.message : `the relay answered ${response.status}`;
   if (response.status === 401) return new RelayUnauthorizedError(message);
   const code = typeof body.error === 'string' ? body.error : 'http_error';
-  return new RelayError(response.status, code, message, handledByOf(body.handledBy));
+  return new RelayError(
+    response.status,
+    code,
+    message,
+    handledByOf(body.handledBy),
+    retryAfterOf(response.headers.get('retry-after')),
+  );
+}
+
+/** `Retry-After` in delay-seconds as ms; an HTTP date or anything else is null (the caller's own backoff). */
+function retryAfterOf(value: string | null): number | null {
+  if (value === null || !/^\d+$/.test(value.trim())) return null;
+  return Number(value.trim()) * 1000;
 }
 
 function handledByOf(value: unknown): HandledBy | null {

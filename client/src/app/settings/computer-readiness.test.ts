@@ -21,4 +21,10 @@ describe('what "Your computer" will do', () => {
     // What the computer says now beats what happened at the last call.
     expect(computerVoiceNote('ready', 'device_offline')).toContain('voice set on your computer');
   });
+
+  it('says why the last call sounded mixed when the computer was busy', () => {
+    expect(computerVoiceNote('ready', 'computer_busy')).toContain('busy with other requests');
+    expect(computerVoiceNote(null, 'computer_busy')).toContain('busy with other requests');
+    expect(computerVoiceNote('offline', 'computer_busy')).toContain('not connected');
+  });
 });

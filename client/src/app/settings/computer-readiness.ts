@@ -14,7 +14,7 @@ export function readinessOfFailure(error: unknown): ComputerReadiness | null {
  */
 export function computerVoiceNote(
   probed: ComputerReadiness | null,
-  lastFallback: 'device_offline' | 'speech_not_configured' | null,
+  lastFallback: 'device_offline' | 'speech_not_configured' | 'computer_busy' | null,
 ): string {
   const readiness =
     probed ??
@@ -27,6 +27,9 @@ export function computerVoiceNote(
     return 'Your computer is not connected right now: calls ring with this device’s voice until it is back.';
   if (readiness === 'unset')
     return 'Your computer has no voice set yet: calls ring with this device’s voice until one is set.';
+  // Ready, yet the last call found it at its limit (several devices preparing at once): say why it sounded mixed.
+  if (lastFallback === 'computer_busy' && probed !== 'unset')
+    return 'Your computer was busy with other requests: some sentences of the last call were spoken with this device’s voice.';
   return 'Calls are spoken by the voice set on your computer, sealed through the relay.';
 }
 

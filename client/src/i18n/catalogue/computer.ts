@@ -5,6 +5,8 @@ export const COMPUTER_ZH: Record<string, string> = {
   'The voice set on your computer': '你电脑上设置的语音',
   'Calls are spoken by the voice set on your computer, sealed through the relay.':
     '通话由你电脑上设置的语音朗读，经中继端到端加密传送。',
+  'Your computer was busy with other requests: some sentences of the last call were spoken with this device’s voice.':
+    '你的电脑正忙于其他请求：上一个来电有部分句子用这台设备的语音朗读。',
   'Your computer is not connected right now: calls ring with this device’s voice until it is back.':
     '你的电脑现在没有连接：在它恢复之前，通话会用本设备的语音响铃朗读。',
   'Your computer has no voice set yet: calls ring with this device’s voice until one is set.':

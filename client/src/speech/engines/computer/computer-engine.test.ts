@@ -5,7 +5,7 @@ import { RelayError } from '../../../relay/relay-error';
 import { createSpeechCache } from '../../speech-cache';
 import { createSpeechService } from '../../speech-service';
 import type { TtsEngine } from '../../tts-engine';
-import { createComputerEngine } from './computer-engine';
+import { type ComputerEngineOptions, createComputerEngine } from './computer-engine';
 import { createComputerVoiceStatus } from './computer-voice-status';
 
 const KEY = `k1_${'A'.repeat(43)}`;
@@ -27,13 +27,30 @@ const fakeOnDevice: TtsEngine = {
 };
 
 /** A relay that opens the sealed request and answers with sealed audio pieces, or a plain error. */
-async function relay(answer: { pieces?: string[]; error?: string; status?: number; unreachable?: boolean }) {
+async function relay(
+  answer: {
+    pieces?: string[];
+    error?: string;
+    status?: number;
+    unreachable?: boolean;
+    /** Answered first, one per request, before the answer above: capacity refusals. */
+    refusals?: Refusal[];
+  },
+  engineOptions: Partial<ComputerEngineOptions> = {},
+) {
   const key = await sealingKeyFromText(KEY);
   const requests: Record<string, unknown>[] = [];
+  const refusals = [...(answer.refusals ?? [])];
   const fetcher: typeof fetch = async (_url, init) => {
     if (answer.unreachable) throw new TypeError('Failed to fetch');
     const body = JSON.parse(String(init?.body)) as { requestId: string; sealed: string };
     requests.push(JSON.parse(await key.open(body.sealed, Aad.computerRequest(body.requestId))));
+    const refusal = refusals.shift();
+    if (refusal)
+      return new Response(JSON.stringify({ error: refusal.error, message: refusal.error }), {
+        status: refusal.status,
+        headers: refusal.retryAfter ? { 'retry-after': refusal.retryAfter } : {},
+      });
     if (answer.status)
       return new Response(JSON.stringify({ error: answer.error }), { status: answer.status });
     const frames = [
@@ -50,8 +67,26 @@ async function relay(answer: { pieces?: string[]; error?: string; status?: numbe
   const link = createComputerLinkHolder(undefined, fetcher);
   link.set({ server: 'http://relay.test', token: 'dev_t', daemonDeviceId: 'dev-laptop', key });
   const status = createComputerVoiceStatus();
-  const engine = createComputerEngine({ ask: link.ask, fallback: fakeOnDevice, status });
+  const engine = createComputerEngine({ ask: link.ask, fallback: fakeOnDevice, status, ...engineOptions });
   return { engine, requests, status, link };
+}
+
+type Refusal = { status: number; error: string; retryAfter?: string };
+const BUSY: Refusal = { status: 503, error: 'computer_busy' };
+const TOO_MANY: Refusal = { status: 429, error: 'too_many_computer_requests' };
+
+/** A clock that only moves when the engine waits: what it waited for, and no real time spent. */
+function fakeClock() {
+  let at = 0;
+  const waits: number[] = [];
+  return {
+    waits,
+    now: () => at,
+    wait: async (ms: number) => {
+      waits.push(ms);
+      at += ms;
+    },
+  };
 }
 
 describe('the "Your computer" voice', () => {
@@ -128,5 +163,90 @@ describe('the "Your computer" voice', () => {
     const options = { engineId: 'computer', config: CONFIG, language: 'en-US', rate: 1 };
     await service.synthesize('Hello.', options);
     expect(service.isCached('Hello.', options)).toBe(false);
+  });
+
+  describe('when the computer is at its limit (a phone and a desktop preparing one call)', () => {
+    it('waits its turn after a 503 computer_busy and speaks with the computer’s voice', async () => {
+      const clock = fakeClock();
+      const { engine, requests, status } = await relay(
+        { pieces: [btoa('computer')], refusals: [BUSY, BUSY] },
+        { now: clock.now, wait: clock.wait, random: () => 0 },
+      );
+      expect(await (await engine.synthesize(INPUT, CONFIG, { fetch })).text()).toBe('computer');
+      expect(requests).toHaveLength(3);
+      expect(clock.waits).toHaveLength(2);
+      expect(status.get()).toBeNull();
+    });
+
+    it('waits as long as the relay’s Retry-After says after a 429', async () => {
+      const clock = fakeClock();
+      const { engine } = await relay(
+        { pieces: [btoa('computer')], refusals: [{ ...TOO_MANY, retryAfter: '2' }] },
+        { now: clock.now, wait: clock.wait, random: () => 0 },
+      );
+      expect(await (await engine.synthesize(INPUT, CONFIG, { fetch })).text()).toBe('computer');
+      expect(clock.waits).toEqual([2000]);
+    });
+
+    it('speaks with the on-device voice when still refused at the end of its wait, and says why', async () => {
+      const clock = fakeClock();
+      const { engine, requests, status } = await relay(
+        { pieces: [btoa('computer')], refusals: Array.from({ length: 100 }, () => TOO_MANY) },
+        { now: clock.now, wait: clock.wait, random: () => 0, turnWaitMs: 10_000 },
+      );
+      expect(await (await engine.synthesize(INPUT, CONFIG, { fetch })).text()).toBe(
+        'device:en-us:The build is green.',
+      );
+      expect(clock.now()).toBeLessThanOrEqual(10_000);
+      expect(requests.length).toBeGreaterThan(2);
+      expect(status.get()).toBe('computer_busy');
+    });
+
+    it('does not wait again for every sentence once the computer stayed busy', async () => {
+      const clock = fakeClock();
+      const { engine, requests } = await relay(
+        { pieces: [btoa('computer')], refusals: Array.from({ length: 100 }, () => BUSY) },
+        { now: clock.now, wait: clock.wait, random: () => 0, turnWaitMs: 10_000 },
+      );
+      await engine.synthesize(INPUT, CONFIG, { fetch });
+      const waited = clock.now();
+      const asked = requests.length;
+      expect(await (await engine.synthesize({ ...INPUT, text: 'Next.' }, CONFIG, { fetch })).text()).toBe(
+        'device:en-us:Next.',
+      );
+      expect(clock.now()).toBe(waited);
+      expect(requests.length).toBe(asked + 1);
+    });
+
+    it('stops waiting when the call is given up', async () => {
+      const controller = new AbortController();
+      const { engine } = await relay(
+        { pieces: [btoa('computer')], refusals: Array.from({ length: 100 }, () => BUSY) },
+        {
+          wait: async () => {
+            controller.abort(new Error('hung up'));
+            throw new Error('hung up');
+          },
+        },
+      );
+      await expect(engine.synthesize(INPUT, CONFIG, { fetch, signal: controller.signal })).rejects.toThrow(
+        'hung up',
+      );
+    });
+
+    it('through the speech service, a refused sentence never fails the call', async () => {
+      const { engine } = await relay(
+        { pieces: [btoa('computer')], refusals: Array.from({ length: 100 }, () => TOO_MANY) },
+        { turnWaitMs: 300 },
+      );
+      const service = createSpeechService({ engines: [engine], cache: createSpeechCache() });
+      const audio = await service.synthesize('Hello.', {
+        engineId: 'computer',
+        config: CONFIG,
+        language: 'en-US',
+        rate: 1,
+      });
+      expect(await audio.text()).toBe('device:en-us:Hello.');
+    });
   });
 });

@@ -1,5 +1,5 @@
 /** Why the last sentence meant for the computer's voice was spoken by this device instead. */
-export type ComputerVoiceFallback = 'device_offline' | 'speech_not_configured';
+export type ComputerVoiceFallback = 'device_offline' | 'speech_not_configured' | 'computer_busy';
 
 export interface ComputerVoiceStatus {
   get(): ComputerVoiceFallback | null;

@@ -31,6 +31,15 @@ function heartbeatFromEnv(env: NodeJS.ProcessEnv): number {
   return Number.isInteger(ms) && ms >= 100 ? ms : DEFAULT_HEARTBEAT_MS;
 }
 
+/**
+ * `RINGBACK_COMPUTER_REQUESTS_PER_ACCOUNT`: for tests, a lower per-account limit on requests to
+ * the computer, so two devices preparing one call meet it.
+ */
+function computerRequestsFromEnv(env: NodeJS.ProcessEnv): { perAccount: number } | null {
+  const perAccount = Number(env.RINGBACK_COMPUTER_REQUESTS_PER_ACCOUNT);
+  return Number.isInteger(perAccount) && perAccount >= 1 ? { perAccount } : null;
+}
+
 /** Ended calls and the log are kept this long, then purged: the relay keeps no history. */
 export const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -136,6 +145,7 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
     options.logger.error(`stream of device ${client.deviceId} failed: ${error.stack ?? error.message}`),
   );
   const links = new DaemonLinks();
+  const computerRequests = computerRequestsFromEnv(process.env);
   const openSignup = options.openSignup ?? false;
   // Asked for only while the relay has no account: once its owner exists it opens nothing.
   const claimCode = !openSignup && !(await store.hasAccounts()) ? await opened.claimCode() : null;
@@ -156,6 +166,7 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
       ? {}
       : { maxAppDevicesPerAccount: options.maxAppDevicesPerAccount }),
     ...(https ? { https } : {}),
+    ...(computerRequests ? { computerRequests } : {}),
   });
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? DEFAULT_RELAY_PORT });
   const address = app.server.address();

@@ -19,7 +19,12 @@ export interface FakeVoicePlatform {
  * read it): `POST /v1/audio/speech` answers `audio` as audio/mpeg, `POST /v1/audio/transcriptions`
  * answers `{text: transcript}`. Every call is recorded.
  */
-export async function startFakeVoicePlatform(audio: Buffer, transcript: string): Promise<FakeVoicePlatform> {
+export async function startFakeVoicePlatform(
+  audio: Buffer,
+  transcript: string,
+  /** How long each spoken sentence takes, so requests from several devices overlap. */
+  options: { speechDelayMs?: number } = {},
+): Promise<FakeVoicePlatform> {
   const calls: RecordedVoiceCall[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -32,8 +37,10 @@ export async function startFakeVoicePlatform(audio: Buffer, transcript: string):
         body: Buffer.concat(chunks),
       });
       if (request.url === '/v1/audio/speech') {
-        response.writeHead(200, { 'content-type': 'audio/mpeg' });
-        response.end(audio);
+        setTimeout(() => {
+          response.writeHead(200, { 'content-type': 'audio/mpeg' });
+          response.end(audio);
+        }, options.speechDelayMs ?? 0);
       } else if (request.url === '/v1/audio/transcriptions') {
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ text: transcript }));

@@ -30,8 +30,10 @@ export async function startRelayAndComputer(options: {
   modelUrl?: string;
   /** More of daemon.json: the computer's voice (`speech`), its speech recognition (`transcription`)… */
   config?: object;
+  /** The relay's environment, such as a lower `RINGBACK_COMPUTER_REQUESTS_PER_ACCOUNT`. */
+  relayEnv?: NodeJS.ProcessEnv;
 }): Promise<RelayAndComputer> {
-  const relay = await startRelayProcess();
+  const relay = await startRelayProcess(options.relayEnv);
   const computer = await relay.createAccount('daemon', 'Laptop');
   const dataDir = await makeDataDir({
     config: {

@@ -52,7 +52,13 @@ function PageScreen({ view, page, setPage }: { view: SessionView; page: Page; se
   if (view.reply) return <ReplyScreen key={view.reply.eventId} eventId={view.reply.eventId} />;
   switch (page.name) {
     case 'detail':
-      return <DetailScreen eventId={page.eventId} onBack={() => setPage({ name: 'idle' })} />;
+      return (
+        <DetailScreen
+          eventId={page.eventId}
+          onBack={() => setPage({ name: 'idle' })}
+          onOpenSettings={(settingsPage) => setPage({ name: 'settings', page: settingsPage })}
+        />
+      );
     case 'settings':
       return (
         <SettingsScreens
@@ -79,7 +85,7 @@ function PageScreen({ view, page, setPage }: { view: SessionView; page: Page; se
         <IdleScreen
           historyVersion={view.historyVersion}
           onOpenCall={(eventId) => setPage({ name: 'detail', eventId })}
-          onOpenSettings={() => setPage({ name: 'settings', page: null })}
+          onOpenSettings={(settingsPage) => setPage({ name: 'settings', page: settingsPage ?? null })}
           onDispatch={() => setPage({ name: 'dispatch' })}
         />
       );

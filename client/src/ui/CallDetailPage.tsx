@@ -1,5 +1,6 @@
 import { useText } from '../i18n';
 import { BackHeader } from './BackHeader';
+import { BriefFailureNotice, type BriefFailureView } from './BriefFailureNotice';
 import { CopyButton } from './CopyButton';
 import { kindLabel } from './segmentLabel';
 import { titleSentenceCount } from './segmentText';
@@ -30,6 +31,8 @@ export type Props = {
   replies: ReplyRecord[];
   resumeCommand?: string;
   reportText?: string;
+  /** The computer wrote no brief for this call: why, and the way to the setting that fixes it. */
+  briefFailure?: BriefFailureView;
   onReplay: () => void;
   /** The call was answered here: send (or send again, or retry) a reply to the agent. */
   onReply?: () => void;
@@ -71,6 +74,10 @@ export function CallDetailPage(props: Props) {
           </div>
         )}
       </section>
+
+      {props.briefFailure && (
+        <BriefFailureNotice look="page" heading="The brief could not be written" {...props.briefFailure} />
+      )}
 
       <section aria-labelledby="rb-detail-brief">
         <h2 id="rb-detail-brief" className="rb-section-title rb-detail-heading">

@@ -53,6 +53,12 @@ export function HistoryCallRow({ row, onReplay, onOpen, onCopy }: HistoryRowProp
         <span className="rb-row-meta">
           {row.agentLabel} · <time title={row.updatedTimeTitle}>{row.callTime}</time> ·{' '}
           <span className="rb-pill">{row.statusLabel}</span>
+          {row.briefFailed && (
+            <>
+              {' '}
+              <span className="rb-pill rb-pill--warn">{t('No brief')}</span>
+            </>
+          )}
         </span>
       </button>
       <div className="rb-row-actions">

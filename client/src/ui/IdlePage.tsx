@@ -1,5 +1,6 @@
 import { ALL_TAB_ID, type CallGroup, type CallTab, OTHER_GROUP_ID } from '../calls';
 import { type Translate, useText } from '../i18n';
+import { BriefFailureNotice, type BriefFailureView } from './BriefFailureNotice';
 import { CallHistoryList } from './CallHistoryList';
 import { FailedReportList } from './FailedReportList';
 import { PhoneIcon } from './icons';
@@ -32,6 +33,8 @@ export type Props = {
   notices: string[];
   preparingCount: number;
   failed: FailedReport[];
+  /** The newest call came with no brief: why, and the way to the setting that fixes it. */
+  lastBriefFailure?: BriefFailureView;
   /** The current tab's calls (all of them without tabs), in order. */
   missed: MissedCall[];
   history: HistoryRow[];
@@ -129,6 +132,13 @@ export function IdlePage(props: Props) {
               </p>
             ))}
           </div>
+        )}
+        {props.lastBriefFailure && (
+          <BriefFailureNotice
+            look="page"
+            heading="The last brief could not be written"
+            {...props.lastBriefFailure}
+          />
         )}
         <FailedReportList failed={props.failed} onRetry={props.onRetry} onIgnore={props.onIgnore} />
         {!tabbed && missed}

@@ -1,5 +1,6 @@
 import { useText } from '../i18n';
 import { AskBox } from './AskBox';
+import { BriefFailureNotice, type BriefFailureView } from './BriefFailureNotice';
 import { ConversationView } from './ConversationView';
 import { DecisionList } from './DecisionList';
 import { formatElapsed } from './formatElapsed';
@@ -24,6 +25,8 @@ export type Props = {
   decisions: Decision[];
   notices: CallNotice[];
   reportText: string;
+  /** The computer wrote no brief: why, shown above the captions while the report is read. */
+  briefFailure?: BriefFailureView;
   /** What the machine allows; when omitted they follow the position. */
   canPrevious?: boolean;
   canNext?: boolean;
@@ -76,6 +79,16 @@ export function InCallScreen(props: Props) {
               );
             })}
           </div>
+        )}
+
+        {props.briefFailure && (
+          <BriefFailureNotice
+            look="call"
+            heading="No brief for this call"
+            hint="You hear the report as the agent wrote it. To fix this, open Settings › Language model after the call."
+            text={props.briefFailure.text}
+            {...(props.briefFailure.values ? { values: props.briefFailure.values } : {})}
+          />
         )}
 
         <div className="rb-incall-grid">

@@ -1,6 +1,7 @@
 // Presentational React layer of the Ringback client: props in, callbacks out; no fetching,
 // storage or machines inside. The lead wires these to the app's machines and services.
 export { BackHeader, type Props as BackHeaderProps } from './BackHeader';
+export { BriefFailureNotice, type BriefFailureView } from './BriefFailureNotice';
 export { BriefLanguagePage, type BriefLanguageWriteState, FOLLOW_SYSTEM } from './BriefLanguagePage';
 export {
   BackgroundRingingPage,

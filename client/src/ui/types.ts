@@ -18,6 +18,8 @@ export type MissedCall = {
 
 export type HistoryRow = MissedCall & {
   statusLabel: string;
+  /** The computer wrote no brief for it (the call read the report). */
+  briefFailed?: boolean;
   resumeCommand?: string;
 };
 

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { answerFailedNotice, InCallScreen, TapToStartCall, VOICE_UNAVAILABLE_NOTICE } from '../../ui';
+import { briefFailureWords } from '../brief-failure';
 import { callerName, callSubtitle } from '../call-labels';
 import type { CallPlayerActor } from '../session/call-player';
 import { useSession } from '../session-context';
@@ -29,6 +30,8 @@ export function CallScreen({ call }: Props) {
   const soundLocked = useSyncExternalStore(session.view.subscribe, () => session.view.get().soundLocked);
   if (!event) return null;
   const { report } = event.plaintext;
+  // Still rings and reads the report (README): the reason says why, and where to fix it.
+  const failure = event.brief.status === 'failed' ? briefFailureWords(event.brief.reason) : null;
   return (
     <>
       <div inert={soundLocked}>
@@ -51,6 +54,9 @@ export function CallScreen({ call }: Props) {
             ...(notices.answerFailed !== null ? [answerFailedNotice(notices.answerFailed)] : []),
           ]}
           reportText={report.text}
+          {...(failure
+            ? { briefFailure: { text: failure.text, ...(failure.values ? { values: failure.values } : {}) } }
+            : {})}
           canPrevious={canPrevious}
           canNext={canNext}
           onPause={() => player.send({ type: 'interrupt' })}

@@ -3,6 +3,7 @@ import { briefWithFormOfAddress, formatCallTime, replaceFormOfAddress, resumeCom
 import { useText } from '../../i18n';
 import { readHistory } from '../../storage';
 import { CallDetailPage, copyText, type ReplyRecord } from '../../ui';
+import { briefFailureWords } from '../brief-failure';
 import { agentLabel, callPreview } from '../call-labels';
 import { statusLabelOf } from '../history-labels';
 import { store } from '../services';
@@ -17,7 +18,16 @@ const REPLY_WORDS = {
 } as const;
 
 /** One past call from history, with the form of address applied as it reads now. */
-export function DetailScreen({ eventId, onBack }: { eventId: string; onBack(): void }) {
+export function DetailScreen({
+  eventId,
+  onBack,
+  onOpenSettings,
+}: {
+  eventId: string;
+  onBack(): void;
+  /** One settings page (`llm`), where a failed brief is fixed. */
+  onOpenSettings(page: string): void;
+}) {
   const { session, settings } = useSession();
   const t = useText();
   const record = readHistory(store, eventId);
@@ -31,6 +41,7 @@ export function DetailScreen({ eventId, onBack }: { eventId: string; onBack(): v
     ? buildCallSegments({ brief, reportText: record.report.text, noBriefLine: noBriefLine(brief.language) })
     : [];
   const command = resumeCommand(record.report);
+  const failure = brief?.status === 'failed' ? briefFailureWords(brief.reason) : null;
   // Only the device that answered a call may reply to it (the relay refuses the others).
   const answeredHere = (record.status === 'completed' || record.status === 'answered') && !record.handledBy;
   const pending = session.replies.get(eventId)?.getSnapshot();
@@ -57,6 +68,15 @@ export function DetailScreen({ eventId, onBack }: { eventId: string; onBack(): v
       replies={replies}
       {...(command ? { resumeCommand: command } : {})}
       reportText={record.report.text}
+      {...(failure
+        ? {
+            briefFailure: {
+              text: failure.text,
+              ...(failure.values ? { values: failure.values } : {}),
+              ...(failure.fix ? { onFix: () => onOpenSettings(failure.fix ?? 'llm') } : {}),
+            },
+          }
+        : {})}
       onReplay={() => session.replay(eventId)}
       {...(answeredHere
         ? {

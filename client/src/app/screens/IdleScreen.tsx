@@ -8,6 +8,7 @@ import { briefWithFormOfAddress, formatCallTime, resumeCommand } from '../../for
 import { useText } from '../../i18n';
 import { type CallRecord, listHistory } from '../../storage';
 import { copyText, type HistoryRow, IdlePage, type MissedCall } from '../../ui';
+import { briefFailureWords, latestBriefFailure } from '../brief-failure';
 import { briefLanguageOf } from '../brief-language';
 import { callerName, callPreview } from '../call-labels';
 import { statusLabelOf } from '../history-labels';
@@ -22,7 +23,8 @@ import { TRACKER_PRIORITY_RANK } from '../tracker-priority';
 interface Props {
   historyVersion: number;
   onOpenCall(eventId: string): void;
-  onOpenSettings(): void;
+  /** The settings list, or one of its pages (`llm`). */
+  onOpenSettings(page?: string): void;
   onDispatch?(): void;
 }
 
@@ -99,6 +101,7 @@ export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings, onDispa
         ? { updatedTimeTitle: t('Issue updated {time}', { time: formatCallTime(record.updatedAt) }) }
         : {}),
       statusLabel: statusLabelOf(record, t),
+      ...(record.brief?.status === 'failed' ? { briefFailed: true } : {}),
       ...(command ? { resumeCommand: command } : {}),
       ...placementOf(record.report, record),
     };
@@ -113,6 +116,19 @@ export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings, onDispa
     severalWorkspaces: workspaces.size > 1,
     tabId,
   });
+  // The newest call, answered or still waiting, says whether the computer can write briefs now.
+  const lastFailure = latestBriefFailure([
+    ...history.map((record) => ({
+      eventId: record.eventId,
+      occurredAt: record.occurredAt,
+      brief: record.brief,
+    })),
+    ...missed.flatMap((call) => {
+      const event = session.openedEvent(call.report.eventId);
+      return event ? [{ eventId: event.eventId, occurredAt: event.occurredAt, brief: event.brief }] : [];
+    }),
+  ]);
+  const lastFailureWords = lastFailure && briefFailureWords(lastFailure.reason);
   const wrongKey = view.undecryptable.filter((failure) => failure.reason === 'key');
   const unreadable = view.undecryptable.flatMap((failure) => (failure.reason === 'schema' ? [failure] : []));
   const notices = [
@@ -153,6 +169,17 @@ export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings, onDispa
       )}
       notices={notices}
       preparingCount={preparing}
+      {...(lastFailureWords
+        ? {
+            lastBriefFailure: {
+              text: lastFailureWords.text,
+              ...(lastFailureWords.values ? { values: lastFailureWords.values } : {}),
+              ...(lastFailureWords.fix
+                ? { onFix: () => onOpenSettings(lastFailureWords.fix ?? undefined) }
+                : {}),
+            },
+          }
+        : {})}
       failed={failed.flatMap((call) => {
         const base = row(call);
         return base
@@ -178,7 +205,7 @@ export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings, onDispa
       }
       onReplay={(eventId) => session.replay(eventId)}
       onOpenCall={onOpenCall}
-      onOpenSettings={onOpenSettings}
+      onOpenSettings={() => onOpenSettings()}
       onCopy={copyText}
     />
   );

@@ -35,11 +35,10 @@ export function briefFailureWords(reason: string): BriefFailureWords {
       values: { seconds: Math.round(Number(timedOut[1]) / 1000) },
       fix: 'llm',
     };
-  const unreachable = /^could not reach the LLM endpoint \((.*)\)$/i.exec(given);
-  if (unreachable)
+  // The connection's own code (ECONNREFUSED…) stays in the computer's log: the user checks the address.
+  if (/^could not reach the LLM endpoint\b/i.test(given))
     return {
-      text: 'Your computer could not reach its language model ({detail}): check the model’s address, and that the service is running.',
-      values: { detail: unreachable[1] ?? '' },
+      text: 'Your computer could not reach its language model: check the model’s address, and that the service is running.',
       fix: 'llm',
     };
   const http = /^the LLM endpoint answered HTTP (\d+|error)$/i.exec(given);
@@ -65,36 +64,37 @@ export function briefFailureWords(reason: string): BriefFailureWords {
 
 function httpWords(status: string): BriefFailureWords {
   const code = Number(status);
-  const values = { status };
   if (code === 401 || code === 403)
     return {
-      text: 'The language model service refused your computer’s API key (HTTP {status}): check the key.',
-      values,
+      text: 'The language model service refused your computer’s API key: check the key.',
       fix: 'llm',
     };
   if (code === 404)
     return {
-      text: 'The language model service does not know this model or address (HTTP 404): check the model name and the address.',
+      text: 'The language model service does not know this model or address: check the model name and the address.',
       fix: 'llm',
     };
   if (code === 429)
     return {
-      text: 'The language model service is over its limit or out of credit (HTTP 429): try again later, or check your plan.',
+      text: 'The language model service is over its limit or out of credit: try again later, or check your plan.',
       fix: 'llm',
     };
   if (code === 400 || code === 422)
     return {
-      text: 'The language model service rejected the request (HTTP {status}): the model may not support structured output; try the other structured output choice, or another model.',
-      values,
+      text: 'The language model service rejected the request: the model may not support structured output; try the other structured output choice, or another model.',
       fix: 'llm',
     };
   if (code >= 500)
     return {
-      text: 'The language model service failed (HTTP {status}): try again later, or pick another model.',
-      values,
+      text: 'The language model service failed: try again later, or pick another model.',
       fix: 'llm',
     };
-  return { text: 'The language model service answered with an error (HTTP {status}).', values, fix: 'llm' };
+  // No sentence of its own: the status is all there is to say.
+  return {
+    text: 'The language model service answered with an error (HTTP {status}).',
+    values: { status },
+    fix: 'llm',
+  };
 }
 
 /** A call as the idle page knows it: from history, or waiting in the queue. */

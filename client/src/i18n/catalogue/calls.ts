@@ -156,18 +156,18 @@ export const CALLS_ZH: Record<string, string> = {
     '你的电脑上没有设置语言模型，所以无法撰写简报。',
   'Your computer’s language model did not answer within {seconds} s: pick a faster model, or try again later.':
     '你电脑上的语言模型在 {seconds} 秒内没有回应：请换一个更快的模型，或稍后再试。',
-  'Your computer could not reach its language model ({detail}): check the model’s address, and that the service is running.':
-    '你的电脑连不上它的语言模型（{detail}）：请检查模型地址，并确认服务正在运行。',
-  'The language model service refused your computer’s API key (HTTP {status}): check the key.':
-    '语言模型服务拒绝了你电脑上的 API 密钥（HTTP {status}）：请检查密钥。',
-  'The language model service does not know this model or address (HTTP 404): check the model name and the address.':
-    '语言模型服务不认识这个模型或地址（HTTP 404）：请检查模型名称和地址。',
-  'The language model service is over its limit or out of credit (HTTP 429): try again later, or check your plan.':
-    '语言模型服务已达上限或余额不足（HTTP 429）：请稍后再试，或检查你的套餐。',
-  'The language model service rejected the request (HTTP {status}): the model may not support structured output; try the other structured output choice, or another model.':
-    '语言模型服务拒绝了这个请求（HTTP {status}）：模型可能不支持结构化输出；请改用另一种结构化输出方式，或换一个模型。',
-  'The language model service failed (HTTP {status}): try again later, or pick another model.':
-    '语言模型服务出错了（HTTP {status}）：请稍后再试，或换一个模型。',
+  'Your computer could not reach its language model: check the model’s address, and that the service is running.':
+    '你的电脑连不上它的语言模型：请检查模型地址，并确认服务正在运行。',
+  'The language model service refused your computer’s API key: check the key.':
+    '语言模型服务拒绝了你电脑上的 API 密钥：请检查密钥。',
+  'The language model service does not know this model or address: check the model name and the address.':
+    '语言模型服务不认识这个模型或地址：请检查模型名称和地址。',
+  'The language model service is over its limit or out of credit: try again later, or check your plan.':
+    '语言模型服务已达上限或余额不足：请稍后再试，或检查你的套餐。',
+  'The language model service rejected the request: the model may not support structured output; try the other structured output choice, or another model.':
+    '语言模型服务拒绝了这个请求：模型可能不支持结构化输出；请改用另一种结构化输出方式，或换一个模型。',
+  'The language model service failed: try again later, or pick another model.':
+    '语言模型服务出错了：请稍后再试，或换一个模型。',
   'The language model service answered with an error (HTTP {status}).':
     '语言模型服务返回了错误（HTTP {status}）。',
   'The language model’s content filter blocked the brief: try another model.':

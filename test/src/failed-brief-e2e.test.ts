@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairAnotherDevice, reportStop, saveScreenshots, waitConnected } from './support/app-page';
 import { launchChromium, newMonitoredContext, PHONE_VIEWPORT, playedAudio } from './support/browser';
 import { type RelayAndComputer, startRelayAndComputer } from './support/relay-and-computer';
-import { pageHeading } from './support/settings-page';
+import { openRow, pageHeading } from './support/settings-page';
 import { waitFor } from './support/temp-data-dir';
 
 const REPORT = 'Cache rewrite done. Two files changed and every test passes.';
@@ -69,6 +69,17 @@ describe('a report from a computer with no language model', () => {
     await page.getByRole('button', { name: 'Back', exact: true }).tap();
     await page.getByRole('button', { name: 'Open Language model settings' }).tap();
     await pageHeading(page, 'Language model').waitFor({ timeout: 10_000 });
+
+    // In Chinese, the same words on the idle page.
+    await page.getByRole('button', { name: 'Back', exact: true }).tap();
+    await openRow(page, 'Interface language', 'Interface language');
+    await page.getByRole('radio', { name: '中文' }).check();
+    await page.getByRole('button', { name: '返回', exact: true }).tap();
+    await page.getByRole('button', { name: '返回', exact: true }).tap();
+    await page.getByRole('heading', { name: '上一份简报没能写成' }).waitFor();
+    await page.getByText('你的电脑上没有设置语言模型，所以无法撰写简报。').waitFor();
+    await page.getByRole('button', { name: '打开语言模型设置' }).waitFor();
+    await saveScreenshots(page, 'failed-brief-idle-zh');
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);

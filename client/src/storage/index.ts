@@ -1,8 +1,9 @@
-export { isAnswered, loadAnswered, MAX_ANSWERED_IDS, markAnswered } from './answered-ids';
+export { forgetAnswered, isAnswered, loadAnswered, MAX_ANSWERED_IDS, markAnswered } from './answered-ids';
 export {
   type IssueFields,
   listHistory,
   MAX_CALL_HISTORY,
+  markUnfinished,
   mergeIssueFields,
   mergeStatus,
   readHistory,

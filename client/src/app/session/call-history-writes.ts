@@ -1,6 +1,14 @@
 import type { InCallOutput } from '@ringback/machines';
 import type { CallStatus, HandledBy } from '@ringback/protocol';
-import { type KeyValueStore, markAnswered, mergeStatus, readHistory, saveHistory } from '../../storage';
+import {
+  forgetAnswered,
+  type KeyValueStore,
+  markAnswered,
+  markUnfinished,
+  mergeStatus,
+  readHistory,
+  saveHistory,
+} from '../../storage';
 import { historyRecordOf } from './history-record';
 import type { OpenedEvent } from './open-event';
 
@@ -41,6 +49,19 @@ export function recordEndedElsewhere(
 ): boolean {
   if (readHistory(store, eventId)) return mergeStatus(store, eventId, change) !== null;
   return event ? saveHistory(store, historyRecordOf(event, change)) : false;
+}
+
+/**
+ * Returned unfinished by the device that answered it (`by`): pending again, history says who left
+ * it, and it may be answered here again (its id leaves `ringback.answered`).
+ */
+export function recordReturned(store: KeyValueStore, event: OpenedEvent, by: HandledBy): boolean {
+  forgetAnswered(store, event.eventId);
+  if (markUnfinished(store, event.eventId, by)) return true;
+  return saveHistory(store, {
+    ...historyRecordOf(event, { status: 'pending', handledBy: null }),
+    unfinishedBy: by,
+  });
 }
 
 /** A reply the relay took: its words, kept beside the call. */

@@ -131,6 +131,7 @@ export const CALLS_ZH: Record<string, string> = {
   // A past call.
   Answered: '已接听',
   'Answered on {device}': '已在 {device} 上接听',
+  'Answered on {device}, not finished': '已在 {device} 上接听，未完成',
   Declined: '已拒接',
   'Declined on {device}': '已在 {device} 上拒接',
   Acknowledged: '已知悉',

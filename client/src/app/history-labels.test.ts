@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CallRecord } from '../storage';
 import { translatorFor } from '../i18n';
+import type { CallRecord } from '../storage';
 import { statusLabelOf } from './history-labels';
 
 const record = (status: CallRecord['status'], by?: string): CallRecord =>

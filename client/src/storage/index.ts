@@ -31,6 +31,7 @@ export {
 } from './key-value-store';
 export { callKey, replyKey, STORAGE_KEYS } from './keys';
 export {
+  forgetCallWork,
   forgetPairing,
   loadSettings,
   type SettingsUpdate,

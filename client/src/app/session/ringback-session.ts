@@ -125,7 +125,7 @@ export class RingbackSession {
     // Restored at once, yet nothing rings or fails before its call is decrypted again: speech
     // preparation waits for the relay's stream to bring each call back (`OpenedEvents`).
     this.queue = startCallQueue(machine, {
-      persisted: loadQueueSnapshot(deps.store),
+      persisted: loadQueueSnapshot(deps.store, deps.settings().deviceId),
       input: { answered: loadAnswered(deps.store) },
       now: this.now(),
     });
@@ -359,7 +359,7 @@ export class RingbackSession {
     queueMicrotask(() => {
       this.persistQueued = false;
       if (this.stopped) return;
-      saveQueueSnapshot(this.deps.store, this.queue.getPersistedSnapshot());
+      saveQueueSnapshot(this.deps.store, this.queue.getPersistedSnapshot(), this.deps.settings().deviceId);
     });
   }
 }

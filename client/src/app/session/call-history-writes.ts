@@ -40,6 +40,17 @@ export function recordCallEnd(store: KeyValueStore, eventId: string, output: InC
   });
 }
 
+/** Declined or acknowledged here without answering: kept as this device's, with the whole event. */
+export function recordEndedHere(
+  store: KeyValueStore,
+  eventId: string,
+  event: OpenedEvent | undefined,
+  status: CallStatus,
+): boolean {
+  if (readHistory(store, eventId)) return mergeStatus(store, eventId, { status, handledBy: null }) !== null;
+  return event ? saveHistory(store, historyRecordOf(event, { status, handledBy: null })) : false;
+}
+
 /** Answered, declined or acknowledged on another device (or it won the answer race). */
 export function recordEndedElsewhere(
   store: KeyValueStore,

@@ -6,7 +6,7 @@ import {
   selectCurrentCall,
   startCallQueue,
 } from '@ringback/machines';
-import type { SealingKey } from '@ringback/protocol';
+import type { CallStatus, SealingKey } from '@ringback/protocol';
 import { fromPromise } from 'xstate';
 import {
   type AudioOutput,
@@ -24,7 +24,7 @@ import {
   saveQueueSnapshot,
 } from '../../storage';
 import { arrivalStep } from './answer-on-arrival';
-import { recordAnswered, recordCallEnd, recordEndedElsewhere } from './call-history-writes';
+import { recordAnswered, recordCallEnd, recordEndedElsewhere, recordEndedHere } from './call-history-writes';
 import { type CallPlayerActor, startCallPlayer } from './call-player';
 import { openedFromHistory } from './call-replay';
 import { CallReplies } from './call-replies';
@@ -209,8 +209,20 @@ export class RingbackSession {
     this.view.set((view) => ({ ...view, soundLocked: false }));
   }
 
+  /** Declines the ringing call: written to the relay, and kept in history here as declined. */
   decline(eventId: string): void {
     this.queue.send({ type: 'call.decline', eventId });
+    this.recordEndedHere([eventId], 'declined', 'rejected');
+  }
+
+  /**
+   * Acknowledges the missed and queued calls among `eventIds` (the current tab; default all):
+   * written to the relay, and each kept in history here as acknowledged.
+   */
+  acknowledgeAll(eventIds?: string[]): void {
+    const ids = eventIds ?? Object.keys(this.queue.getSnapshot().context.calls);
+    this.queue.send({ type: 'missed.acknowledgeAll', ...(eventIds ? { eventIds } : {}) });
+    this.recordEndedHere(ids, 'acknowledged', 'acknowledged');
   }
 
   /** Plays a past call again from history: the same player, no status written, no reply asked. */
@@ -317,6 +329,17 @@ export class RingbackSession {
     const status = call?.endedStatus ?? 'answered';
     if (recordEndedElsewhere(this.deps.store, eventId, this.events.get(eventId), { status, handledBy }))
       this.bumpHistory();
+  }
+
+  /** History for the calls among `eventIds` that the queue just ended here as `state`. */
+  private recordEndedHere(eventIds: string[], state: 'declined' | 'acknowledged', status: CallStatus): void {
+    const snapshot = this.queue.getSnapshot();
+    let changed = false;
+    for (const eventId of eventIds) {
+      if (selectCall(snapshot, eventId)?.state !== state) continue;
+      if (recordEndedHere(this.deps.store, eventId, this.events.get(eventId), status)) changed = true;
+    }
+    if (changed) this.bumpHistory();
   }
 
   private callEnded(eventId: string, output: InCallOutput): void {

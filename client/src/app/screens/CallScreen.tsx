@@ -1,6 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { answerFailedNotice, InCallScreen, TapToStartCall, VOICE_UNAVAILABLE_NOTICE } from '../../ui';
+import {
+  answerFailedNotice,
+  InCallScreen,
+  TapToStartCall,
+  takenFromHereNotice,
+  VOICE_UNAVAILABLE_NOTICE,
+} from '../../ui';
 import { callerName, callSubtitle } from '../call-labels';
 import type { CallPlayerActor } from '../session/call-player';
 import { useSession } from '../session-context';
@@ -27,6 +33,8 @@ export function CallScreen({ call }: Props) {
   const elapsedMs = useElapsed(call.answeredAt);
   // Answered from a notification, with sound held back until the page is tapped.
   const soundLocked = useSyncExternalStore(session.view.subscribe, () => session.view.get().soundLocked);
+  const takenFromHere = useSyncExternalStore(session.view.subscribe, () => session.view.get().takenFromHere);
+  const takenBy = takenFromHere[call.eventId];
   if (!event) return null;
   const { report } = event.plaintext;
   return (
@@ -47,6 +55,7 @@ export function CallScreen({ call }: Props) {
           conversation={conversation}
           decisions={decisions}
           notices={[
+            ...(takenBy !== undefined ? [takenFromHereNotice(takenBy)] : []),
             ...(notices.voiceUnavailable ? [VOICE_UNAVAILABLE_NOTICE] : []),
             ...(notices.answerFailed !== null ? [answerFailedNotice(notices.answerFailed)] : []),
           ]}

@@ -23,6 +23,7 @@ import {
   readHistory,
   saveQueueSnapshot,
 } from '../../storage';
+import { AnswerLease } from './answer-lease';
 import { arrivalStep } from './answer-on-arrival';
 import { recordAnswered, recordCallEnd, recordEndedElsewhere, recordEndedHere } from './call-history-writes';
 import { type CallPlayerActor, startCallPlayer } from './call-player';
@@ -56,6 +57,11 @@ export interface SessionView {
    * the page is tapped: the call screen asks for that one tap.
    */
   soundLocked: boolean;
+  /**
+   * Calls answered here that the relay gave to another device while the user was still in them
+   * or writing the reply (a renewal met 409): by event id, the name of the device, when known.
+   */
+  takenFromHere: Readonly<Record<string, string | null>>;
 }
 
 export interface SessionDeps {
@@ -69,6 +75,8 @@ export interface SessionDeps {
   ringtone: { start(): void; stop(): void };
   onSignedOut(): void;
   now?: () => number;
+  /** How often held calls' leases are renewed; `ANSWER_LEASE_RENEW_MS` unless a test says otherwise. */
+  leaseRenewMs?: number;
 }
 
 /**
@@ -83,6 +91,7 @@ export class RingbackSession {
   readonly replies: CallReplies;
   private readonly events = new OpenedEvents();
   private readonly intake: StreamIntake;
+  private readonly lease: AnswerLease;
   private stream: { close(): void } | null = null;
   private frames: Promise<void> = Promise.resolve();
   private persistQueued = false;
@@ -103,6 +112,7 @@ export class RingbackSession {
       reply: null,
       historyVersion: 0,
       soundLocked: false,
+      takenFromHere: {},
     });
     this.replies = new CallReplies({
       store: deps.store,
@@ -130,6 +140,16 @@ export class RingbackSession {
       now: this.now(),
     });
     this.queue.subscribe(() => this.followQueue());
+    this.lease = new AnswerLease({
+      renew: (eventId) => deps.relay.renewLease(eventId),
+      held: () => this.heldCalls(),
+      onLost: (eventId, by) =>
+        this.view.set((view) => ({
+          ...view,
+          takenFromHere: { ...view.takenFromHere, [eventId]: by?.name ?? null },
+        })),
+      ...(deps.leaseRenewMs ? { everyMs: deps.leaseRenewMs } : {}),
+    });
     this.intake = new StreamIntake({
       queue: this.queue,
       events: this.events,
@@ -144,6 +164,7 @@ export class RingbackSession {
 
   start(): void {
     this.showReply(this.replies.restore());
+    this.lease.start();
     const inOrder = (handle: () => Promise<void> | void) => {
       this.frames = this.frames
         .then(handle)
@@ -161,6 +182,7 @@ export class RingbackSession {
 
   stop(): void {
     this.stopped = true;
+    this.lease.stop();
     this.answerWanted?.waiting.abort();
     this.stream?.close();
     this.stream = null;
@@ -265,6 +287,13 @@ export class RingbackSession {
     const missing = missingSetting(engine, options.config);
     if (missing) throw new Error(`the voice needs a setting first: ${missing}`);
     await prepareSpeech(callSentences(event), this.deps.speech, options, signal);
+  }
+
+  /** The calls whose lease this device renews: the one it is in, and those it is writing a reply to. */
+  private heldCalls(): string[] {
+    const current = selectCurrentCall(this.queue.getSnapshot());
+    const inCall = current?.state === 'inCall' ? [current.report.eventId] : [];
+    return [...new Set([...inCall, ...this.replies.unfinished()])];
   }
 
   /** A call rings over whatever shows; a past call being replayed pauses for it. */

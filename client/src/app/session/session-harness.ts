@@ -170,6 +170,8 @@ export function startSession(options: {
   audio?: AudioOutput;
   /** This device's id on the account; `dev-me` unless the test pairs another one. */
   deviceId?: string;
+  /** How often leases are renewed (the real 30 s is too long to wait for). */
+  leaseRenewMs?: number;
 }) {
   const store = options.store ?? memoryStore();
   const relay = options.relay ?? fakeSessionRelay();
@@ -201,6 +203,7 @@ export function startSession(options: {
     ringtone,
     onSignedOut: () => {},
     ...(options.now ? { now: options.now } : {}),
+    ...(options.leaseRenewMs ? { leaseRenewMs: options.leaseRenewMs } : {}),
   });
   session.start();
   return { session, store, relay, key, ringtone, speech };

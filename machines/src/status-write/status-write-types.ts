@@ -8,7 +8,7 @@ export type StatusWriteResult =
   | { outcome: 'taken'; by: DeviceRef; status?: WrittenCallStatus }
   /** 404 `event_not_found`: the call ended and the relay forgot it; nothing left to write. */
   | { outcome: 'gone' }
-  /** 401 or 403: the relay will never take this write from this device; nothing left to write. */
+  /** 401, 403 or 410: the relay will never take this write from this device; nothing left to write. */
   | { outcome: 'refused' };
 
 export interface StatusWriteInput {

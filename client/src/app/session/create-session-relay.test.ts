@@ -11,7 +11,7 @@ function clientWith(parts: Partial<RelayClient>): RelayClient {
 }
 
 describe('createSessionRelay: status writes', () => {
-  it('takes 401, 403 and 404 as final (nothing to write again), and retries what may not have landed', async () => {
+  it('takes 401, 403, 404 and 410 as final (nothing to write again), and retries what may not have landed', async () => {
     const failWith = (error: Error) =>
       createSessionRelay(clientWith({ writeStatus: () => Promise.reject(error) }));
     await expect(failWith(new RelayUnauthorizedError()).postStatus('e1', 'answered')).resolves.toEqual({
@@ -19,6 +19,9 @@ describe('createSessionRelay: status writes', () => {
     });
     await expect(
       failWith(new RelayError(403, 'not_call_answerer', 'only Desk may')).postStatus('e1', 'completed'),
+    ).resolves.toEqual({ outcome: 'refused' });
+    await expect(
+      failWith(new RelayError(410, 'gone', 'gone for good')).postStatus('e1', 'completed'),
     ).resolves.toEqual({ outcome: 'refused' });
     await expect(
       failWith(new RelayError(404, 'event_not_found', 'gone')).postStatus('e1', 'completed'),

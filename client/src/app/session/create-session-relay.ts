@@ -31,8 +31,9 @@ export function createSessionRelay(client: RelayClient): SessionRelay {
         return { outcome: 'taken', by: other?.by ?? by, ...(other ? { status: other.status } : {}) };
       } catch (error) {
         if (error instanceof RelayError && error.code === 'event_not_found') return { outcome: 'gone' };
-        // This device is no longer on the account, or may not write this status: never taken.
-        if (error instanceof RelayError && (error.status === 401 || error.status === 403))
+        // This device is no longer on the account, may not write this status, or the call is gone
+        // for good: never taken, however often it is tried.
+        if (error instanceof RelayError && [401, 403, 410].includes(error.status))
           return { outcome: 'refused' };
         throw error;
       }

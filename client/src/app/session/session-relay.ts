@@ -18,8 +18,8 @@ export interface SessionRelay {
   openStream(handlers: SessionStreamHandlers): { close(): void };
   /**
    * One status write: `taken` when another device has the call (409 `call_taken`, with what it
-   * wrote when the relay says), `gone` when the relay no longer knows it (404), `refused` on 401 or
-   * 403 (never taken from this device); rejects when it may not have been written (retried).
+   * wrote when the relay says), `gone` when the relay no longer knows it (404), `refused` on 401,
+   * 403 or 410 (never taken from this device); rejects when it may not have been written (retried).
    */
   postStatus(eventId: string, status: WrittenCallStatus): Promise<StatusWriteResult>;
   /**

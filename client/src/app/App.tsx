@@ -12,7 +12,14 @@ import {
   pairFromLocationHash,
   parsePairLink,
 } from '../relay';
-import { forgetPairing, hasE2eKey, type LocalSettings, loadSettings, updateSettings } from '../storage';
+import {
+  forgetCallWork,
+  forgetPairing,
+  hasE2eKey,
+  type LocalSettings,
+  loadSettings,
+  updateSettings,
+} from '../storage';
 import { PairingSwitchDialog, WelcomePage } from '../ui';
 import { guessDeviceName } from './device-name';
 import { type PairedSettings, pairWithCode, pairWithLink } from './pairing';
@@ -75,6 +82,8 @@ export function App() {
             relay: createRelayClient({ server: before.serverAddress, token: before.deviceToken }),
             pushManager: () => registeredPushManager(),
           });
+        // The old device's calls in flight are not this one's to answer or write.
+        if (isPaired(before)) forgetCallWork(store);
         await replaceKey(key);
         update(paired);
         setPairing({ busy: false });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translatorFor } from '../i18n';
 import type { CallRecord } from '../storage';
 import { statusLabelOf } from './history-labels';
 
@@ -17,6 +18,12 @@ describe('statusLabelOf', () => {
   it('says answered, not "in call", for a call answered here (it may have been cut off by a refresh)', () => {
     expect(statusLabelOf(record('answered'))).toBe('Answered');
     expect(statusLabelOf(record('completed'))).toBe('Answered');
+  });
+
+  it('says who left a returned call unfinished, in every interface language', () => {
+    const returned = { ...record('pending'), unfinishedBy: { deviceId: 'd', name: 'Phone' } } as CallRecord;
+    expect(statusLabelOf(returned)).toBe('Answered on Phone, not finished');
+    expect(statusLabelOf(returned, translatorFor('zh'))).toBe('已在 Phone 上接听，未完成');
   });
 
   it('calls a call nobody took missed', () => {

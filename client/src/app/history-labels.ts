@@ -16,6 +16,9 @@ export function statusLabelOf(record: CallRecord, t: Translate = english): strin
     case 'acknowledged':
       return by ? t('Acknowledged on {device}', { device: by }) : t('Acknowledged');
     default:
-      return t('Missed');
+      // Returned by the device that answered it: any device may answer it again.
+      return record.unfinishedBy
+        ? t('Answered on {device}, not finished', { device: record.unfinishedBy.name })
+        : t('Missed');
   }
 }

@@ -31,6 +31,7 @@ export {
 } from './pair-link';
 export {
   createRelayClient,
+  type LeaseRenewal,
   type RelayClient,
   type RelayClientOptions,
   redeemPairingCode,

@@ -167,6 +167,38 @@ describe('writeStatus', () => {
   });
 });
 
+describe('getEvent', () => {
+  it('reads one call as the relay has it now', async () => {
+    const event = relayedEvent('e1', { status: 'rejected', handledBy: { deviceId: 'd2', name: 'Laptop' } });
+    server.use(http.get(`${SERVER}/v1/events/e1`, () => HttpResponse.json(event)));
+    expect(await client().getEvent('e1')).toEqual(event);
+  });
+});
+
+describe('renewLease', () => {
+  it('says whether this device still holds the answered call, and throws other errors', async () => {
+    let auth: string | null = null;
+    server.use(
+      http.post(`${SERVER}/v1/events/e1/lease`, ({ request }) => {
+        auth = request.headers.get('authorization');
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.post(`${SERVER}/v1/events/e2/lease`, () =>
+        error(409, 'call_taken', { handledBy: { deviceId: 'd2', name: 'Laptop' } }),
+      ),
+      http.post(`${SERVER}/v1/events/e3/lease`, () => error(404, 'event_not_found')),
+    );
+    expect(await client().renewLease('e1')).toEqual({ held: true });
+    expect(auth).toBe(`Bearer ${TOKEN}`);
+    expect(await client().renewLease('e2')).toEqual({
+      held: false,
+      handledBy: { deviceId: 'd2', name: 'Laptop' },
+    });
+    const failure = await rejection(client().renewLease('e3'));
+    expect([failure.status, failure.code]).toEqual([404, 'event_not_found']);
+  });
+});
+
 describe('sendReply', () => {
   it('posts the sealed reply and returns its state', async () => {
     const state = { replyId: 'r1', eventId: 'e1', status: 'queued', failure: null, error: null };

@@ -11,7 +11,7 @@ import {
   PushKey,
   type PushSubscriptionBody,
   PushSubscriptionState,
-  type RelayedEvent,
+  RelayedEvent,
   ReplyState,
   type SealingKey,
   SettingsResponse,
@@ -48,6 +48,9 @@ export type StatusWriteResult =
   | { ok: true; change: StatusChange }
   | { ok: false; reason: 'call_taken'; handledBy: HandledBy | null; message: string };
 
+/** What a lease renewal found: still this device's call, or someone else's now. */
+export type LeaseRenewal = { held: true } | { held: false; handledBy: HandledBy | null };
+
 export interface SettingsRequest {
   method: 'GET' | 'PUT' | 'POST' | 'DELETE';
   /** A path of the daemon's local API, e.g. `/llm/settings`. */
@@ -71,6 +74,14 @@ export interface RelayClient {
   /** Every page of the calls not yet ended, and the stream id to connect with. */
   pendingEvents(): Promise<{ events: RelayedEvent[]; latestId: number }>;
   writeStatus(eventId: string, status: WrittenStatus): Promise<StatusWriteResult>;
+  /** `GET /v1/events/:eventId`: one call as the relay has it now (its status, who has it). */
+  getEvent(eventId: string): Promise<RelayedEvent>;
+  /**
+   * `POST /v1/events/:eventId/lease`: keeps the call this device answered (in the call, or writing
+   * its reply) from being returned to the others. `held: false` on 409 `call_taken`: another
+   * device has it now, or it was returned.
+   */
+  renewLease(eventId: string): Promise<LeaseRenewal>;
   /**
    * Rejects with RelayTimeoutError (code `network_error`, message naming the relay) when the relay
    * does not answer within RELAY_REQUEST_DEADLINE_MS, or with `signal`'s reason when it aborts.
@@ -119,6 +130,7 @@ const parseCredentials = createParser(DeviceCredentials);
 const parsePairingCode = createParser(PairingCode);
 const parsePending = createParser(PendingEvents);
 const parseStatusChange = createParser(StatusChange);
+const parseRelayedEvent = createParser(RelayedEvent);
 const parseReplyState = createParser(ReplyState);
 const parseSettingsResponse = createParser(SettingsResponse);
 const parseSettingsResult = createParser(SettingsResultPlaintext);
@@ -262,6 +274,19 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
       } catch (error) {
         if (error instanceof RelayError && error.code === 'call_taken')
           return { ok: false, reason: 'call_taken', handledBy: error.handledBy, message: error.message };
+        throw error;
+      }
+    },
+    async getEvent(eventId) {
+      return checked(parseRelayedEvent, await api(`/v1/events/${id(eventId)}`));
+    },
+    async renewLease(eventId) {
+      try {
+        await api(`/v1/events/${id(eventId)}/lease`, { method: 'POST', body: {} });
+        return { held: true };
+      } catch (error) {
+        if (error instanceof RelayError && error.code === 'call_taken')
+          return { held: false, handledBy: error.handledBy };
         throw error;
       }
     },

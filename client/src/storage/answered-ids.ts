@@ -29,3 +29,13 @@ export function markAnswered(store: KeyValueStore, eventId: string): string[] {
   writeMakingRoom(store, STORAGE_KEYS.answered, JSON.stringify(ids));
   return ids;
 }
+
+/**
+ * Removes an id: the relay returned that call unfinished, so this device may answer it again (a
+ * fresh start reads this list as the ids that never ring again).
+ */
+export function forgetAnswered(store: KeyValueStore, eventId: string): void {
+  const ids = loadAnswered(store);
+  if (ids.includes(eventId))
+    writeMakingRoom(store, STORAGE_KEYS.answered, JSON.stringify(ids.filter((id) => id !== eventId)));
+}

@@ -88,4 +88,11 @@ describe('queue snapshot', () => {
     };
     expect(saveQueueSnapshot(store, { a: 1 })).toBe(false);
   });
+
+  it('restores a snapshot only for the device that saved it: a re-paired browser starts afresh', () => {
+    const store = memoryStore();
+    saveQueueSnapshot(store, { a: 1 }, 'dev-old');
+    expect(loadQueueSnapshot(store, 'dev-old')).toEqual({ a: 1 });
+    expect(loadQueueSnapshot(store, 'dev-new')).toBeNull();
+  });
 });

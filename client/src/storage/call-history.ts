@@ -86,6 +86,17 @@ export function mergeStatus(store: KeyValueStore, eventId: string, fields: Statu
   return writeMakingRoom(store, callKey(eventId), JSON.stringify(next)) ? next : null;
 }
 
+/**
+ * The call came back to `pending` because the device that answered it (`by`) left it unfinished:
+ * the one move backwards a status makes. Returns the updated record, or null when there is none.
+ */
+export function markUnfinished(store: KeyValueStore, eventId: string, by: HandledBy): CallRecord | null {
+  const record = readHistory(store, eventId);
+  if (!record) return null;
+  const next: CallRecord = { ...record, status: 'pending', handledBy: null, unfinishedBy: by };
+  return writeMakingRoom(store, callKey(eventId), JSON.stringify(next)) ? next : null;
+}
+
 /** A tracker call's issue as the tracker has it now: what the calls page sorts and groups by. */
 export interface IssueFields {
   priority: number;

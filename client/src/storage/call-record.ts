@@ -49,6 +49,11 @@ export interface CallRecord {
   callTime?: string;
   status: CallStatus;
   handledBy?: HandledBy | null;
+  /**
+   * The device that answered the call and left it unfinished: the relay returned it to pending
+   * (with status `pending`, history says "Answered on <name>, not finished").
+   */
+  unfinishedBy?: HandledBy;
   source: EventSource;
   report: CallReport;
   /** Null when the event carried no readable brief. */
@@ -141,6 +146,8 @@ export function parseCallRecord(value: unknown): CallRecord | null {
   };
   if (isString(value.callTime)) record.callTime = value.callTime;
   if (value.handledBy !== undefined) record.handledBy = parseHandledBy(value.handledBy);
+  const unfinishedBy = parseHandledBy(value.unfinishedBy);
+  if (unfinishedBy) record.unfinishedBy = unfinishedBy;
   if (typeof value.priority === 'number' && Number.isFinite(value.priority)) record.priority = value.priority;
   if (isString(value.updatedAt)) record.updatedAt = value.updatedAt;
   if (isString(value.project) && value.project !== '') record.project = value.project;

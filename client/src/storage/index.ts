@@ -1,8 +1,9 @@
-export { isAnswered, loadAnswered, MAX_ANSWERED_IDS, markAnswered } from './answered-ids';
+export { forgetAnswered, isAnswered, loadAnswered, MAX_ANSWERED_IDS, markAnswered } from './answered-ids';
 export {
   type IssueFields,
   listHistory,
   MAX_CALL_HISTORY,
+  markUnfinished,
   mergeIssueFields,
   mergeStatus,
   readHistory,
@@ -30,6 +31,7 @@ export {
 } from './key-value-store';
 export { callKey, replyKey, STORAGE_KEYS } from './keys';
 export {
+  forgetCallWork,
   forgetPairing,
   loadSettings,
   type SettingsUpdate,

@@ -3,11 +3,17 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultSettings,
   forgetPairing,
+  listReplySnapshots,
+  loadQueueSnapshot,
   loadSettings,
+  loadShownReply,
   memoryStore,
   quotaExceededError,
   STORAGE_KEYS,
+  saveQueueSnapshot,
+  saveReplySnapshot,
   saveSettings,
+  saveShownReply,
   updateSettings,
 } from './index';
 
@@ -200,5 +206,17 @@ describe('local settings', () => {
       daemonDeviceId: null,
       formOfAddress: 'Ada',
     });
+  });
+
+  it("forgets the old device's call work with its pairing: queued status writes and unsent replies", () => {
+    const store = memoryStore();
+    updateSettings(store, { deviceToken: 'dev_x', accountId: 'a', deviceId: 'd' });
+    saveQueueSnapshot(store, { context: { calls: {} } }, 'd');
+    saveReplySnapshot(store, 'evt-1', { value: 'editing' }, 1);
+    saveShownReply(store, 'evt-1');
+    forgetPairing(store);
+    expect(loadQueueSnapshot(store)).toBeNull();
+    expect(listReplySnapshots(store)).toEqual([]);
+    expect(loadShownReply(store)).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import type { KeyValueStore } from './key-value-store';
 import { STORAGE_KEYS } from './keys';
 import { writeMakingRoom } from './make-room';
+import { clearQueueSnapshot } from './queue-snapshot';
+import { listReplySnapshots, removeReplySnapshot, saveShownReply } from './reply-snapshots';
 import { defaultSettings, type LocalSettings, parseSettings } from './settings-record';
 
 /** The stored settings; nothing stored or unreadable JSON gives the defaults, never a throw. */
@@ -34,8 +36,22 @@ export function updateSettings(
   return { settings: next, saved: saveSettings(store, next) };
 }
 
-/** Forgets the device's pairing (a 401 from the relay): token and ids go, the user's choices stay. */
+/**
+ * Forgets the calls, status writes and replies a paired device had in flight (it signs out, or
+ * pairs again): none of them is ever sent as the next device's. History stays.
+ */
+export function forgetCallWork(store: KeyValueStore): void {
+  clearQueueSnapshot(store);
+  for (const { eventId } of listReplySnapshots(store)) removeReplySnapshot(store, eventId);
+  saveShownReply(store, null);
+}
+
+/**
+ * Forgets the device's pairing (a 401 from the relay): token and ids go with the device's calls in
+ * flight, the user's choices and history stay.
+ */
 export function forgetPairing(store: KeyValueStore): LocalSettings {
+  forgetCallWork(store);
   return updateSettings(store, { deviceToken: null, accountId: null, deviceId: null, daemonDeviceId: null })
     .settings;
 }

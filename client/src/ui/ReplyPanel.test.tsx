@@ -60,3 +60,21 @@ describe('ReplyPanel while a reply is being sent', () => {
     expect((screen.getByRole('button', { name: '不再等待' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });
+
+describe('ReplyPanel when another device has the call now', () => {
+  it('says so plainly at the top', () => {
+    render(
+      <ReplyPanel
+        defaultText="Go on."
+        onSend={vi.fn()}
+        onSkip={vi.fn()}
+        onDone={vi.fn()}
+        delivery={{ state: 'idle' }}
+        notice="Desk has this call now: what you say or write here may not reach the agent."
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toBe(
+      'Desk has this call now: what you say or write here may not reach the agent.',
+    );
+  });
+});

@@ -20,6 +20,8 @@ export type Props = {
   delivery: Delivery;
   onDone: () => void;
   callerName?: string;
+  /** Said at the top in words, e.g. that another device has the call now. */
+  notice?: string;
 };
 
 const STEPS: { state: DeliveryState; label: string }[] = [
@@ -38,6 +40,7 @@ export function ReplyPanel({
   delivery,
   onDone,
   callerName,
+  notice,
 }: Props) {
   const t = useText();
   const [text, setText] = useState(defaultText);
@@ -60,6 +63,11 @@ export function ReplyPanel({
         {callerName ? t('Reply to {name}', { name: callerName }) : t('Reply')}
       </h1>
       <p className="rb-hint">{t('The agent continues its session with this message.')}</p>
+      {notice && (
+        <p className="rb-notice" role="status">
+          {notice}
+        </p>
+      )}
 
       <div className="rb-card">
         <label htmlFor={`${id}-text`} className="rb-label">

@@ -52,6 +52,7 @@ export {
   ANSWER_FAILED_NOTICE,
   answerFailedNotice,
   type CallNotice,
+  takenFromHereNotice,
   VOICE_UNAVAILABLE_NOTICE,
 } from './notices';
 export { OpenElsewherePage, type Props as OpenElsewherePageProps } from './OpenElsewherePage';

@@ -17,3 +17,16 @@ export function answerFailedNotice(reason: string): CallNotice {
     ? { text: 'Your model did not answer: {reason}. The report text is below.', values: { reason: trimmed } }
     : ANSWER_FAILED_NOTICE;
 }
+
+/**
+ * The relay gave the call this device was in (or replying to) to another device: said plainly,
+ * since what the user says or writes here may no longer reach the agent.
+ */
+export function takenFromHereNotice(device: string | null): CallNotice {
+  return device
+    ? {
+        text: '{device} has this call now: what you say or write here may not reach the agent.',
+        values: { device },
+      }
+    : 'Another device has this call now: what you say or write here may not reach the agent.';
+}

@@ -58,6 +58,28 @@ export const callQueueActions = {
     };
     return { calls: { ...context.calls, [event.report.eventId]: call } };
   }),
+  /**
+   * A call the relay returned to `pending`: missed when it was known here (it rang here, or this
+   * device answered it before: it never rings twice on one device), by the arrival rules when new;
+   * its id leaves the answered ones, so it can be answered again here.
+   */
+  returnCall: assignQueue(({ context, event }) => {
+    assertEvent(event, 'call.returned');
+    const id = event.report.eventId;
+    const known = context.calls[id];
+    const seenHere = known !== undefined || context.answered.includes(id);
+    const learnedAt = known?.learnedAt ?? event.learnedAt;
+    const call: QueuedCall = {
+      report: known?.report ?? event.report,
+      learnedAt,
+      state: seenHere ? 'missed' : arrivalState(event.report, event.learnedAt, context.mayRing),
+      ...(event.by ? { unfinishedBy: event.by } : {}),
+    };
+    return {
+      calls: { ...context.calls, [id]: call },
+      answered: context.answered.filter((answered) => answered !== id),
+    };
+  }),
   applyRingPolicy: assignQueue(({ context, event }) => {
     assertEvent(event, 'ringPolicy.changed');
     // A no-ring period silences the one ringing too (judgement: the table names queued calls,

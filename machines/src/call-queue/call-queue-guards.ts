@@ -9,6 +9,15 @@ type QueueArgs = { context: CallQueueContext; event: CallQueueEvent };
 export const callQueueGuards = {
   isNewReport: ({ context, event }: QueueArgs) =>
     event.type === 'report.received' && !isKnownReport(context, event.report.eventId),
+  /**
+   * A returned call comes back unless it is live here already or this device finished it: one
+   * unknown here, only among the answered ids, or ended on another device.
+   */
+  isReturnable: ({ context, event }: QueueArgs) => {
+    if (event.type !== 'call.returned') return false;
+    const state = context.calls[event.report.eventId]?.state;
+    return state === undefined || state === 'endedElsewhere';
+  },
   callIn: ({ context }: QueueArgs, params: CallParams & { states: readonly QueuedCallState[] }) => {
     const call = context.calls[params.eventId];
     return call !== undefined && params.states.includes(call.state);

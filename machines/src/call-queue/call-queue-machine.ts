@@ -83,20 +83,34 @@ export const callQueueMachine = setup({
         'persist',
       ],
     },
-    'call.taken': {
-      guard: { type: 'callIn', params: ({ event }) => ({ eventId: event.eventId, states: LIVE_STATES }) },
-      actions: [
-        {
-          type: 'setCallState',
-          params: ({ event }) => ({
-            eventId: event.eventId,
-            state: 'endedElsewhere',
-            patch: { endedBy: event.by, endedStatus: 'answered', unwritten: undefined },
-          }),
-        },
-        'stopStatusWriter',
-        'persist',
-      ],
+    'call.taken': [
+      {
+        guard: { type: 'callIn', params: ({ event }) => ({ eventId: event.eventId, states: LIVE_STATES }) },
+        actions: [
+          {
+            type: 'setCallState',
+            params: ({ event }) => ({
+              eventId: event.eventId,
+              state: 'endedElsewhere',
+              patch: { endedBy: event.by, endedStatus: event.status ?? 'answered', unwritten: undefined },
+            }),
+          },
+          'stopStatusWriter',
+          'persist',
+        ],
+      },
+      // Ended here (declined, acknowledged, hung up) but the relay has it otherwise: the writes
+      // it refused are dropped, or every reload would post them again.
+      {
+        actions: [
+          { type: 'forgetUnwritten', params: ({ event }) => ({ eventId: event.eventId }) },
+          'persist',
+        ],
+      },
+    ],
+    'call.returned': {
+      guard: 'isReturnable',
+      actions: ['returnCall', 'persist'],
     },
     'call.endedElsewhere': {
       guard: {

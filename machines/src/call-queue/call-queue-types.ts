@@ -49,6 +49,11 @@ export interface QueuedCall {
   endedBy?: DeviceRef;
   /** The status the other device wrote (`endedElsewhere` only). */
   endedStatus?: WrittenCallStatus;
+  /**
+   * The device that answered this call and left it unfinished (its answer lease lapsed): the
+   * relay returned the call, and it waits here as missed.
+   */
+  unfinishedBy?: DeviceRef;
   /** Why speech preparation failed (`failed` only). */
   failure?: string;
   /**
@@ -89,8 +94,16 @@ export type CallQueueEvent =
   | { type: 'call.answer'; eventId: string }
   | { type: 'call.decline'; eventId: string }
   | { type: 'call.hangUp'; eventId: string }
-  /** A status write met 409 `call_taken`: another device was first. */
-  | { type: 'call.taken'; eventId: string; by: DeviceRef }
+  /**
+   * A status write met 409 `call_taken`: another device was first. `status` is what that device
+   * wrote (answered, or declined or acknowledged it), when the host could learn it.
+   */
+  | { type: 'call.taken'; eventId: string; by: DeviceRef; status?: WrittenCallStatus }
+  /**
+   * The relay returned a call to `pending` (the device that answered it left it unfinished, `by`):
+   * from a `pending` status frame or the pending listing, even for an id the queue already holds.
+   */
+  | { type: 'call.returned'; report: IncomingReport; learnedAt: number; by?: DeviceRef }
   /** A status frame (or the reconnection reconcile) says the call ended on another device. */
   | { type: 'call.endedElsewhere'; eventId: string; status: WrittenCallStatus; by?: DeviceRef }
   /** The relay confirmed a status (from the call's status writer). */

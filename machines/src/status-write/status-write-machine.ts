@@ -47,7 +47,9 @@ export const statusWriteMachine = setup({
   },
   guards: {
     taken: (_, params: { result: StatusWriteResult }) => params.result.outcome === 'taken',
-    gone: (_, params: { result: StatusWriteResult }) => params.result.outcome === 'gone',
+    /** 404, 401 and 403 are final: writing again would never be taken. */
+    gone: (_, params: { result: StatusWriteResult }) =>
+      params.result.outcome === 'gone' || params.result.outcome === 'refused',
     moreToWrite: ({ context }) => context.statuses.length > 0,
   },
   delays: {
@@ -67,11 +69,16 @@ export const statusWriteMachine = setup({
           {
             guard: { type: 'taken', params: ({ event }) => ({ result: event.output }) },
             target: 'done',
-            actions: sendParent(({ context, event }) => ({
-              type: 'call.taken',
-              eventId: context.eventId,
-              by: event.output.outcome === 'taken' ? event.output.by : { deviceId: '', name: '' },
-            })),
+            actions: sendParent(({ context, event }) => {
+              const output = event.output;
+              const taken = output.outcome === 'taken' ? output : null;
+              return {
+                type: 'call.taken',
+                eventId: context.eventId,
+                by: taken?.by ?? { deviceId: '', name: '' },
+                ...(taken?.status ? { status: taken.status } : {}),
+              };
+            }),
           },
           {
             guard: { type: 'gone', params: ({ event }) => ({ result: event.output }) },

@@ -1,6 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { answerFailedNotice, InCallScreen, TapToStartCall, VOICE_UNAVAILABLE_NOTICE } from '../../ui';
+import {
+  answerFailedNotice,
+  InCallScreen,
+  TapToStartCall,
+  takenFromHereNotice,
+  VOICE_UNAVAILABLE_NOTICE,
+} from '../../ui';
 import { briefFailureWords } from '../brief-failure';
 import { callerName, callSubtitle } from '../call-labels';
 import type { CallPlayerActor } from '../session/call-player';
@@ -28,6 +34,8 @@ export function CallScreen({ call }: Props) {
   const elapsedMs = useElapsed(call.answeredAt);
   // Answered from a notification, with sound held back until the page is tapped.
   const soundLocked = useSyncExternalStore(session.view.subscribe, () => session.view.get().soundLocked);
+  const takenFromHere = useSyncExternalStore(session.view.subscribe, () => session.view.get().takenFromHere);
+  const takenBy = takenFromHere[call.eventId];
   if (!event) return null;
   const { report } = event.plaintext;
   // Still rings and reads the report (README): the reason says why, and where to fix it.
@@ -50,6 +58,7 @@ export function CallScreen({ call }: Props) {
           conversation={conversation}
           decisions={decisions}
           notices={[
+            ...(takenBy !== undefined ? [takenFromHereNotice(takenBy)] : []),
             ...(notices.voiceUnavailable ? [VOICE_UNAVAILABLE_NOTICE] : []),
             ...(notices.answerFailed !== null ? [answerFailedNotice(notices.answerFailed)] : []),
           ]}

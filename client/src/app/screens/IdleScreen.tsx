@@ -200,9 +200,7 @@ export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings, onDispa
       onRetry={(eventId) => session.queue.send({ type: 'failed.retry', eventId })}
       onIgnore={(eventId) => session.queue.send({ type: 'failed.ignore', eventId })}
       onAnswerMissed={(eventId) => session.answer(eventId)}
-      onAcknowledgeAll={(eventIds) =>
-        session.queue.send({ type: 'missed.acknowledgeAll', ...(eventIds ? { eventIds } : {}) })
-      }
+      onAcknowledgeAll={(eventIds) => session.acknowledgeAll(eventIds)}
       onReplay={(eventId) => session.replay(eventId)}
       onOpenCall={onOpenCall}
       onOpenSettings={() => onOpenSettings()}

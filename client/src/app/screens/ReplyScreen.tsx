@@ -1,8 +1,9 @@
 import type { ReplyContext } from '@ringback/machines';
 import { useSelector } from '@xstate/react';
+import { useSyncExternalStore } from 'react';
 import { useText } from '../../i18n';
 import { readHistory } from '../../storage';
-import { type Delivery, ReplyPanel } from '../../ui';
+import { type Delivery, ReplyPanel, takenFromHereNotice } from '../../ui';
 import { agentLabel } from '../call-labels';
 import { store } from '../services';
 import type { ReplyActor } from '../session/call-replies';
@@ -23,6 +24,11 @@ function ReplyView({ eventId, actor }: { eventId: string; actor: ReplyActor }) {
   const context = useSelector(actor, (s) => s.context);
   // After a reload the call may not be open again yet; history has its source.
   const source = session.openedEvent(eventId)?.plaintext.report.source ?? readHistory(store, eventId)?.source;
+  const takenBy = useSyncExternalStore(
+    session.view.subscribe,
+    () => session.view.get().takenFromHere[eventId],
+  );
+  const taken = takenBy === undefined ? null : takenFromHereNotice(takenBy);
   return (
     <ReplyPanel
       // A reply restored after a reload shows the words it is sending, not the offer.
@@ -30,6 +36,7 @@ function ReplyView({ eventId, actor }: { eventId: string; actor: ReplyActor }) {
       defaultText={context.text ?? context.defaultText}
       {...(source ? { callerName: agentLabel(source) } : {})}
       delivery={deliveryOf(value, context, t)}
+      {...(taken ? { notice: typeof taken === 'string' ? t(taken) : t(taken.text, taken.values) } : {})}
       onSend={(text) => session.sendReply(eventId, text)}
       onDraftChange={(text) => actor.send({ type: 'reply.draft', text })}
       onSkip={() => session.closeReply({ skip: true })}

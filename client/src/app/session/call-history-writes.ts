@@ -1,6 +1,14 @@
 import type { InCallOutput } from '@ringback/machines';
 import type { CallStatus, HandledBy } from '@ringback/protocol';
-import { type KeyValueStore, markAnswered, mergeStatus, readHistory, saveHistory } from '../../storage';
+import {
+  forgetAnswered,
+  type KeyValueStore,
+  markAnswered,
+  markUnfinished,
+  mergeStatus,
+  readHistory,
+  saveHistory,
+} from '../../storage';
 import { historyRecordOf } from './history-record';
 import type { OpenedEvent } from './open-event';
 
@@ -32,6 +40,17 @@ export function recordCallEnd(store: KeyValueStore, eventId: string, output: InC
   });
 }
 
+/** Declined or acknowledged here without answering: kept as this device's, with the whole event. */
+export function recordEndedHere(
+  store: KeyValueStore,
+  eventId: string,
+  event: OpenedEvent | undefined,
+  status: CallStatus,
+): boolean {
+  if (readHistory(store, eventId)) return mergeStatus(store, eventId, { status, handledBy: null }) !== null;
+  return event ? saveHistory(store, historyRecordOf(event, { status, handledBy: null })) : false;
+}
+
 /** Answered, declined or acknowledged on another device (or it won the answer race). */
 export function recordEndedElsewhere(
   store: KeyValueStore,
@@ -41,6 +60,19 @@ export function recordEndedElsewhere(
 ): boolean {
   if (readHistory(store, eventId)) return mergeStatus(store, eventId, change) !== null;
   return event ? saveHistory(store, historyRecordOf(event, change)) : false;
+}
+
+/**
+ * Returned unfinished by the device that answered it (`by`): pending again, history says who left
+ * it, and it may be answered here again (its id leaves `ringback.answered`).
+ */
+export function recordReturned(store: KeyValueStore, event: OpenedEvent, by: HandledBy): boolean {
+  forgetAnswered(store, event.eventId);
+  if (markUnfinished(store, event.eventId, by)) return true;
+  return saveHistory(store, {
+    ...historyRecordOf(event, { status: 'pending', handledBy: null }),
+    unfinishedBy: by,
+  });
 }
 
 /** A reply the relay took: its words, kept beside the call. */

@@ -93,6 +93,13 @@ export class CallReplies {
     return this.start(eventId, { input: { eventId, defaultText } });
   }
 
+  /** The calls whose reply the user is still writing or sending (their lease is kept). */
+  unfinished(): string[] {
+    return [...this.actors.entries()]
+      .filter(([, actor]) => UNFINISHED.some((state) => actor.getSnapshot().matches(state as never)))
+      .map(([eventId]) => eventId);
+  }
+
   get(eventId: string): ReplyActor | undefined {
     return this.actors.get(eventId);
   }

@@ -1,4 +1,5 @@
-import { ReplyRefusedError } from '@ringback/machines';
+import { ReplyRefusedError, type WrittenCallStatus } from '@ringback/machines';
+import type { HandledBy } from '@ringback/protocol';
 import { openEventStream, type RelayClient, RelayError } from '../../relay';
 import type { SessionRelay } from './session-relay';
 
@@ -25,12 +26,19 @@ export function createSessionRelay(client: RelayClient): SessionRelay {
       try {
         const result = await client.writeStatus(eventId, status);
         if (result.ok) return { outcome: 'written' };
-        return { outcome: 'taken', by: result.handledBy ?? { deviceId: '', name: 'another device' } };
+        const by = result.handledBy ?? { deviceId: '', name: 'another device' };
+        const other = await whatTheOtherDeviceWrote(client, eventId);
+        return { outcome: 'taken', by: other?.by ?? by, ...(other ? { status: other.status } : {}) };
       } catch (error) {
         if (error instanceof RelayError && error.code === 'event_not_found') return { outcome: 'gone' };
+        // This device is no longer on the account, may not write this status, or the call is gone
+        // for good: never taken, however often it is tried.
+        if (error instanceof RelayError && [401, 403, 410].includes(error.status))
+          return { outcome: 'refused' };
         throw error;
       }
     },
+    renewLease: (eventId) => client.renewLease(eventId),
     async sendReply(eventId, body, signal) {
       try {
         return await client.sendReply(eventId, body, signal);
@@ -41,4 +49,21 @@ export function createSessionRelay(client: RelayClient): SessionRelay {
       }
     },
   };
+}
+
+/**
+ * After a 409 `call_taken`: the status the device that has the call wrote (an answer lost to a
+ * decline is recorded as the decline), or null when the relay cannot say now.
+ */
+async function whatTheOtherDeviceWrote(
+  client: RelayClient,
+  eventId: string,
+): Promise<{ status: WrittenCallStatus; by: HandledBy } | null> {
+  try {
+    const event = await client.getEvent(eventId);
+    if (event.status === 'pending' || !event.handledBy) return null;
+    return { status: event.status, by: event.handledBy };
+  } catch {
+    return null;
+  }
 }

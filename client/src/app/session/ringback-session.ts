@@ -6,7 +6,7 @@ import {
   selectCurrentCall,
   startCallQueue,
 } from '@ringback/machines';
-import type { SealingKey } from '@ringback/protocol';
+import type { CallStatus, SealingKey } from '@ringback/protocol';
 import { fromPromise } from 'xstate';
 import {
   type AudioOutput,
@@ -23,8 +23,9 @@ import {
   readHistory,
   saveQueueSnapshot,
 } from '../../storage';
+import { AnswerLease } from './answer-lease';
 import { arrivalStep } from './answer-on-arrival';
-import { recordAnswered, recordCallEnd, recordEndedElsewhere } from './call-history-writes';
+import { recordAnswered, recordCallEnd, recordEndedElsewhere, recordEndedHere } from './call-history-writes';
 import { type CallPlayerActor, startCallPlayer } from './call-player';
 import { openedFromHistory } from './call-replay';
 import { CallReplies } from './call-replies';
@@ -56,6 +57,11 @@ export interface SessionView {
    * the page is tapped: the call screen asks for that one tap.
    */
   soundLocked: boolean;
+  /**
+   * Calls answered here that the relay gave to another device while the user was still in them
+   * or writing the reply (a renewal met 409): by event id, the name of the device, when known.
+   */
+  takenFromHere: Readonly<Record<string, string | null>>;
 }
 
 export interface SessionDeps {
@@ -69,6 +75,8 @@ export interface SessionDeps {
   ringtone: { start(): void; stop(): void };
   onSignedOut(): void;
   now?: () => number;
+  /** How often held calls' leases are renewed; `ANSWER_LEASE_RENEW_MS` unless a test says otherwise. */
+  leaseRenewMs?: number;
 }
 
 /**
@@ -83,6 +91,7 @@ export class RingbackSession {
   readonly replies: CallReplies;
   private readonly events = new OpenedEvents();
   private readonly intake: StreamIntake;
+  private readonly lease: AnswerLease;
   private stream: { close(): void } | null = null;
   private frames: Promise<void> = Promise.resolve();
   private persistQueued = false;
@@ -103,6 +112,7 @@ export class RingbackSession {
       reply: null,
       historyVersion: 0,
       soundLocked: false,
+      takenFromHere: {},
     });
     this.replies = new CallReplies({
       store: deps.store,
@@ -125,11 +135,21 @@ export class RingbackSession {
     // Restored at once, yet nothing rings or fails before its call is decrypted again: speech
     // preparation waits for the relay's stream to bring each call back (`OpenedEvents`).
     this.queue = startCallQueue(machine, {
-      persisted: loadQueueSnapshot(deps.store),
+      persisted: loadQueueSnapshot(deps.store, deps.settings().deviceId),
       input: { answered: loadAnswered(deps.store) },
       now: this.now(),
     });
     this.queue.subscribe(() => this.followQueue());
+    this.lease = new AnswerLease({
+      renew: (eventId) => deps.relay.renewLease(eventId),
+      held: () => this.heldCalls(),
+      onLost: (eventId, by) =>
+        this.view.set((view) => ({
+          ...view,
+          takenFromHere: { ...view.takenFromHere, [eventId]: by?.name ?? null },
+        })),
+      ...(deps.leaseRenewMs ? { everyMs: deps.leaseRenewMs } : {}),
+    });
     this.intake = new StreamIntake({
       queue: this.queue,
       events: this.events,
@@ -144,6 +164,7 @@ export class RingbackSession {
 
   start(): void {
     this.showReply(this.replies.restore());
+    this.lease.start();
     const inOrder = (handle: () => Promise<void> | void) => {
       this.frames = this.frames
         .then(handle)
@@ -161,6 +182,7 @@ export class RingbackSession {
 
   stop(): void {
     this.stopped = true;
+    this.lease.stop();
     this.answerWanted?.waiting.abort();
     this.stream?.close();
     this.stream = null;
@@ -209,8 +231,20 @@ export class RingbackSession {
     this.view.set((view) => ({ ...view, soundLocked: false }));
   }
 
+  /** Declines the ringing call: written to the relay, and kept in history here as declined. */
   decline(eventId: string): void {
     this.queue.send({ type: 'call.decline', eventId });
+    this.recordEndedHere([eventId], 'declined', 'rejected');
+  }
+
+  /**
+   * Acknowledges the missed and queued calls among `eventIds` (the current tab; default all):
+   * written to the relay, and each kept in history here as acknowledged.
+   */
+  acknowledgeAll(eventIds?: string[]): void {
+    const ids = eventIds ?? Object.keys(this.queue.getSnapshot().context.calls);
+    this.queue.send({ type: 'missed.acknowledgeAll', ...(eventIds ? { eventIds } : {}) });
+    this.recordEndedHere(ids, 'acknowledged', 'acknowledged');
   }
 
   /** Plays a past call again from history: the same player, no status written, no reply asked. */
@@ -253,6 +287,13 @@ export class RingbackSession {
     const missing = missingSetting(engine, options.config);
     if (missing) throw new Error(`the voice needs a setting first: ${missing}`);
     await prepareSpeech(callSentences(event), this.deps.speech, options, signal);
+  }
+
+  /** The calls whose lease this device renews: the one it is in, and those it is writing a reply to. */
+  private heldCalls(): string[] {
+    const current = selectCurrentCall(this.queue.getSnapshot());
+    const inCall = current?.state === 'inCall' ? [current.report.eventId] : [];
+    return [...new Set([...inCall, ...this.replies.unfinished()])];
   }
 
   /** A call rings over whatever shows; a past call being replayed pauses for it. */
@@ -319,6 +360,17 @@ export class RingbackSession {
       this.bumpHistory();
   }
 
+  /** History for the calls among `eventIds` that the queue just ended here as `state`. */
+  private recordEndedHere(eventIds: string[], state: 'declined' | 'acknowledged', status: CallStatus): void {
+    const snapshot = this.queue.getSnapshot();
+    let changed = false;
+    for (const eventId of eventIds) {
+      if (selectCall(snapshot, eventId)?.state !== state) continue;
+      if (recordEndedHere(this.deps.store, eventId, this.events.get(eventId), status)) changed = true;
+    }
+    if (changed) this.bumpHistory();
+  }
+
   private callEnded(eventId: string, output: InCallOutput): void {
     // Ended elsewhere meanwhile: the player was stopped, and there is nothing to reply to.
     if (selectCall(this.queue.getSnapshot(), eventId)?.state !== 'inCall') return;
@@ -359,7 +411,7 @@ export class RingbackSession {
     queueMicrotask(() => {
       this.persistQueued = false;
       if (this.stopped) return;
-      saveQueueSnapshot(this.deps.store, this.queue.getPersistedSnapshot());
+      saveQueueSnapshot(this.deps.store, this.queue.getPersistedSnapshot(), this.deps.settings().deviceId);
     });
   }
 }

@@ -9,6 +9,7 @@ import {
   seal,
   sealingKeyFromText,
 } from '@ringback/protocol';
+import type { LeaseRenewal } from '../../relay';
 import type { AudioOutput, SpeechService } from '../../speech';
 import { defaultSettings, type KeyValueStore, type LocalSettings, memoryStore } from '../../storage';
 import { RingbackSession } from './ringback-session';
@@ -59,6 +60,8 @@ export function fakeSessionRelay() {
   let handlers: SessionStreamHandlers | null = null;
   const statuses: { eventId: string; status: WrittenCallStatus }[] = [];
   const replies: { eventId: string; body: ReplyBody }[] = [];
+  const leases: string[] = [];
+  let leaseAnswer: (eventId: string) => Promise<LeaseRenewal> = async () => ({ held: true });
   let statusAnswer: (eventId: string, status: WrittenCallStatus) => Promise<StatusWriteResult> =
     async () => ({
       outcome: 'written',
@@ -87,6 +90,10 @@ export function fakeSessionRelay() {
       replies.push({ eventId, body });
       return replyAnswer(eventId, body);
     },
+    renewLease(eventId) {
+      leases.push(eventId);
+      return leaseAnswer(eventId);
+    },
   };
   const stream = () => {
     if (!handlers) throw new Error('the session has no stream open');
@@ -96,12 +103,16 @@ export function fakeSessionRelay() {
     relay,
     statuses,
     replies,
+    leases,
     stream,
     answerStatuses(answer: typeof statusAnswer) {
       statusAnswer = answer;
     },
     answerReplies(answer: typeof replyAnswer) {
       replyAnswer = answer;
+    },
+    answerLeases(answer: typeof leaseAnswer) {
+      leaseAnswer = answer;
     },
   };
 }
@@ -157,6 +168,10 @@ export function startSession(options: {
   now?: () => number;
   /** The page's audio; by default one that is always unlocked and plays nothing. */
   audio?: AudioOutput;
+  /** This device's id on the account; `dev-me` unless the test pairs another one. */
+  deviceId?: string;
+  /** How often leases are renewed (the real 30 s is too long to wait for). */
+  leaseRenewMs?: number;
 }) {
   const store = options.store ?? memoryStore();
   const relay = options.relay ?? fakeSessionRelay();
@@ -166,7 +181,7 @@ export function startSession(options: {
     serverAddress: 'http://relay.test',
     deviceToken: 'dev_token',
     accountId: 'acc-1',
-    deviceId: 'dev-me',
+    deviceId: options.deviceId ?? 'dev-me',
   };
   const ringtone = {
     ringing: false,
@@ -188,6 +203,7 @@ export function startSession(options: {
     ringtone,
     onSignedOut: () => {},
     ...(options.now ? { now: options.now } : {}),
+    ...(options.leaseRenewMs ? { leaseRenewMs: options.leaseRenewMs } : {}),
   });
   session.start();
   return { session, store, relay, key, ringtone, speech };

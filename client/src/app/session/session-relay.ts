@@ -1,5 +1,6 @@
 import type { StatusWriteResult, WrittenCallStatus } from '@ringback/machines';
 import type { RelayedEvent, ReplyBody, ReplyState, StatusChange } from '@ringback/protocol';
+import type { LeaseRenewal } from '../../relay';
 
 export interface SessionStreamHandlers {
   onEvent(event: RelayedEvent): void;
@@ -16,10 +17,16 @@ export interface SessionStreamHandlers {
 export interface SessionRelay {
   openStream(handlers: SessionStreamHandlers): { close(): void };
   /**
-   * One status write: `taken` when another device has the call (409 `call_taken`), `gone` when
-   * the relay no longer knows it (404); rejects when it may not have been written (retried).
+   * One status write: `taken` when another device has the call (409 `call_taken`, with what it
+   * wrote when the relay says), `gone` when the relay no longer knows it (404), `refused` on 401,
+   * 403 or 410 (never taken from this device); rejects when it may not have been written (retried).
    */
   postStatus(eventId: string, status: WrittenCallStatus): Promise<StatusWriteResult>;
+  /**
+   * Keeps the answered call this device is in (or replying to) its own: `held: false` when another
+   * device has it now (409 `call_taken`); rejects when the relay could not be asked.
+   */
+  renewLease(eventId: string): Promise<LeaseRenewal>;
   /** Rejects with `ReplyRefusedError` when only another device may reply (403 `not_call_answerer`). */
   sendReply(eventId: string, body: ReplyBody, signal?: AbortSignal): Promise<ReplyState>;
 }

@@ -1,7 +1,8 @@
-import type { CallQueueActor } from '@ringback/machines';
-import type { RelayedEvent, SealingKey, StatusChange } from '@ringback/protocol';
+import type { CallQueueActor, IncomingReport } from '@ringback/machines';
+import type { HandledBy, RelayedEvent, SealingKey, StatusChange } from '@ringback/protocol';
 import type { KeyValueStore, LocalSettings } from '../../storage';
-import { recordEndedElsewhere } from './call-history-writes';
+import { recordEndedElsewhere, recordReturned } from './call-history-writes';
+import type { OpenedEvent } from './open-event';
 import type { OpenedEvents } from './opened-events';
 
 /** States in which a call still waits here, so the relay's pending list decides whether it lives on. */
@@ -37,18 +38,13 @@ export class StreamIntake {
     const key = await this.deps.e2eKey();
     const result = await this.deps.events.open(event, key, this.deps.settings().formOfAddress);
     if (!result.ok) return this.deps.onUnopened();
+    // Listed pending, yet held here as ended elsewhere: the relay returned it.
+    if (event.unfinishedBy || this.endedElsewhereHere(event.eventId))
+      return this.returned(result.event, event.unfinishedBy);
     if (known) return;
-    // A tracker call ranks by its issue's priority and update time; a local report by its time.
-    const { report } = result.event.plaintext;
-    const tracker = report.source === 'tracker' ? report : null;
     this.deps.queue.send({
       type: 'report.received',
-      report: {
-        eventId: event.eventId,
-        occurredAt: result.event.occurredAt,
-        priority: tracker?.priority ?? 'none',
-        updatedAt: (tracker && Date.parse(tracker.updatedAt)) || result.event.occurredAt,
-      },
+      report: incomingReportOf(result.event),
       learnedAt: this.deps.now(),
     });
   }
@@ -56,7 +52,13 @@ export class StreamIntake {
   /** A status frame: another device took, declined or acknowledged the call. */
   statusChanged(change: StatusChange): void {
     const me = this.deps.settings().deviceId;
-    if (change.status === 'pending' || change.handledBy?.deviceId === me) return;
+    if (change.status === 'pending') {
+      // Without its sealed report a call this device never opened waits for the next listing.
+      const event = this.deps.events.get(change.eventId);
+      if (event) this.returned(event, change.unfinishedBy);
+      return;
+    }
+    if (change.handledBy?.deviceId === me) return;
     this.deps.queue.send({
       type: 'call.endedElsewhere',
       eventId: change.eventId,
@@ -65,6 +67,28 @@ export class StreamIntake {
     });
     const event = this.deps.events.get(change.eventId);
     if (recordEndedElsewhere(this.deps.store, change.eventId, event, change)) this.deps.onHistoryChanged();
+  }
+
+  /**
+   * The relay returned the call to `pending` (the device that answered it, `by`, left it
+   * unfinished): the queue lists it again as a call to answer, though it already holds its id.
+   */
+  private returned(event: OpenedEvent, by: HandledBy | undefined): void {
+    const before = this.deps.queue.getSnapshot().context.calls[event.eventId]?.state;
+    this.deps.queue.send({
+      type: 'call.returned',
+      report: incomingReportOf(event),
+      learnedAt: this.deps.now(),
+      ...(by ? { by } : {}),
+    });
+    const after = this.deps.queue.getSnapshot().context.calls[event.eventId]?.state;
+    if (after === before || !by) return;
+    if (recordReturned(this.deps.store, event, by)) this.deps.onHistoryChanged();
+  }
+
+  /** A call the queue holds as ended on another device: a pending listing of it means it came back. */
+  private endedElsewhereHere(eventId: string): boolean {
+    return this.deps.queue.getSnapshot().context.calls[eventId]?.state === 'endedElsewhere';
   }
 
   /** After (re)connecting: calls still waiting here that are no longer pending ended elsewhere. */
@@ -77,4 +101,16 @@ export class StreamIntake {
     }
     for (const event of pending) await this.receive(event);
   }
+}
+
+/** What the queue ranks a call by: a tracker call by its issue's priority and update time, a local report by its time. */
+function incomingReportOf(event: OpenedEvent): IncomingReport {
+  const { report } = event.plaintext;
+  const tracker = report.source === 'tracker' ? report : null;
+  return {
+    eventId: event.eventId,
+    occurredAt: event.occurredAt,
+    priority: tracker?.priority ?? 'none',
+    updatedAt: (tracker && Date.parse(tracker.updatedAt)) || event.occurredAt,
+  };
 }

@@ -128,9 +128,16 @@ export const CALLS_ZH: Record<string, string> = {
   ' (done)': '（已完成）',
   ' (waiting)': '（等待中）',
 
+  // The call answered here went to another device (its lease was lost).
+  '{device} has this call now: what you say or write here may not reach the agent.':
+    '此来电现在在 {device} 上：你在这里说的话或写的回复可能无法送达智能体。',
+  'Another device has this call now: what you say or write here may not reach the agent.':
+    '此来电现已由另一台设备接手：你在这里说的话或写的回复可能无法送达智能体。',
+
   // A past call.
   Answered: '已接听',
   'Answered on {device}': '已在 {device} 上接听',
+  'Answered on {device}, not finished': '已在 {device} 上接听，未完成',
   Declined: '已拒接',
   'Declined on {device}': '已在 {device} 上拒接',
   Acknowledged: '已知悉',

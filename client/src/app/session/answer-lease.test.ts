@@ -1,0 +1,59 @@
+import { ANSWER_LEASE_MS, ANSWER_LEASE_RENEW_MS } from '@ringback/protocol';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LeaseRenewal } from '../../relay';
+import { AnswerLease } from './answer-lease';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function lease(answer: (eventId: string) => Promise<LeaseRenewal>, held: string[]) {
+  const renewed: string[] = [];
+  const lost: { eventId: string; by: string | null }[] = [];
+  const keeper = new AnswerLease({
+    renew: (eventId) => {
+      renewed.push(eventId);
+      return answer(eventId);
+    },
+    held: () => held,
+    onLost: (eventId, by) => lost.push({ eventId, by: by?.name ?? null }),
+  });
+  keeper.start();
+  return { keeper, renewed, lost, held };
+}
+
+describe('AnswerLease', () => {
+  it('renews every held call well within the lease, and stops when nothing is held', async () => {
+    expect(ANSWER_LEASE_RENEW_MS * 3).toBeLessThan(ANSWER_LEASE_MS);
+    const held = ['evt-1'];
+    const { keeper, renewed } = lease(async () => ({ held: true }), held);
+    await vi.advanceTimersByTimeAsync(ANSWER_LEASE_RENEW_MS * 3);
+    expect(renewed).toEqual(['evt-1', 'evt-1', 'evt-1']);
+    held.splice(0);
+    await vi.advanceTimersByTimeAsync(ANSWER_LEASE_RENEW_MS * 2);
+    expect(renewed).toHaveLength(3);
+    keeper.stop();
+  });
+
+  it('a 409 stops renewing that call and says who has it; a failed renewal is tried again', async () => {
+    let attempts = 0;
+    const { keeper, renewed, lost } = lease(
+      async (eventId) => {
+        attempts += 1;
+        if (eventId === 'evt-2' && attempts < 3) throw new Error('offline');
+        if (eventId === 'evt-1') return { held: false, handledBy: { deviceId: 'd', name: 'Desk' } };
+        return { held: true };
+      },
+      ['evt-1', 'evt-2'],
+    );
+    await vi.advanceTimersByTimeAsync(ANSWER_LEASE_RENEW_MS * 3);
+    expect(lost).toEqual([{ eventId: 'evt-1', by: 'Desk' }]);
+    expect(keeper.isLost('evt-1')).toBe(true);
+    expect(renewed.filter((id) => id === 'evt-1')).toHaveLength(1);
+    expect(renewed.filter((id) => id === 'evt-2')).toHaveLength(3);
+    keeper.stop();
+  });
+});

@@ -1,0 +1,104 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeLlm, plainBrief, startFakeLlm } from './fakes/fake-llm-server';
+import { pairAnotherDevice, reportStop, saveScreenshots, waitConnected } from './support/app-page';
+import { DESKTOP_VIEWPORT, launchChromium, newMonitoredContext, PHONE_VIEWPORT } from './support/browser';
+import { type RunningRingback, standInClaude, startRingbackUp } from './support/ringback-up';
+import { waitFor } from './support/temp-data-dir';
+
+/**
+ * A call answered on a phone that is then lost (its page closed, its streams gone) is not stuck:
+ * once the relay's answer lease lapses (shortened here to 3 s), the desktop lists it again as a
+ * missed call, answers it and replies, and a reload of the desktop still shows it right.
+ */
+const LEASE_MS = 3_000;
+
+let llm: FakeLlm;
+let claude: Awaited<ReturnType<typeof standInClaude>>;
+let up: RunningRingback;
+let browser: Awaited<ReturnType<typeof launchChromium>>;
+
+beforeAll(async () => {
+  llm = await startFakeLlm();
+  llm.setDefault(() => ({ json: plainBrief('The tests pass, {form-of-address}. Nothing else changed.') }));
+  claude = await standInClaude();
+  up = await startRingbackUp({
+    llmUrl: llm.url,
+    env: { RINGBACK_CLAUDE_BIN: claude.bin, RINGBACK_ANSWER_LEASE_MS: String(LEASE_MS) },
+  });
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await up?.stop();
+  await llm?.close();
+});
+
+const answerButton = (page: Page) => page.getByRole('button', { name: 'Answer', exact: true });
+const hangUpButton = (page: Page) => page.getByRole('button', { name: 'Hang up' });
+const missedAnswer = (page: Page) => page.getByRole('button', { name: /^Answer The tests pass/ }).first();
+
+async function device(viewport: { width: number; height: number }, isMobile: boolean) {
+  const context = await newMonitoredContext(browser, viewport, { isMobile });
+  const page = await context.newPage();
+  await page.goto((await pairAnotherDevice(up)).url);
+  await waitConnected(page);
+  return { context, page };
+}
+
+describe('a call answered by a device that never comes back', () => {
+  it('returns to the other devices once its lease lapses, is answered and replied to there, and stays right after a reload', async () => {
+    const desktop = await device(DESKTOP_VIEWPORT, false);
+    const phone = await device(PHONE_VIEWPORT, true);
+    await reportStop(up, 'Turn 1 finished.', 'sess-lease-1');
+    await Promise.all(
+      [desktop.page, phone.page].map((page) => answerButton(page).waitFor({ timeout: 30_000 })),
+    );
+
+    await answerButton(phone.page).click();
+    await hangUpButton(phone.page).waitFor({ timeout: 10_000 });
+    await desktop.page
+      .getByText(/Answered on/)
+      .first()
+      .waitFor({ timeout: 10_000 });
+    expect(await answerButton(desktop.page).count()).toBe(0);
+
+    // The phone is lost in the call: its page and streams are gone, and nothing renews its lease.
+    await phone.context.close();
+
+    // Well past the lease (and any sweep the relay runs), the desktop lists it as a missed call.
+    await missedAnswer(desktop.page).waitFor({ timeout: 60_000 });
+    await desktop.page
+      .getByText(/, not finished/)
+      .first()
+      .waitFor({ timeout: 5_000 });
+    await saveScreenshots(desktop.page, 'lease-returned-missed');
+
+    await missedAnswer(desktop.page).click();
+    await hangUpButton(desktop.page).waitFor({ timeout: 10_000 });
+    await hangUpButton(desktop.page).click();
+    await desktop.page.getByLabel('Your reply').fill('Carry on from the desktop.');
+    await desktop.page.getByRole('button', { name: 'Send reply' }).click();
+    await desktop.page
+      .locator('[aria-current="step"]', { hasText: 'Delivered to the agent' })
+      .waitFor({ timeout: 20_000 });
+    await desktop.page.getByRole('button', { name: 'Done' }).click();
+
+    // After a reload: no longer missed, history says it was answered here, the agent resumed once.
+    await desktop.page.reload();
+    await waitConnected(desktop.page);
+    await waitFor(
+      async () => (await desktop.page.getByText(/, not finished/).count()) === 0,
+      10_000,
+      'history to say the desktop answered it',
+    );
+    expect(await missedAnswer(desktop.page).count()).toBe(0);
+    await saveScreenshots(desktop.page, 'lease-returned-after-reload');
+    const resumed = (await claude.calls()).filter((call) =>
+      `${call.args.join(' ')} ${call.stdin}`.includes('Carry on from the desktop.'),
+    );
+    expect(resumed).toHaveLength(1);
+    await desktop.context.close();
+  }, 240_000);
+});

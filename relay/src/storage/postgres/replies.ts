@@ -10,6 +10,7 @@ import {
   toReply,
 } from '../store-rows';
 import type { PostgresContext, Sql } from './context';
+import { liveDevice } from './devices';
 import { notify } from './notify';
 import type { AppendLog } from './stream-log';
 
@@ -56,9 +57,11 @@ export function postgresReplies(
       const at = now();
       const { accountId, replyId, eventId, fromDeviceId, sealed } = reply;
       return transaction(async (sql): Promise<InsertReplyResult> => {
-        // Every write of a call locks the call's row first and the account's row (its log seq)
-        // last, as setStatus does: a reply and a status write of one call never wait on each
-        // other in a cycle. The lock also decides an answer racing this reply before or after it.
+        // Every write of a call takes its locks in one order, as setStatus does: the device's row
+        // (a removal is wholly before this reply or after it), the call's row, the account's row
+        // (its log seq) last; a reply and a status write of one call never wait in a cycle. The
+        // call's lock also decides an answer racing this reply before or after it.
+        const live = await liveDevice(sql, accountId, fromDeviceId);
         const sender = await sql.query<EventAnswerer>(
           'SELECT from_device_id, status, handled_by FROM events WHERE account_id = $1 AND event_id = $2 FOR UPDATE',
           [accountId, eventId],
@@ -67,6 +70,7 @@ export function postgresReplies(
         // A racing repeat of this reply id waited on the call's row: it finds this one's row now.
         const original = await byKey(sql, accountId, replyId);
         if (original) return { outcome: 'repeat', reply: toReply(original) };
+        if (!live) return { outcome: 'device_gone' };
         if (event === undefined) return { outcome: 'event_not_found' };
         if (!answeredBy(event, fromDeviceId)) return { outcome: 'not_answerer', handledBy: event.handled_by };
         const toDeviceId = event.from_device_id;

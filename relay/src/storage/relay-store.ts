@@ -112,6 +112,7 @@ export interface ReleasedCall {
 
 /** What renewing an answered call's lease did. */
 export type LeaseRenewal =
+  /** Renewed; or the device completed the call (hung up, its reply may follow): nothing to renew. */
   | { outcome: 'renewed' }
   /** The device does not hold the call (another device has it, it ended, or it went back to pending). */
   | { outcome: 'conflict'; event: EventRecord }
@@ -231,7 +232,10 @@ export interface EventStore {
  * database's own for PostgreSQL, so relay instances with skewed clocks agree).
  */
 export interface AnswerLeaseStore {
-  /** Renews the lease of a call `deviceId` answered: it now lapses `leaseMs` from now. */
+  /**
+   * Renews the lease of a call `deviceId` answered: it now lapses `leaseMs` from now. A call the
+   * device completed counts as renewed (nobody else can take it while its reply is written).
+   */
   renewLease(accountId: string, eventId: string, deviceId: string, leaseMs: number): Promise<LeaseRenewal>;
   /** Renews the leases of every call these devices answered (their streams are open). */
   renewLeasesOf(

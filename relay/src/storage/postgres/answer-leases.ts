@@ -1,3 +1,4 @@
+import { stillMine } from '../call-transitions';
 import type { AnswerLeaseStore, EventStore, NewCallPushes, ReleasedCall } from '../relay-store';
 import { EVENT_COLUMNS, type EventRow, toEvent } from '../store-rows';
 import { DATABASE_NOW_MS } from './answer-lease-schema';
@@ -91,7 +92,9 @@ export function postgresAnswerLeases(
           [accountId, eventId],
         );
         const row = rows[0];
-        return row ? { outcome: 'conflict', event: toEvent(row) } : { outcome: 'not_found' };
+        if (!row) return { outcome: 'not_found' };
+        const event = toEvent(row);
+        return stillMine(event, deviceId) ? { outcome: 'renewed' } : { outcome: 'conflict', event };
       },
       async renewLeasesOf(devices, leaseMs) {
         if (devices.length === 0) return 0;

@@ -1,3 +1,4 @@
+import { stillMine } from '../call-transitions';
 import type { AnswerLeaseStore, EventStore, NewCallPushes, ReleasedCall } from '../relay-store';
 import { EVENT_COLUMNS, type EventRow, toEvent } from '../store-rows';
 import type { SqliteContext } from './context';
@@ -83,7 +84,10 @@ export function sqliteAnswerLeases(
             return { outcome: 'renewed' as const };
           const row = s.byKey.get(accountId, eventId);
           if (!row) return { outcome: 'not_found' as const };
-          return { outcome: 'conflict' as const, event: toEvent(row) };
+          const event = toEvent(row);
+          return stillMine(event, deviceId)
+            ? { outcome: 'renewed' as const }
+            : { outcome: 'conflict' as const, event };
         });
       },
       async renewLeasesOf(devices, leaseMs) {

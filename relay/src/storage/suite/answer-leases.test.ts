@@ -82,6 +82,16 @@ forEachBackend((backend) => {
       expect(await store.renewLease(accountId, 'no-such-call', phone.deviceId, HELD)).toEqual({
         outcome: 'not_found',
       });
+      // Hung up and writing its reply: still its own, nothing to renew.
+      const hungUp = await created(store, newEvent(accountId, daemon.deviceId));
+      await store.setStatus(accountId, hungUp.event.eventId, 'answered', phone.deviceId, HELD);
+      await store.setStatus(accountId, hungUp.event.eventId, 'completed', phone.deviceId);
+      expect(await store.renewLease(accountId, hungUp.event.eventId, phone.deviceId, HELD)).toEqual({
+        outcome: 'renewed',
+      });
+      expect(await store.renewLease(accountId, hungUp.event.eventId, tablet.deviceId, HELD)).toMatchObject({
+        outcome: 'conflict',
+      });
       const other = await household(store);
       expect(await store.renewLease(other.accountId, held.event.eventId, other.phone.deviceId, HELD)).toEqual(
         {

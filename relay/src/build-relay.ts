@@ -1,4 +1,5 @@
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import { ANSWER_LEASE_MS } from '@ringback/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { appRoutes } from './app-static/app-routes';
 import { CodeGuard } from './auth/code-guard';
@@ -13,6 +14,7 @@ import { installRelayErrorHandler } from './http/error-handler';
 import { closeRefusedUpgrades } from './http/refused-upgrades';
 import { installStreamAvailability } from './http/relay-unavailable';
 import { fastifyTrustProxy } from './http/trust-proxy';
+import { AnswerLeaseKeeper } from './leases/answer-lease-keeper';
 import { ComputerAnswers } from './link/computer-answers';
 import { DEFAULT_COMPUTER_REQUEST_LIMITS } from './link/computer-request-limits';
 import { ReplyDispatcher } from './link/reply-dispatcher';
@@ -57,7 +59,8 @@ export async function buildRelay(deps: RelayDeps): Promise<FastifyInstance> {
   // be read from a database this instance may have lost, delaying the refusal by the pool's timeouts.
   installStreamAvailability(app, () => runtime.cluster.acceptsStreams());
   installDeviceAuth(app, (tokenHash) => runtime.local.tokens.device(tokenHash));
-  // Pushes stop before the cluster (and, after the app, the store) they read from.
+  // Leases and pushes stop before the cluster (and, after the app, the store) they use.
+  app.addHook('onClose', () => runtime.leases.close());
   app.addHook('onClose', () => runtime.webPush.close());
   app.addHook('onClose', () => runtime.cluster.close());
   const guard = (kind: 'pairing' | 'claim', pausedMessage: (minutes: number) => string) =>
@@ -113,5 +116,13 @@ async function startRuntime(deps: RelayDeps): Promise<RelayRuntime> {
     now: deps.now,
     ...(deps.push ? { settings: deps.push } : {}),
   });
-  return { ...deps, cluster, names, local, webPush };
+  const leases = new AnswerLeaseKeeper({
+    store: deps.store,
+    hub: deps.hub,
+    leaseMs: deps.answerLeaseMs ?? ANSWER_LEASE_MS,
+    pushes: () => webPush.newCallPushes(),
+    released: (call) => cluster?.logged(call.event.accountId, call.log.seq),
+    logger: deps.logger,
+  });
+  return { ...deps, cluster, names, local, webPush, leases };
 }

@@ -2,6 +2,7 @@ import type { AttemptLimiter } from './auth/attempt-limiter';
 import type { DeviceNames } from './cluster/device-names';
 import type { ClusterFactory, LocalRelay, RelayCluster } from './cluster/relay-cluster';
 import type { TrustProxy } from './http/trust-proxy';
+import type { AnswerLeaseKeeper } from './leases/answer-lease-keeper';
 import type { ComputerRequestLimits } from './link/computer-request-limits';
 import type { DaemonLinks } from './link/daemon-links';
 import type { PushSettings } from './push/push-settings';
@@ -44,6 +45,11 @@ export interface RelayDeps {
   computerRequests?: Partial<ComputerRequestLimits>;
   /** Live app devices one account may have (each holds at most one push subscription): 50. */
   maxAppDevicesPerAccount?: number;
+  /**
+   * How long an answered call stays with its device after its last renewal with no stream of the
+   * device open: ANSWER_LEASE_MS (2 min) unless set (tests shorten it).
+   */
+  answerLeaseMs?: number;
 }
 
 /** What routes work with: the deps, and what the relay built from them. */
@@ -52,4 +58,5 @@ export interface RelayRuntime extends RelayDeps {
   names: DeviceNames;
   local: LocalRelay;
   webPush: RelayPush;
+  leases: AnswerLeaseKeeper;
 }

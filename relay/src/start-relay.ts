@@ -40,6 +40,12 @@ function computerRequestsFromEnv(env: NodeJS.ProcessEnv): { perAccount: number }
   return Number.isInteger(perAccount) && perAccount >= 1 ? { perAccount } : null;
 }
 
+/** `RINGBACK_ANSWER_LEASE_MS`: cross-process tests shorten the answer lease (2 min otherwise). */
+function answerLeaseFromEnv(env: NodeJS.ProcessEnv): number | undefined {
+  const ms = Number(env.RINGBACK_ANSWER_LEASE_MS);
+  return Number.isInteger(ms) && ms >= 100 ? ms : undefined;
+}
+
 /** Ended calls and the log are kept this long, then purged: the relay keeps no history. */
 export const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -83,6 +89,11 @@ export interface RelayOptions {
   maxAppDevicesPerAccount?: number;
   /** Serve https itself (`--tls-cert`, `--tls-key`): PEM files, read once at start. */
   tls?: TlsFiles;
+  /**
+   * How long an answered call stays with its device after its last renewal, no stream of the
+   * device open; else `RINGBACK_ANSWER_LEASE_MS`, else ANSWER_LEASE_MS (2 min).
+   */
+  answerLeaseMs?: number;
 }
 
 /** Failed claim and pairing codes one client address may try per window. */
@@ -167,6 +178,7 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
       : { maxAppDevicesPerAccount: options.maxAppDevicesPerAccount }),
     ...(https ? { https } : {}),
     ...(computerRequests ? { computerRequests } : {}),
+    ...leaseOption(options.answerLeaseMs ?? answerLeaseFromEnv(process.env)),
   });
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? DEFAULT_RELAY_PORT });
   const address = app.server.address();
@@ -202,6 +214,9 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
     },
   };
 }
+
+const leaseOption = (answerLeaseMs: number | undefined) =>
+  answerLeaseMs === undefined ? {} : { answerLeaseMs };
 
 /** Web Push as the options ask; throws (RelayConfigError) on a subject that cannot work. */
 function pushSettings(options: RelayOptions): PushSettings {

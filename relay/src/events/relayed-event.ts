@@ -8,6 +8,19 @@ export function handledByOf(event: EventRecord, names: ReadonlyMap<string, strin
   return { deviceId: event.handledBy, name: names.get(event.handledBy) ?? 'a removed device' };
 }
 
+/**
+ * Who answered the call and left it unfinished, while it is pending again: named as the device is
+ * called now, or as it was called then when it has since been removed.
+ */
+export function unfinishedByOf(
+  event: EventRecord,
+  names: ReadonlyMap<string, string>,
+): { unfinishedBy?: HandledBy } {
+  const left = event.unfinishedBy;
+  if (!left || event.status !== 'pending') return {};
+  return { unfinishedBy: { deviceId: left.deviceId, name: names.get(left.deviceId) ?? left.name } };
+}
+
 export function toRelayedEvent(event: EventRecord, names: ReadonlyMap<string, string>): RelayedEvent {
   return {
     eventId: event.eventId,
@@ -17,10 +30,16 @@ export function toRelayedEvent(event: EventRecord, names: ReadonlyMap<string, st
     sealed: event.sealed,
     status: event.status,
     handledBy: handledByOf(event, names),
+    ...unfinishedByOf(event, names),
     receivedAt: event.createdAt,
   };
 }
 
 export function toStatusChange(event: EventRecord, names: ReadonlyMap<string, string>): StatusChange {
-  return { eventId: event.eventId, status: event.status, handledBy: handledByOf(event, names) };
+  return {
+    eventId: event.eventId,
+    status: event.status,
+    handledBy: handledByOf(event, names),
+    ...unfinishedByOf(event, names),
+  };
 }

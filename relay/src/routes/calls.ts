@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
+  ANSWER_LEASE_MS,
   ErrorBody,
   PENDING_EVENTS_PAGE,
   PendingEvents,
@@ -14,6 +15,7 @@ import { Type } from 'typebox';
 import { deviceOf } from '../auth/device-auth';
 import { handledByOf, toRelayedEvent, toStatusChange } from '../events/relayed-event';
 import type { RelayRuntime } from '../relay-deps';
+import type { EventRecord } from '../storage/relay-store';
 
 const EventParams = Type.Object({ eventId: Type.String({ minLength: 1, maxLength: 64 }) });
 
@@ -25,6 +27,21 @@ function parseCursor(after: string): { afterSeq: number; latestId: number } {
   const [afterSeq, latestId] = after.split('.').map(Number);
   return { afterSeq: afterSeq ?? 0, latestId: latestId ?? 0 };
 }
+
+/** The device was removed while its request was on its way: as if its token had been refused. */
+export const deviceGone = () => new RingbackError('unauthorized', 'this device was removed from the account');
+
+/** 409 `call_taken`, naming the device that has the call when one does. */
+function callTaken(event: EventRecord, names: ReadonlyMap<string, string>): RingbackError {
+  const handledBy = handledByOf(event, names);
+  return new RingbackError(
+    'call_taken',
+    handledBy ? `${handledBy.name} has this call (${event.status})` : `the call is ${event.status}`,
+    handledBy ? { details: { handledBy } } : undefined,
+  );
+}
+
+const answerLeaseMs = (deps: RelayRuntime): number => deps.answerLeaseMs ?? ANSWER_LEASE_MS;
 
 /** Apps' side of a call: what is still pending, and the outcome written back. */
 export function callRoutes(deps: RelayRuntime): FastifyPluginAsync {
@@ -82,7 +99,9 @@ export function callRoutes(deps: RelayRuntime): FastifyPluginAsync {
           request.params.eventId,
           request.body.status,
           me.deviceId,
+          answerLeaseMs(deps),
         );
+        if (result.outcome === 'device_gone') throw deviceGone();
         if (result.outcome === 'not_found') throw new RingbackError('event_not_found');
         if (result.outcome === 'changed') {
           deps.cluster.logged(me.accountId, result.log.seq);
@@ -90,17 +109,31 @@ export function callRoutes(deps: RelayRuntime): FastifyPluginAsync {
           if (result.event.status !== 'pending') deps.webPush.callEnded(me.accountId, result.event.eventId);
         }
         const names = await deps.names.of(me.accountId);
-        if (result.outcome === 'conflict') {
-          const handledBy = handledByOf(result.event, names);
-          throw new RingbackError(
-            'call_taken',
-            handledBy
-              ? `${handledBy.name} has this call (${result.event.status})`
-              : `the call is ${result.event.status}`,
-            handledBy ? { details: { handledBy } } : undefined,
-          );
-        }
+        if (result.outcome === 'conflict') throw callTaken(result.event, names);
         return toStatusChange(result.event, names);
+      },
+    );
+
+    // The answering device keeps the call while it is in it or writing its reply (every
+    // ANSWER_LEASE_RENEW_MS); without this and without a stream open, the call goes back to the others.
+    api.post(
+      '/v1/events/:eventId/lease',
+      {
+        config: { auth: 'app' },
+        schema: { params: EventParams, response: { 204: Type.Null(), '4xx': ErrorBody } },
+      },
+      async (request, reply) => {
+        const me = deviceOf(request);
+        const result = await deps.store.renewLease(
+          me.accountId,
+          request.params.eventId,
+          me.deviceId,
+          answerLeaseMs(deps),
+        );
+        if (result.outcome === 'device_gone') throw deviceGone();
+        if (result.outcome === 'not_found') throw new RingbackError('event_not_found');
+        if (result.outcome === 'conflict') throw callTaken(result.event, await deps.names.of(me.accountId));
+        return reply.status(204).send(null);
       },
     );
 

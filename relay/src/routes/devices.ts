@@ -52,16 +52,15 @@ export function deviceRoutes(deps: RelayRuntime): FastifyPluginAsync {
       { schema: { params: DeviceParams, response: { 204: Type.Null(), '4xx': ErrorBody } } },
       async (request, reply) => {
         const me = deviceOf(request);
-        if (!(await deps.store.removeDevice(me.accountId, request.params.deviceId)))
-          throw new RingbackError('device_not_found');
-        // Calls it had answered go back to the others.
-        // With Web Push on they ring again (their schedules start afresh in the same write).
-        const released = await deps.store.releaseCallsOf(
+        // Calls it had answered go back to the others in the removal's own write, and with Web
+        // Push on they ring again (their schedules start afresh in that write too).
+        const removed = await deps.store.removeDevice(
           me.accountId,
           request.params.deviceId,
           deps.webPush.newCallPushes(),
         );
-        for (const { log } of released) deps.cluster.logged(me.accountId, log.seq);
+        if (!removed) throw new RingbackError('device_not_found');
+        for (const { log } of removed.released) deps.cluster.logged(me.accountId, log.seq);
         // Its streams and its link close, here and on every other instance.
         deps.cluster.deviceChanged(me.accountId, request.params.deviceId, 'removed');
         deps.logger.info(`device ${request.params.deviceId} removed by ${me.deviceId}`);

@@ -8,6 +8,7 @@ import { buildRelay } from '../build-relay';
 import { DaemonLinks } from '../link/daemon-links';
 import type { PushSettings } from '../push/push-settings';
 import { createSilentRelayLogger } from '../relay-logger';
+import type { RelayStore } from '../storage/relay-store';
 import { openSqliteRelayStore, type SqliteRelayStoreOptions } from '../storage/sqlite-relay-store';
 import { StreamHub } from '../stream/stream-hub';
 
@@ -20,12 +21,17 @@ export const auth = (device: DeviceCredentials) => ({ authorization: `Bearer ${d
 
 export async function injectRelay(
   storeOptions: SqliteRelayStoreOptions = {},
-  options: { push?: PushSettings } = {},
+  options: {
+    push?: PushSettings;
+    answerLeaseMs?: number;
+    /** What the relay is given instead of the store itself (a store that fails on purpose). */
+    wrapStore?: (store: RelayStore) => RelayStore;
+  } = {},
 ) {
   const store = await openSqliteRelayStore(':memory:', storeOptions);
   const hub = new StreamHub();
   const app = await buildRelay({
-    store,
+    store: options.wrapStore ? options.wrapStore(store) : store,
     hub,
     links: new DaemonLinks(),
     logger: createSilentRelayLogger(),
@@ -34,6 +40,7 @@ export async function injectRelay(
     now: Date.now,
     heartbeatMs: 1000,
     ...(options.push ? { push: options.push } : {}),
+    ...(options.answerLeaseMs === undefined ? {} : { answerLeaseMs: options.answerLeaseMs }),
   });
   cleanups.push(
     () => store.close(),

@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import { deviceOf } from '../auth/device-auth';
 import { toReplyState } from '../events/reply-state';
 import type { RelayRuntime } from '../relay-deps';
+import { deviceGone } from './calls';
 
 const EventParams = Type.Object({ eventId: Type.String({ minLength: 1, maxLength: 64 }) });
 
@@ -30,6 +31,7 @@ export function replyRoutes(deps: RelayRuntime): FastifyPluginAsync {
           fromDeviceId: me.deviceId,
           sealed: request.body.sealed,
         });
+        if (result.outcome === 'device_gone') throw deviceGone();
         if (result.outcome === 'event_not_found') throw new RingbackError('event_not_found');
         if (result.outcome === 'not_answerer') {
           // Names the device that has the call, so the app can say where to reply from.

@@ -25,3 +25,10 @@ export function decide(
   if (status === 'completed') return event.status === 'answered' && mine ? 'change' : 'conflict';
   return event.status === 'pending' || (event.status === 'answered' && mine) ? 'change' : 'conflict';
 }
+
+/**
+ * Whether a lease renewal of `deviceId` finds the call still its own though not answered: it
+ * completed the call (hung up) and may still be writing its reply, which nobody else can take.
+ */
+export const stillMine = (event: EventRecord, deviceId: string): boolean =>
+  event.handledBy === deviceId && event.status === 'completed';

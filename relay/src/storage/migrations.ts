@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { ANSWER_LEASE_SCHEMA_SQLITE } from './sqlite/answer-lease-schema';
 import { PUSH_KINDS_SCHEMA_SQLITE } from './sqlite/push-kinds-schema';
 import { PUSH_SCHEMA_SQLITE } from './sqlite/push-schema';
 import { UNIQUE_PUSH_ENDPOINTS_SQLITE } from './sqlite/unique-push-endpoints';
@@ -126,6 +127,8 @@ export const MIGRATIONS: readonly string[] = [
   PUSH_KINDS_SCHEMA_SQLITE,
   // 6: push subscriptions: one device per endpoint (duplicates dropped, the newest kept).
   UNIQUE_PUSH_ENDPOINTS_SQLITE,
+  // 7: answered calls' leases, and who left a call unfinished.
+  ANSWER_LEASE_SCHEMA_SQLITE,
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { Pool, TypeOverrides } from 'pg';
 import { postgresAccounts } from './postgres/accounts';
+import { postgresAnswerLeases } from './postgres/answer-leases';
 import { postgresContext } from './postgres/context';
 import { type DatabaseTimeouts, databaseTimeouts } from './postgres/database-timeouts';
 import { postgresDevices } from './postgres/devices';
@@ -86,13 +87,15 @@ function createStore(pool: Pool, options: PostgresRelayStoreOptions): PostgresRe
   const ctx = postgresContext(pool, () => Math.floor(clock()));
   const log = postgresStreamLog(ctx);
   const codes = postgresPairingCodes(ctx);
-  const devices = postgresDevices(ctx, codes.forgetCodesBy);
+  const leases = postgresAnswerLeases(ctx, log.append);
+  const devices = postgresDevices(ctx, codes.forgetCodesBy, leases.releaseCallsOf);
   return {
     pool,
     ...postgresAccounts(ctx, devices.insertDevice),
     ...devices.store,
     ...codes.store,
     ...postgresEvents(ctx, log.append),
+    ...leases.store,
     ...log.store,
     ...postgresReplies(ctx, log.append),
     ...postgresRetention(ctx),

@@ -33,9 +33,14 @@ export interface EventRecord {
   fromDeviceId: string;
   createdAt: string;
   endedAt: string | null;
+  /**
+   * The device that answered the call and left it unfinished (its answer lease lapsed, or it was
+   * removed), with its name then: set when the call went back to `pending`, cleared by its next status.
+   */
+  unfinishedBy?: { deviceId: string; name: string };
 }
 
-export type NewEvent = Omit<EventRecord, 'status' | 'handledBy' | 'createdAt' | 'endedAt'>;
+export type NewEvent = Omit<EventRecord, 'status' | 'handledBy' | 'createdAt' | 'endedAt' | 'unfinishedBy'>;
 
 /** One frame of an account's ordered log; `seq` is the SSE id. */
 export interface LogEntry {
@@ -73,7 +78,9 @@ export type InsertReplyResult =
   | { outcome: 'repeat'; reply: ReplyRecord }
   | { outcome: 'event_not_found' }
   /** Only the device that answered the call may reply to it (null: nobody answered it). */
-  | { outcome: 'not_answerer'; handledBy: string | null };
+  | { outcome: 'not_answerer'; handledBy: string | null }
+  /** The device was removed (its token is gone): a write that was on its way is refused. */
+  | { outcome: 'device_gone' };
 
 export type ReplyUpdateResult =
   | { outcome: 'changed'; reply: ReplyRecord; log: LogEntry }
@@ -93,7 +100,24 @@ export type StatusChangeResult =
   | { outcome: 'unchanged'; event: EventRecord }
   /** Another device has it, or the call already ended. */
   | { outcome: 'conflict'; event: EventRecord }
-  | { outcome: 'not_found' };
+  | { outcome: 'not_found' }
+  /** The device was removed (its token is gone): a write that was on its way is refused. */
+  | { outcome: 'device_gone' };
+
+/** A call given back to `pending`, and its `status` log entry. */
+export interface ReleasedCall {
+  event: EventRecord;
+  log: LogEntry;
+}
+
+/** What renewing an answered call's lease did. */
+export type LeaseRenewal =
+  /** Renewed; or the device completed the call (hung up, its reply may follow): nothing to renew. */
+  | { outcome: 'renewed' }
+  /** The device does not hold the call (another device has it, it ended, or it went back to pending). */
+  | { outcome: 'conflict'; event: EventRecord }
+  | { outcome: 'not_found' }
+  | { outcome: 'device_gone' };
 
 /** One page of an account's open calls, in the order the relay received them. */
 export interface PendingPage {
@@ -129,9 +153,15 @@ export interface DeviceStore {
   renameDevice(accountId: string, deviceId: string, name: string): Promise<DeviceRecord | null>;
   /**
    * Removes the device; its token stops working at once, the pairing codes it handed out and
-   * nobody used stop working too, and its push subscription goes. False when not in this account.
+   * nobody used stop working too, and its push subscription goes. The calls it answered and never
+   * ended go back to `pending` in the same transaction (as `releaseCallsOf` gives them back, ringing
+   * afresh with `pushes`). Null when the device is not a live device of this account.
    */
-  removeDevice(accountId: string, deviceId: string): Promise<boolean>;
+  removeDevice(
+    accountId: string,
+    deviceId: string,
+    pushes?: NewCallPushes | null,
+  ): Promise<{ released: ReleasedCall[] } | null>;
 }
 
 export interface PairingCodeStore {
@@ -167,13 +197,17 @@ export interface EventStore {
   /**
    * Moves a call to `status` on behalf of `deviceId`. The first device to answer wins;
    * `completed` is only for the device that answered; rejected/acknowledged end a pending or
-   * answered call. An ended call loses its ciphertext in the same transaction.
+   * answered call. An ended call loses its ciphertext in the same transaction. Answering starts
+   * the call's lease: `leaseMs` (default ANSWER_LEASE_MS) from now on the store's clock. A
+   * removed device's write is refused (`device_gone`), decided in the same transaction as the
+   * removal's release of its calls, so it never lands after it.
    */
   setStatus(
     accountId: string,
     eventId: string,
     status: Exclude<CallStatus, 'pending'>,
     deviceId: string,
+    leaseMs?: number,
   ): Promise<StatusChangeResult>;
   getEvent(accountId: string, eventId: string): Promise<EventRecord | null>;
   /**
@@ -183,16 +217,36 @@ export interface EventStore {
    */
   pendingEvents(accountId: string, page: { afterSeq: number; limit: number }): Promise<PendingPage>;
   /**
-   * Gives back the calls a device answered but never ended (it was removed mid-call): they are
-   * pending again, so another device can take them. One `status` log entry each. With `pushes`
-   * (Web Push on), each rings afresh in the same write: its schedule, made again if it was
-   * finished, is due at once with no last push set and a new ring window from now.
+   * Gives back the calls a device answered but never ended: they are pending again, with
+   * `unfinishedBy` naming the device, so another device can take them. One `status` log entry
+   * each. With `pushes` (Web Push on), each rings afresh in the same write: its schedule, made
+   * again if it was finished, is due at once with no last push set and a new ring window from now.
    */
-  releaseCallsOf(
-    accountId: string,
-    deviceId: string,
-    pushes?: NewCallPushes | null,
-  ): Promise<{ event: EventRecord; log: LogEntry }[]>;
+  releaseCallsOf(accountId: string, deviceId: string, pushes?: NewCallPushes | null): Promise<ReleasedCall[]>;
+}
+
+/**
+ * An answered call's lease: the answering device holds the call while it renews the lease (in
+ * the call, writing its reply) or has a stream open; once the lease lapses the call goes back to
+ * `pending` for the other devices. Lapsed or not is decided on one clock, the store's (the
+ * database's own for PostgreSQL, so relay instances with skewed clocks agree).
+ */
+export interface AnswerLeaseStore {
+  /**
+   * Renews the lease of a call `deviceId` answered: it now lapses `leaseMs` from now. A call the
+   * device completed counts as renewed (nobody else can take it while its reply is written).
+   */
+  renewLease(accountId: string, eventId: string, deviceId: string, leaseMs: number): Promise<LeaseRenewal>;
+  /** Renews the leases of every call these devices answered (their streams are open). */
+  renewLeasesOf(
+    devices: readonly { accountId: string; deviceId: string }[],
+    leaseMs: number,
+  ): Promise<number>;
+  /**
+   * Gives back (as `releaseCallsOf` does) up to `limit` answered calls whose lease lapsed; each
+   * is released once, however many relay instances sweep at the same time.
+   */
+  releaseLapsedCalls(options: { limit: number; pushes?: NewCallPushes | null }): Promise<ReleasedCall[]>;
 }
 
 export interface StreamLogStore {
@@ -228,8 +282,9 @@ export interface ReplyStore {
 
 export interface RetentionStore {
   /**
-   * Drops log entries, ended events and finished replies older than `before` (epoch ms), and
-   * pairing codes used or expired by now.
+   * Drops log entries, ended events and finished replies older than `before` (epoch ms), calls
+   * still answered that were received before it (their ciphertext is not kept for ever, whoever
+   * holds them), and pairing codes used or expired by now.
    */
   purge(before: number): Promise<{ logEntries: number; events: number; replies: number }>;
 }
@@ -351,6 +406,7 @@ export interface RelayStore
     DeviceStore,
     PairingCodeStore,
     EventStore,
+    AnswerLeaseStore,
     StreamLogStore,
     ReplyStore,
     RetentionStore,

@@ -166,6 +166,10 @@ describe('what the relay keeps', () => {
         'created_at',
         'created_seq',
         'ended_at',
+        // The answer lease: a time, and a device's id and name.
+        'lease_until',
+        'unfinished_by',
+        'unfinished_by_name',
       ],
       account_log: ['account_id', 'seq', 'kind', 'event_id', 'reply_id', 'created_at'],
     };

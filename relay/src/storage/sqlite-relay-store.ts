@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { applyMigrations } from './migrations';
 import type { RelayStore } from './relay-store';
 import { sqliteAccounts } from './sqlite/accounts';
+import { sqliteAnswerLeases } from './sqlite/answer-leases';
 import type { SqliteContext } from './sqlite/context';
 import { sqliteDevices } from './sqlite/devices';
 import { sqliteEvents } from './sqlite/events';
@@ -98,12 +99,14 @@ function createStore(
   const ctx: SqliteContext = { db, commit, now: () => Math.floor(clock()) };
   const log = sqliteStreamLog(ctx);
   const codes = sqlitePairingCodes(ctx);
-  const devices = sqliteDevices(ctx, codes.forgetCodesBy);
+  const leases = sqliteAnswerLeases(ctx, log.append);
+  const devices = sqliteDevices(ctx, codes.forgetCodesBy, leases.releaseCallsOf);
   return {
     ...sqliteAccounts(ctx, devices.insertDevice),
     ...devices.store,
     ...codes.store,
     ...sqliteEvents(ctx, log.append),
+    ...leases.store,
     ...log.store,
     ...sqliteReplies(ctx, log.append),
     ...sqliteRetention(ctx, inMemory),

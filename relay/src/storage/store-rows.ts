@@ -48,10 +48,13 @@ export interface EventRow {
   from_device_id: string;
   created_at: number;
   ended_at: number | null;
+  /** Absent from rows that do not select them (the batched insert's repeats). */
+  unfinished_by?: string | null;
+  unfinished_by_name?: string | null;
 }
 
 export const EVENT_COLUMNS =
-  'account_id, event_id, source, occurred_at, task_id, sealed, status, handled_by, from_device_id, created_at, ended_at';
+  'account_id, event_id, source, occurred_at, task_id, sealed, status, handled_by, from_device_id, created_at, ended_at, unfinished_by, unfinished_by_name';
 
 export function toEvent(row: EventRow): EventRecord {
   return {
@@ -66,6 +69,9 @@ export function toEvent(row: EventRow): EventRecord {
     fromDeviceId: row.from_device_id,
     createdAt: iso(row.created_at),
     endedAt: row.ended_at === null ? null : iso(row.ended_at),
+    ...(row.unfinished_by
+      ? { unfinishedBy: { deviceId: row.unfinished_by, name: row.unfinished_by_name ?? '' } }
+      : {}),
   };
 }
 

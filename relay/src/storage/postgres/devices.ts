@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DeviceRecord, DeviceStore, NewDevice } from '../relay-store';
 import { DEVICE_COLUMNS, type DeviceRow, toDevice } from '../store-rows';
+import type { ReleaseCallsOf } from './answer-leases';
 import type { PostgresContext, Sql } from './context';
 import { notifyDevices } from './notify';
 import type { ForgetCodesBy } from './pairing-codes';
@@ -18,9 +19,22 @@ export type InsertDevice = (
 ) => Promise<DeviceRecord>;
 
 /** Devices: tokens stored as hashes, removed devices kept (their ids name past calls) but dead. */
+/**
+ * Whether the device is live, holding its row against a removal until the transaction ends: the
+ * first lock every write on behalf of a device takes. Call inside a transaction.
+ */
+export async function liveDevice(sql: Sql, accountId: string, deviceId: string): Promise<boolean> {
+  const { rowCount } = await sql.query(
+    'SELECT 1 FROM devices WHERE id = $1 AND account_id = $2 AND removed_at IS NULL FOR SHARE',
+    [deviceId, accountId],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
 export function postgresDevices(
   { sql: db, now, transaction }: PostgresContext,
   forgetCodesBy: ForgetCodesBy,
+  releaseCallsOf: ReleaseCallsOf,
 ): { store: DeviceStore; insertDevice: InsertDevice } {
   const insertDevice: InsertDevice = async (sql, accountId, device, at) => {
     const id = randomUUID();
@@ -84,20 +98,24 @@ export function postgresDevices(
           return toDevice({ ...row, name });
         });
       },
-      async removeDevice(accountId, deviceId) {
+      async removeDevice(accountId, deviceId, pushes) {
         const at = now();
         return transaction(async (sql) => {
+          // The device's row first, as every write on its behalf locks it first (liveDevice).
           const removed = await sql.query(
             'UPDATE devices SET removed_at = $1 WHERE id = $2 AND account_id = $3 AND removed_at IS NULL',
             [at, deviceId, accountId],
           );
-          if (removed.rowCount === 0) return false;
+          if (removed.rowCount === 0) return null;
           // A code the removed device handed out no longer lets anyone in.
           await forgetCodesBy(sql, deviceId);
           // Nor does a push reach it.
           await forgetPushSubscription(sql, deviceId);
+          // The calls it held go back to the others in this same transaction: no crash, and no
+          // status write of the device, can come between the removal and their release.
+          const released = await releaseCallsOf(sql, accountId, deviceId, at, pushes);
           await notifyDevices(sql, accountId, deviceId, 'removed');
-          return true;
+          return { released };
         });
       },
     },

@@ -1,7 +1,10 @@
+import { ANSWER_LEASE_MS } from '@ringback/protocol';
 import { decide, SETTABLE_STATUSES } from '../call-transitions';
 import { ENDED_STATUSES, type EventRecord, type EventStore, type StatusChangeResult } from '../relay-store';
 import { EVENT_COLUMNS, type EventRow, iso, toEvent } from '../store-rows';
+import { DATABASE_NOW_MS } from './answer-lease-schema';
 import type { PostgresContext, Sql } from './context';
+import { liveDevice } from './devices';
 import { EventBatcher } from './event-batcher';
 import type { AppendLog } from './stream-log';
 
@@ -9,7 +12,7 @@ import type { AppendLog } from './stream-log';
 export function postgresEvents(
   { sql: db, now, transaction, statement, tracked, untracked }: PostgresContext,
   appendLog: AppendLog,
-): EventStore {
+): Omit<EventStore, 'releaseCallsOf'> {
   const byKey = async (sql: Sql, accountId: string, eventId: string, lock = '') => {
     const { rows } = await sql.query<EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM events WHERE account_id = $1 AND event_id = $2 ${lock}`,
@@ -24,10 +27,14 @@ export function postgresEvents(
     async insertEvent(event, pushes) {
       return tracked(() => batcher.insert(event, pushes ?? null));
     },
-    async setStatus(accountId, eventId, status, deviceId) {
+    async setStatus(accountId, eventId, status, deviceId, leaseMs = ANSWER_LEASE_MS) {
       if (!SETTABLE_STATUSES.has(status)) throw new Error(`not a status a device can set: ${status}`);
       const at = now();
       return transaction(async (sql): Promise<StatusChangeResult> => {
+        // Locks in the order every write of a call takes them: the device's row (a removal,
+        // which updates it, is then wholly before this write, refusing it, or after it, releasing
+        // what it answered), the call's row, the account's row (its log seq).
+        if (!(await liveDevice(sql, accountId, deviceId))) return { outcome: 'device_gone' };
         // The row lock makes the decision exact: of two devices answering at once, the second
         // waits here and then reads the first one's answer.
         const row = await byKey(sql, accountId, eventId, 'FOR UPDATE');
@@ -36,17 +43,21 @@ export function postgresEvents(
         const verdict = decide(current, status, deviceId);
         if (verdict !== 'change') return { outcome: verdict, event: current };
         const endedAt = ENDED_STATUSES.has(status) ? at : null;
-        // An ending status erases the ciphertext in the same write.
+        // An ending status erases the ciphertext in the same write. Answering starts the lease
+        // (on the database's clock); any change forgets who left the call unfinished before.
         await sql.query(
           `UPDATE events
            SET status = $1, handled_by = $2, ended_at = $3::bigint,
-               sealed = CASE WHEN $3::bigint IS NULL THEN sealed ELSE NULL END
+               sealed = CASE WHEN $3::bigint IS NULL THEN sealed ELSE NULL END,
+               lease_until = CASE WHEN $1 = 'answered' THEN ${DATABASE_NOW_MS} + $6::bigint ELSE NULL END,
+               unfinished_by = NULL, unfinished_by_name = NULL
            WHERE account_id = $4 AND event_id = $5`,
-          [status, deviceId, endedAt, accountId, eventId],
+          [status, deviceId, endedAt, accountId, eventId, Math.floor(leaseMs)],
         );
         const log = await appendLog(sql, accountId, 'status', eventId, at);
+        const { unfinishedBy: _left, ...rest } = current;
         const event: EventRecord = {
-          ...current,
+          ...rest,
           status,
           handledBy: deviceId,
           sealed: endedAt === null ? current.sealed : null,
@@ -73,36 +84,6 @@ export function postgresEvents(
       const page = rows.slice(0, take);
       const next = rows.length > take ? (page.at(-1)?.created_seq ?? null) : null;
       return { events: page.map(toEvent), next };
-    },
-    async releaseCallsOf(accountId, deviceId, pushes) {
-      const at = now();
-      return transaction(async (sql) => {
-        const { rows } = await sql.query<EventRow>(
-          `SELECT ${EVENT_COLUMNS} FROM events
-           WHERE account_id = $1 AND handled_by = $2 AND status = 'answered'
-           ORDER BY created_seq FOR UPDATE`,
-          [accountId, deviceId],
-        );
-        const released = [];
-        for (const row of rows) {
-          await sql.query(
-            "UPDATE events SET status = 'pending', handled_by = NULL WHERE account_id = $1 AND event_id = $2",
-            [accountId, row.event_id],
-          );
-          // Web Push on: it rings afresh, its schedule due now with a new ring window.
-          if (pushes)
-            await sql.query(
-              `INSERT INTO push_schedule (account_id, event_id, next_at, ends_at) VALUES ($1, $2, $3, $4)
-               ON CONFLICT (account_id, event_id) DO UPDATE
-                 SET next_at = excluded.next_at, ends_at = excluded.ends_at, last_kind = NULL,
-                     last_until = NULL`,
-              [accountId, row.event_id, at, at + Math.floor(pushes.ringWindowMs)],
-            );
-          const log = await appendLog(sql, accountId, 'status', row.event_id, at);
-          released.push({ event: { ...toEvent(row), status: 'pending' as const, handledBy: null }, log });
-        }
-        return released;
-      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { CLUSTER_SCHEMA, COMPUTER_REQUESTS_SCHEMA } from '../../cluster/postgres/cluster-schema';
 import { ADVISORY_LOCKS } from './advisory-locks';
+import { ANSWER_LEASE_SCHEMA_POSTGRES } from './answer-lease-schema';
 import { INSERT_EVENTS_FUNCTION } from './insert-event-function';
 import { INSERT_EVENTS_WITH_SCHEDULE_FUNCTION } from './insert-event-schedule-function';
 import { PUSH_KINDS_SCHEMA_POSTGRES } from './push-kinds-schema';
@@ -132,6 +133,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   INSERT_EVENTS_WITH_SCHEDULE_FUNCTION,
   // 9: push subscriptions: one device per endpoint (duplicates dropped, the newest kept).
   UNIQUE_PUSH_ENDPOINTS_POSTGRES,
+  // 10: answered calls' leases, and who left a call unfinished.
+  ANSWER_LEASE_SCHEMA_POSTGRES,
 ];
 
 /**

@@ -157,7 +157,7 @@ describe.skipIf(!testDatabaseUrl())(`notifications (needs ${TEST_DATABASE_ENV})`
       'unchanged',
     );
     expect(await store.renameDevice(accountId, phone.deviceId, phone.name)).toEqual(phone);
-    expect(await store.removeDevice(accountId, 'no-such-device')).toBe(false);
+    expect(await store.removeDevice(accountId, 'no-such-device')).toBeNull();
     expect(await listener.settle()).toEqual([]);
   });
 

@@ -10,6 +10,7 @@ import {
   toReply,
 } from '../store-rows';
 import type { PostgresContext, Sql } from './context';
+import { liveDevice } from './devices';
 import { notify } from './notify';
 import type { AppendLog } from './stream-log';
 
@@ -56,33 +57,41 @@ export function postgresReplies(
       const at = now();
       const { accountId, replyId, eventId, fromDeviceId, sealed } = reply;
       return transaction(async (sql): Promise<InsertReplyResult> => {
-        // Serializes the account's inserts, so a racing repeat of this reply id waits here and
-        // then finds this one's row.
-        const account = await sql.query('SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [
-          accountId,
-        ]);
-        if (account.rowCount === 0) return { outcome: 'event_not_found' };
-        const original = await byKey(sql, accountId, replyId);
-        if (original) return { outcome: 'repeat', reply: toReply(original) };
-        // Locked, so an answer racing this reply is decided before or after it, never beside it.
+        // Every write of a call takes its locks in one order, as setStatus does: the device's row
+        // (a removal is wholly before this reply or after it), the call's row, the account's row
+        // (its log seq) last; a reply and a status write of one call never wait in a cycle. The
+        // call's lock also decides an answer racing this reply before or after it.
+        const live = await liveDevice(sql, accountId, fromDeviceId);
         const sender = await sql.query<EventAnswerer>(
-          'SELECT from_device_id, status, handled_by FROM events WHERE account_id = $1 AND event_id = $2 FOR SHARE',
+          'SELECT from_device_id, status, handled_by FROM events WHERE account_id = $1 AND event_id = $2 FOR UPDATE',
           [accountId, eventId],
         );
         const event = sender.rows[0];
+        // A racing repeat of this reply id waited on the call's row: it finds this one's row now.
+        const original = await byKey(sql, accountId, replyId);
+        if (original) return { outcome: 'repeat', reply: toReply(original) };
+        if (!live) return { outcome: 'device_gone' };
         if (event === undefined) return { outcome: 'event_not_found' };
         if (!answeredBy(event, fromDeviceId)) return { outcome: 'not_answerer', handledBy: event.handled_by };
         const toDeviceId = event.from_device_id;
+        // A repeat of the id naming another call is not serialized by that call's row: the key decides.
         const { rows } = await sql.query<ReplyRow>(
           `INSERT INTO replies (account_id, reply_id, event_id, from_device_id, to_device_id, sealed, status,
                                 created_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, 'queued', $7, $7)
+           ON CONFLICT (account_id, reply_id) DO NOTHING
            RETURNING ${REPLY_COLUMNS}`,
           [accountId, replyId, eventId, fromDeviceId, toDeviceId, sealed, at],
         );
+        const inserted = rows[0];
+        if (inserted === undefined) {
+          const repeat = await byKey(sql, accountId, replyId);
+          if (repeat) return { outcome: 'repeat', reply: toReply(repeat) };
+          throw new Error(`reply ${replyId} neither stored nor found`);
+        }
         const log = await appendLog(sql, accountId, 'reply', eventId, at, replyId);
         await notify(sql, CHANNELS.replies, `${accountId}:${toDeviceId}:${replyId}`);
-        return { outcome: 'created', reply: toReply(rows[0] as ReplyRow), log };
+        return { outcome: 'created', reply: toReply(inserted), log };
       });
     },
     async repliesFor(toDeviceId, limit) {

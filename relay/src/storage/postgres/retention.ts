@@ -11,9 +11,13 @@ export function postgresRetention({ now, transaction }: PostgresContext): Retent
       // Autovacuum reclaims the deleted rows' space later; PostgreSQL has no secure_delete.
       return transaction(async (sql) => {
         const log = await sql.query('DELETE FROM account_log WHERE created_at < $1', [cutoff]);
-        const events = await sql.query('DELETE FROM events WHERE ended_at IS NOT NULL AND ended_at < $1', [
-          cutoff,
-        ]);
+        // Ended calls, and calls still held answered that arrived before the window: a call's
+        // ciphertext is never kept for ever, whoever holds it.
+        const events = await sql.query(
+          `DELETE FROM events WHERE (ended_at IS NOT NULL AND ended_at < $1)
+             OR (status = 'answered' AND created_at < $1)`,
+          [cutoff],
+        );
         const replies = await sql.query(
           "DELETE FROM replies WHERE status IN ('delivered', 'failed') AND updated_at < $1",
           [cutoff],

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DeviceKind, DeviceRecord, DeviceStore, NewDevice } from '../relay-store';
 import { DEVICE_COLUMNS, type DeviceRow, toDevice } from '../store-rows';
+import type { ReleaseCallsOf } from './answer-leases';
 import type { SqliteContext } from './context';
 import type { ForgetCodesBy } from './pairing-codes';
 
@@ -14,6 +15,7 @@ export type InsertDevice = (accountId: string, device: NewDevice, at: number) =>
 export function sqliteDevices(
   { db, commit, now }: SqliteContext,
   forgetCodesBy: ForgetCodesBy,
+  releaseCallsOf: ReleaseCallsOf,
 ): { store: DeviceStore; insertDevice: InsertDevice } {
   const s = {
     accountExists: db.prepare<[string], { found: number }>('SELECT 1 AS found FROM accounts WHERE id = ?'),
@@ -86,15 +88,17 @@ export function sqliteDevices(
           return row ? toDevice(row) : null;
         });
       },
-      async removeDevice(accountId, deviceId) {
+      async removeDevice(accountId, deviceId, pushes) {
         const at = now();
         return commit.write(() => {
-          if (s.remove.run(at, deviceId, accountId).changes === 0) return false;
+          if (s.remove.run(at, deviceId, accountId).changes === 0) return null;
           // A code the removed device handed out no longer lets anyone in.
           forgetCodesBy(deviceId);
           // Nor does a push reach it.
           s.forgetPushSubscription.run(deviceId);
-          return true;
+          // The calls it held go back to the others in this same write: no crash, and no status
+          // write of the device, can come between the removal and their release.
+          return { released: releaseCallsOf(accountId, deviceId, at, pushes) };
         });
       },
     },

@@ -1,3 +1,4 @@
+import { ANSWER_LEASE_MS } from '@ringback/protocol';
 import { decide, SETTABLE_STATUSES } from '../call-transitions';
 import {
   type CallStatus,
@@ -14,7 +15,10 @@ import type { SqliteContext } from './context';
 import type { AppendLog } from './stream-log';
 
 /** Events (calls): unique by (account, event id) and by (account, tracker task id). */
-export function sqliteEvents({ db, commit, now }: SqliteContext, appendLog: AppendLog): EventStore {
+export function sqliteEvents(
+  { db, commit, now }: SqliteContext,
+  appendLog: AppendLog,
+): Omit<EventStore, 'releaseCallsOf'> {
   const s = {
     byKey: db.prepare<[string, string], EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM events WHERE account_id = ? AND event_id = ?`,
@@ -43,30 +47,26 @@ export function sqliteEvents({ db, commit, now }: SqliteContext, appendLog: Appe
       `INSERT INTO push_schedule (account_id, event_id, next_at, ends_at) VALUES (?, ?, ?, ?)
        ON CONFLICT DO NOTHING`,
     ),
-    /** Sets a status; an ending one (endedAt not null) erases the ciphertext in the same write. */
+    liveDevice: db.prepare<[string, string], { found: number }>(
+      'SELECT 1 AS found FROM devices WHERE id = ? AND account_id = ? AND removed_at IS NULL',
+    ),
+    /**
+     * Sets a status; an ending one (endedAt not null) erases the ciphertext in the same write.
+     * Answering starts the lease; any change forgets who left the call unfinished before.
+     */
     updateStatus: db.prepare<{
       accountId: string;
       eventId: string;
       status: CallStatus;
       handledBy: string;
       endedAt: number | null;
+      leaseUntil: number | null;
     }>(
       `UPDATE events
-       SET status = @status, handled_by = @handledBy, ended_at = @endedAt,
+       SET status = @status, handled_by = @handledBy, ended_at = @endedAt, lease_until = @leaseUntil,
+           unfinished_by = NULL, unfinished_by_name = NULL,
            sealed = CASE WHEN @endedAt IS NULL THEN sealed ELSE NULL END
        WHERE account_id = @accountId AND event_id = @eventId`,
-    ),
-    answeredBy: db.prepare<[string, string], EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE account_id = ? AND handled_by = ? AND status = 'answered'`,
-    ),
-    release: db.prepare<[string, string]>(
-      "UPDATE events SET status = 'pending', handled_by = NULL WHERE account_id = ? AND event_id = ?",
-    ),
-    /** A released call rings afresh: its schedule due now, no last push, a new ring window. */
-    ringAgain: db.prepare<[string, string, number, number]>(
-      `INSERT INTO push_schedule (account_id, event_id, next_at, ends_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (account_id, event_id) DO UPDATE
-         SET next_at = excluded.next_at, ends_at = excluded.ends_at, last_kind = NULL, last_until = NULL`,
     ),
     /** The seq of an event's own log entry is its place in the order received (and the cursor). */
     openAfter: db.prepare<[string, number, number], EventRow & { created_seq: number }>(
@@ -123,20 +123,24 @@ export function sqliteEvents({ db, commit, now }: SqliteContext, appendLog: Appe
       const at = now();
       return commit.write(() => insertEvent(event, at, pushes));
     },
-    async setStatus(accountId, eventId, status, deviceId) {
+    async setStatus(accountId, eventId, status, deviceId, leaseMs = ANSWER_LEASE_MS) {
       if (!SETTABLE_STATUSES.has(status)) throw new Error(`not a status a device can set: ${status}`);
       const at = now();
       return commit.write((): StatusChangeResult => {
+        // In the same write as the check: a removal is wholly before it (refused) or after it.
+        if (!s.liveDevice.get(deviceId, accountId)) return { outcome: 'device_gone' };
         const row = s.byKey.get(accountId, eventId);
         if (!row) return { outcome: 'not_found' };
         const current = toEvent(row);
         const verdict = decide(current, status, deviceId);
         if (verdict !== 'change') return { outcome: verdict, event: current };
         const endedAt = ENDED_STATUSES.has(status) ? at : null;
-        s.updateStatus.run({ accountId, eventId, status, handledBy: deviceId, endedAt });
+        const leaseUntil = status === 'answered' ? at + Math.floor(leaseMs) : null;
+        s.updateStatus.run({ accountId, eventId, status, handledBy: deviceId, endedAt, leaseUntil });
         const log = appendLog(accountId, 'status', eventId, at);
+        const { unfinishedBy: _left, ...rest } = current;
         const event: EventRecord = {
-          ...current,
+          ...rest,
           status,
           handledBy: deviceId,
           sealed: endedAt === null ? current.sealed : null,
@@ -157,17 +161,6 @@ export function sqliteEvents({ db, commit, now }: SqliteContext, appendLog: Appe
       const page = rows.slice(0, take);
       const next = rows.length > take ? (page.at(-1)?.created_seq ?? null) : null;
       return { events: page.map(toEvent), next };
-    },
-    async releaseCallsOf(accountId, deviceId, pushes) {
-      const at = now();
-      return commit.write(() =>
-        s.answeredBy.all(accountId, deviceId).map((row) => {
-          s.release.run(accountId, row.event_id);
-          if (pushes) s.ringAgain.run(accountId, row.event_id, at, at + Math.floor(pushes.ringWindowMs));
-          const log = appendLog(accountId, 'status', row.event_id, at);
-          return { event: { ...toEvent(row), status: 'pending' as const, handledBy: null }, log };
-        }),
-      );
     },
   };
 }

@@ -23,6 +23,9 @@ export function sqliteReplies({ db, commit, now }: SqliteContext, appendLog: App
     byKey: db.prepare<[string, string], ReplyRow>(
       `SELECT ${REPLY_COLUMNS} FROM replies WHERE account_id = ? AND reply_id = ?`,
     ),
+    liveDevice: db.prepare<[string, string], { found: number }>(
+      'SELECT 1 AS found FROM devices WHERE id = ? AND account_id = ? AND removed_at IS NULL',
+    ),
     eventSender: db.prepare<[string, string], EventAnswerer>(
       'SELECT from_device_id, status, handled_by FROM events WHERE account_id = ? AND event_id = ?',
     ),
@@ -64,6 +67,7 @@ export function sqliteReplies({ db, commit, now }: SqliteContext, appendLog: App
       return commit.write((): InsertReplyResult => {
         const original = s.byKey.get(reply.accountId, reply.replyId);
         if (original) return { outcome: 'repeat', reply: toReply(original) };
+        if (!s.liveDevice.get(reply.fromDeviceId, reply.accountId)) return { outcome: 'device_gone' };
         const event = s.eventSender.get(reply.accountId, reply.eventId);
         if (!event) return { outcome: 'event_not_found' };
         if (!answeredBy(event, reply.fromDeviceId))

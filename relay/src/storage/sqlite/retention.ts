@@ -5,7 +5,11 @@ import type { SqliteContext } from './context';
 export function sqliteRetention({ db, commit, now }: SqliteContext, inMemory: boolean): RetentionStore {
   const s = {
     log: db.prepare<[number]>('DELETE FROM account_log WHERE created_at < ?'),
-    events: db.prepare<[number]>('DELETE FROM events WHERE ended_at IS NOT NULL AND ended_at < ?'),
+    /** Ended calls, and calls still held answered that arrived before the window (never kept for ever). */
+    events: db.prepare<{ before: number }>(
+      `DELETE FROM events WHERE (ended_at IS NOT NULL AND ended_at < @before)
+         OR (status = 'answered' AND created_at < @before)`,
+    ),
     replies: db.prepare<[number]>(
       "DELETE FROM replies WHERE status IN ('delivered', 'failed') AND updated_at < ?",
     ),
@@ -18,7 +22,7 @@ export function sqliteRetention({ db, commit, now }: SqliteContext, inMemory: bo
       const at = now();
       const purged = await commit.write(() => {
         const logEntries = s.log.run(before).changes;
-        const events = s.events.run(before).changes;
+        const events = s.events.run({ before }).changes;
         const replies = s.replies.run(before).changes;
         s.pairingCodes.run(at);
         return { logEntries, events, replies };

@@ -107,15 +107,15 @@ forEachBackend((backend) => {
       const phone = await store.addDevice(daemon.accountId, phoneInput);
       const other = await store.createAccount(device('daemon', 'elsewhere'));
 
-      expect(await store.removeDevice(other.accountId, phone.deviceId)).toBe(false);
+      expect(await store.removeDevice(other.accountId, phone.deviceId)).toBeNull();
       expect(await store.deviceByTokenHash(phoneInput.tokenHash)).not.toBeNull();
 
-      expect(await store.removeDevice(daemon.accountId, phone.deviceId)).toBe(true);
+      expect(await store.removeDevice(daemon.accountId, phone.deviceId)).toEqual({ released: [] });
       expect(await store.deviceByTokenHash(phoneInput.tokenHash)).toBeNull();
       expect((await store.listDevices(daemon.accountId)).map((d) => d.deviceId)).toEqual([daemon.deviceId]);
       expect(await store.renameDevice(daemon.accountId, phone.deviceId, 'back')).toBeNull();
-      expect(await store.removeDevice(daemon.accountId, phone.deviceId)).toBe(false);
-      expect(await store.removeDevice(daemon.accountId, 'no-such-device')).toBe(false);
+      expect(await store.removeDevice(daemon.accountId, phone.deviceId)).toBeNull();
+      expect(await store.removeDevice(daemon.accountId, 'no-such-device')).toBeNull();
       expect(await store.deviceByTokenHash(input.tokenHash)).not.toBeNull();
     });
   });

@@ -107,23 +107,31 @@ forEachBackend((backend) => {
       const clock = manualClock();
       const store = await backend.open(clock.now);
       const t0 = clock.now();
-      const { accountId, phone, eventIds } = await scheduledCalls(store, t0, 2, {
+      const { accountId, daemon, phone, eventIds } = await scheduledCalls(store, t0, 1, {
         nextAt: t0,
         endsAt: t0 + 1,
       });
-      const [answered, rejected] = eventIds as [string, string];
-      await store.setStatus(accountId, answered, 'answered', phone.deviceId);
+      const [rejected] = eventIds as [string];
       await store.setStatus(accountId, rejected, 'rejected', phone.deviceId);
       clock.advance(1000);
-      // A week later the ended call is purged, and its schedule with it.
-      expect(await store.purge(clock.now())).toMatchObject({ events: 1 });
+      const t1 = clock.now();
+      const { event } = await created(store, newEvent(accountId, daemon.deviceId), {
+        realertInMs: 0,
+        ringWindowMs: 1,
+      });
+      const answered = event.eventId;
+      await store.setStatus(accountId, answered, 'answered', phone.deviceId);
+      clock.advance(1000);
+      // Past the retention window of the ended call (not of the answered one, received later):
+      // the ended call is purged, and its schedule with it.
+      expect(await store.purge(t1)).toMatchObject({ events: 1 });
       expect(await store.claimDuePushes(clock.now(), STEADY)).toEqual([
         {
           accountId,
           eventId: answered,
           status: 'answered',
           handledBy: phone.deviceId,
-          endsAt: t0 + 1,
+          endsAt: t1 + 1,
           last: null,
         },
       ]);

@@ -171,7 +171,7 @@ forEachBackend((backend) => {
       const { accountId, phone, tablet } = await household(store);
       await store.savePushSubscription(subscription(accountId, phone.deviceId, 'https://push/p'));
       await store.savePushSubscription(subscription(accountId, tablet.deviceId, 'https://push/t'));
-      expect(await store.removeDevice(accountId, phone.deviceId)).toBe(true);
+      expect(await store.removeDevice(accountId, phone.deviceId)).toEqual({ released: [] });
       expect((await store.pushSubscriptionsOf(accountId)).map((s) => s.deviceId)).toEqual([tablet.deviceId]);
 
       expect(

@@ -1,0 +1,112 @@
+import { stillMine } from '../call-transitions';
+import type { AnswerLeaseStore, EventStore, NewCallPushes, ReleasedCall } from '../relay-store';
+import { EVENT_COLUMNS, type EventRow, toEvent } from '../store-rows';
+import type { SqliteContext } from './context';
+import type { AppendLog } from './stream-log';
+
+/** Gives back a device's unended answered calls. Call inside a write. */
+export type ReleaseCallsOf = (
+  accountId: string,
+  deviceId: string,
+  at: number,
+  pushes: NewCallPushes | null | undefined,
+) => ReleasedCall[];
+
+/**
+ * Answered calls' leases on the relay's clock, and giving calls back to `pending`: when a lease
+ * lapses, when the device that answered is removed (in the removal's own write), or when asked.
+ */
+export function sqliteAnswerLeases(
+  { db, commit, now }: SqliteContext,
+  appendLog: AppendLog,
+): {
+  store: AnswerLeaseStore & Pick<EventStore, 'releaseCallsOf'>;
+  releaseCallsOf: ReleaseCallsOf;
+} {
+  const s = {
+    byKey: db.prepare<[string, string], EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE account_id = ? AND event_id = ?`,
+    ),
+    liveDevice: db.prepare<[string, string], { found: number }>(
+      'SELECT 1 AS found FROM devices WHERE id = ? AND account_id = ? AND removed_at IS NULL',
+    ),
+    renew: db.prepare<[number, string, string, string]>(
+      `UPDATE events SET lease_until = ?
+       WHERE account_id = ? AND event_id = ? AND handled_by = ? AND status = 'answered'`,
+    ),
+    renewOf: db.prepare<[number, string, string]>(
+      "UPDATE events SET lease_until = ? WHERE account_id = ? AND handled_by = ? AND status = 'answered'",
+    ),
+    answeredBy: db.prepare<[string, string], EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE account_id = ? AND handled_by = ? AND status = 'answered'
+       ORDER BY created_seq`,
+    ),
+    lapsed: db.prepare<[number, number], EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE status = 'answered' AND lease_until <= ?
+       ORDER BY lease_until LIMIT ?`,
+    ),
+    /** Names who left it unfinished, by the name it had then (kept if the device goes). */
+    release: db.prepare<{ holder: string; accountId: string; eventId: string }>(
+      `UPDATE events SET status = 'pending', handled_by = NULL, lease_until = NULL, unfinished_by = @holder,
+         unfinished_by_name = (SELECT name FROM devices WHERE id = @holder)
+       WHERE account_id = @accountId AND event_id = @eventId`,
+    ),
+    /** A released call rings afresh: its schedule due now, no last push, a new ring window. */
+    ringAgain: db.prepare<[string, string, number, number]>(
+      `INSERT INTO push_schedule (account_id, event_id, next_at, ends_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (account_id, event_id) DO UPDATE
+         SET next_at = excluded.next_at, ends_at = excluded.ends_at, last_kind = NULL, last_until = NULL`,
+    ),
+  };
+
+  const release = (row: EventRow, at: number, pushes: NewCallPushes | null | undefined): ReleasedCall => {
+    s.release.run({ holder: row.handled_by as string, accountId: row.account_id, eventId: row.event_id });
+    if (pushes) s.ringAgain.run(row.account_id, row.event_id, at, at + Math.floor(pushes.ringWindowMs));
+    const log = appendLog(row.account_id, 'status', row.event_id, at);
+    return { event: toEvent(s.byKey.get(row.account_id, row.event_id) as EventRow), log };
+  };
+
+  const releaseCallsOf: ReleaseCallsOf = (accountId, deviceId, at, pushes) =>
+    s.answeredBy.all(accountId, deviceId).map((row) => release(row, at, pushes));
+
+  return {
+    releaseCallsOf,
+    store: {
+      async releaseCallsOf(accountId, deviceId, pushes) {
+        const at = now();
+        return commit.write(() => releaseCallsOf(accountId, deviceId, at, pushes));
+      },
+      async renewLease(accountId, eventId, deviceId, leaseMs) {
+        const at = now();
+        return commit.write(() => {
+          if (!s.liveDevice.get(deviceId, accountId)) return { outcome: 'device_gone' as const };
+          if (s.renew.run(at + Math.floor(leaseMs), accountId, eventId, deviceId).changes > 0)
+            return { outcome: 'renewed' as const };
+          const row = s.byKey.get(accountId, eventId);
+          if (!row) return { outcome: 'not_found' as const };
+          const event = toEvent(row);
+          return stillMine(event, deviceId)
+            ? { outcome: 'renewed' as const }
+            : { outcome: 'conflict' as const, event };
+        });
+      },
+      async renewLeasesOf(devices, leaseMs) {
+        if (devices.length === 0) return 0;
+        const at = now();
+        return commit.write(() =>
+          devices.reduce(
+            (renewed, { accountId, deviceId }) =>
+              renewed + s.renewOf.run(at + Math.floor(leaseMs), accountId, deviceId).changes,
+            0,
+          ),
+        );
+      },
+      async releaseLapsedCalls({ limit, pushes }) {
+        if (!(limit > 0)) return [];
+        const at = now();
+        // One write: read and release together, so a renewal lands wholly before or after it.
+        return commit.write(() => s.lapsed.all(at, Math.floor(limit)).map((row) => release(row, at, pushes)));
+      },
+    },
+  };
+}

@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { forEachBackend } from './backends';
+import { allPending, created, household, manualClock, newEvent, newReply } from './store-fixtures';
+
+/** A lease that lapses at once (0 ms), and one that does not lapse during a test. */
+const LAPSED = 0;
+const HELD = 3_600_000;
+const SWEEP = { limit: 100 };
+
+forEachBackend((backend) => {
+  describe('answer leases', () => {
+    it('gives a lapsed answered call back to pending once, naming who left it, for another device to answer and reply to', async () => {
+      const clock = manualClock();
+      const store = await backend.open(clock.now);
+      const { accountId, daemon, phone, tablet } = await household(store);
+      const { event } = await created(store, newEvent(accountId, daemon.deviceId));
+      await store.setStatus(accountId, event.eventId, 'answered', phone.deviceId, LAPSED);
+      const before = await store.latestLogSeq(accountId);
+
+      const released = await store.releaseLapsedCalls(SWEEP);
+      const unfinishedBy = { deviceId: phone.deviceId, name: "Anna's phone" };
+      expect(released).toHaveLength(1);
+      expect(released[0]?.event).toMatchObject({
+        eventId: event.eventId,
+        status: 'pending',
+        handledBy: null,
+        sealed: event.sealed,
+        unfinishedBy,
+      });
+      expect(released[0]?.log).toMatchObject({ kind: 'status', eventId: event.eventId, seq: before + 1 });
+      // Persisted: read back and listed with who left it.
+      expect(await store.getEvent(accountId, event.eventId)).toMatchObject({
+        status: 'pending',
+        unfinishedBy,
+      });
+      expect((await allPending(store, accountId)).map((call) => call.unfinishedBy)).toEqual([unfinishedBy]);
+      // Released once: a second sweep finds nothing and logs nothing.
+      expect(await store.releaseLapsedCalls(SWEEP)).toEqual([]);
+      expect(await store.latestLogSeq(accountId)).toBe(before + 1);
+
+      // The device that left it may no longer reply; another device answers and replies.
+      expect(
+        (await store.insertReply(newReply(accountId, phone.deviceId, 'r-1', event.eventId))).outcome,
+      ).toBe('not_answerer');
+      const answered = await store.setStatus(accountId, event.eventId, 'answered', tablet.deviceId, HELD);
+      expect(answered.outcome).toBe('changed');
+      expect(answered.outcome === 'changed' && answered.event.unfinishedBy).toBeUndefined();
+      expect((await store.getEvent(accountId, event.eventId))?.unfinishedBy).toBeUndefined();
+      expect(
+        (await store.insertReply(newReply(accountId, tablet.deviceId, 'r-2', event.eventId))).outcome,
+      ).toBe('created');
+      expect(await store.releaseLapsedCalls(SWEEP)).toEqual([]);
+    });
+
+    it('keeps a call whose lease holds or was renewed, and renews only for the device that holds it', async () => {
+      const clock = manualClock();
+      const store = await backend.open(clock.now);
+      const { accountId, daemon, phone, tablet } = await household(store);
+      const held = await created(store, newEvent(accountId, daemon.deviceId));
+      const renewed = await created(store, newEvent(accountId, daemon.deviceId));
+      const streamed = await created(store, newEvent(accountId, daemon.deviceId));
+      const pending = await created(store, newEvent(accountId, daemon.deviceId));
+      await store.setStatus(accountId, held.event.eventId, 'answered', phone.deviceId, HELD);
+      await store.setStatus(accountId, renewed.event.eventId, 'answered', phone.deviceId, LAPSED);
+      await store.setStatus(accountId, streamed.event.eventId, 'answered', tablet.deviceId, LAPSED);
+
+      expect(await store.renewLease(accountId, renewed.event.eventId, phone.deviceId, HELD)).toEqual({
+        outcome: 'renewed',
+      });
+      // The tablet's stream is open: its calls are renewed together.
+      expect(await store.renewLeasesOf([{ accountId, deviceId: tablet.deviceId }], HELD)).toBe(1);
+      expect(await store.releaseLapsedCalls(SWEEP)).toEqual([]);
+
+      expect(await store.renewLease(accountId, held.event.eventId, tablet.deviceId, HELD)).toMatchObject({
+        outcome: 'conflict',
+        event: { handledBy: phone.deviceId, status: 'answered' },
+      });
+      expect(await store.renewLease(accountId, pending.event.eventId, phone.deviceId, HELD)).toMatchObject({
+        outcome: 'conflict',
+        event: { status: 'pending' },
+      });
+      expect(await store.renewLease(accountId, 'no-such-call', phone.deviceId, HELD)).toEqual({
+        outcome: 'not_found',
+      });
+      // Hung up and writing its reply: still its own, nothing to renew.
+      const hungUp = await created(store, newEvent(accountId, daemon.deviceId));
+      await store.setStatus(accountId, hungUp.event.eventId, 'answered', phone.deviceId, HELD);
+      await store.setStatus(accountId, hungUp.event.eventId, 'completed', phone.deviceId);
+      expect(await store.renewLease(accountId, hungUp.event.eventId, phone.deviceId, HELD)).toEqual({
+        outcome: 'renewed',
+      });
+      expect(await store.renewLease(accountId, hungUp.event.eventId, tablet.deviceId, HELD)).toMatchObject({
+        outcome: 'conflict',
+      });
+      const other = await household(store);
+      expect(await store.renewLease(other.accountId, held.event.eventId, other.phone.deviceId, HELD)).toEqual(
+        {
+          outcome: 'not_found',
+        },
+      );
+
+      // Lapsed by a renewal that asks for none: back to the others.
+      await store.renewLease(accountId, held.event.eventId, phone.deviceId, LAPSED);
+      expect((await store.releaseLapsedCalls(SWEEP)).map((call) => call.event.eventId)).toEqual([
+        held.event.eventId,
+      ]);
+    });
+
+    it('rings a lapsed call afresh with Web Push on', async () => {
+      const clock = manualClock();
+      const store = await backend.open(clock.now);
+      const { accountId, daemon, phone } = await household(store);
+      const pushes = { realertInMs: 25_000, ringWindowMs: 120_000 };
+      const { event } = await created(store, newEvent(accountId, daemon.deviceId), pushes);
+      await store.setStatus(accountId, event.eventId, 'answered', phone.deviceId, LAPSED);
+      await store.finishPushSchedule(accountId, event.eventId);
+      clock.advance(600_000);
+
+      await store.releaseLapsedCalls({ limit: 10, pushes });
+      const due = await store.claimDuePushes(clock.now(), {
+        limit: 10,
+        realert: { base: 25_000, jitter: 0 },
+      });
+      expect(due).toMatchObject([
+        {
+          eventId: event.eventId,
+          status: 'pending',
+          handledBy: null,
+          endsAt: clock.now() + 120_000,
+          last: null,
+        },
+      ]);
+    });
+
+    it('releases a removed device’s calls in the removal itself, and refuses its late writes', async () => {
+      const clock = manualClock();
+      const store = await backend.open(clock.now);
+      const { accountId, daemon, phone, tablet } = await household(store);
+      const answered = await created(store, newEvent(accountId, daemon.deviceId));
+      const completed = await created(store, newEvent(accountId, daemon.deviceId));
+      const later = await created(store, newEvent(accountId, daemon.deviceId));
+      await store.setStatus(accountId, answered.event.eventId, 'answered', phone.deviceId, HELD);
+      await store.setStatus(accountId, completed.event.eventId, 'answered', phone.deviceId, HELD);
+      await store.setStatus(accountId, completed.event.eventId, 'completed', phone.deviceId);
+      const before = await store.latestLogSeq(accountId);
+
+      const removed = await store.removeDevice(accountId, phone.deviceId);
+      const unfinishedBy = { deviceId: phone.deviceId, name: "Anna's phone" };
+      expect(
+        removed?.released.map(({ event, log }) => [event.eventId, event.status, event.unfinishedBy, log.seq]),
+      ).toEqual([[answered.event.eventId, 'pending', unfinishedBy, before + 1]]);
+      // Named as it was called, though it is gone from the account's devices.
+      expect(await store.getEvent(accountId, answered.event.eventId)).toMatchObject({
+        status: 'pending',
+        handledBy: null,
+        unfinishedBy,
+      });
+
+      // Writes of the removed device that were on their way when it went are refused.
+      for (const eventId of [answered.event.eventId, later.event.eventId])
+        expect(await store.setStatus(accountId, eventId, 'answered', phone.deviceId)).toEqual({
+          outcome: 'device_gone',
+        });
+      expect(
+        await store.insertReply(newReply(accountId, phone.deviceId, 'late', completed.event.eventId)),
+      ).toEqual({
+        outcome: 'device_gone',
+      });
+      expect(await store.renewLease(accountId, answered.event.eventId, phone.deviceId, HELD)).toEqual({
+        outcome: 'device_gone',
+      });
+      expect((await store.getEvent(accountId, later.event.eventId))?.status).toBe('pending');
+      expect(await store.latestLogSeq(accountId)).toBe(before + 1);
+
+      expect(
+        (await store.setStatus(accountId, answered.event.eventId, 'answered', tablet.deviceId)).outcome,
+      ).toBe('changed');
+    });
+
+    it('purges a call still answered once it is past the retention window, not a pending one', async () => {
+      const clock = manualClock();
+      const store = await backend.open(clock.now);
+      const { accountId, daemon, phone } = await household(store);
+      const answered = await created(store, newEvent(accountId, daemon.deviceId));
+      const pending = await created(store, newEvent(accountId, daemon.deviceId));
+      await store.setStatus(accountId, answered.event.eventId, 'answered', phone.deviceId, HELD);
+      const t0 = clock.now();
+      clock.advance(60_000);
+
+      expect((await store.purge(t0)).events).toBe(0);
+      expect((await store.purge(t0 + 1)).events).toBe(1);
+      expect(await store.getEvent(accountId, answered.event.eventId)).toBeNull();
+      expect((await store.getEvent(accountId, pending.event.eventId))?.status).toBe('pending');
+    });
+  });
+});

@@ -34,16 +34,19 @@ export class ComputerAnswers {
     this.limits = limits;
   }
 
-  /** A device's request, answered to its response here. */
+  /** A device's request, answered to its response here; a refused one's link is let go at once. */
   open(
     accountId: string,
     daemonId: string,
     requestId: string,
     link: ComputerLink,
   ): ComputerAnswerPipe | OpenRefusal {
+    const refusal = this.#refusal(accountId, daemonId, requestId);
+    if (refusal) {
+      link.release?.();
+      return refusal;
+    }
     const inFlight = this.#perAccount.get(accountId) ?? 0;
-    if (inFlight >= this.limits.perAccount) return 'too_many_computer_requests';
-    if (this.sink(daemonId, requestId)) return 'in_flight';
     let remove = () => {};
     const pipe = new ComputerAnswerPipe({
       requestId,
@@ -59,6 +62,12 @@ export class ComputerAnswers {
     remove = this.add(daemonId, requestId, pipe);
     this.#perAccount.set(accountId, inFlight + 1);
     return pipe;
+  }
+
+  #refusal(accountId: string, daemonId: string, requestId: string): OpenRefusal | null {
+    if ((this.#perAccount.get(accountId) ?? 0) >= this.limits.perAccount) return 'too_many_computer_requests';
+    if (this.sink(daemonId, requestId)) return 'in_flight';
+    return null;
   }
 
   /** Registers a sink for a request's answer; the returned function removes it. */

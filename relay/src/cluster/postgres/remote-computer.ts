@@ -55,8 +55,13 @@ export class RemoteComputer {
         return true;
       },
       release: () => {
+        if (released) return;
         released = true;
         clearInterval(watch);
+        // After the frames already being taken: what the forwarder wrote meanwhile is not kept.
+        this.#queue(deviceId, requestId, () => this.#dropFrames(deviceId, requestId)).catch((error: Error) =>
+          this.#logger.error(`dropping the frames of ${requestId} failed: ${error.message}`),
+        );
       },
     };
     // The instance holding the link may die meanwhile: say so then, not at a deadline.
@@ -68,6 +73,13 @@ export class RemoteComputer {
     }, LINK_WATCH_MS);
     watch.unref();
     return link;
+  }
+
+  async #dropFrames(deviceId: string, requestId: string): Promise<void> {
+    await this.#pool.query('DELETE FROM computer_frames WHERE device_id = $1 AND request_id = $2', [
+      deviceId,
+      requestId,
+    ]);
   }
 
   async #ask(deviceId: string, requestId: string, message: RelayToDaemon): Promise<void> {
@@ -114,6 +126,8 @@ export class RemoteComputer {
       else {
         sink.link.send({ type: 'computer-cancel', requestId });
         sink.stop();
+        // Frames written after the asker dropped its rows, before this stop: dropped too.
+        this.#queue(deviceId, requestId, () => this.#dropFrames(deviceId, requestId)).catch(report);
       }
       return;
     }

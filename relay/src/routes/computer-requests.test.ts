@@ -1,5 +1,6 @@
+import { COMPUTER_ANSWER_WINDOW } from '@ringback/protocol';
 import { describe, expect, it } from 'vitest';
-import { waitUntil } from './cleanup-fixture';
+import { afterThisTest, waitUntil } from './cleanup-fixture';
 import { ndjsonLines, statusAndError } from './computer-request-fixture';
 import { liveRelay } from './live-relay-fixture';
 
@@ -58,22 +59,57 @@ describe('POST /v1/devices/:deviceId/requests', () => {
     const big = `e1.k.${'a'.repeat(120 * 1024)}`;
     computer.frame('q1', 0, false, big);
     const response = await answering;
+    const acks = () => computer.received.filter((message) => message.type === 'computer-ack');
+    const lastAcked = () => Math.max(-1, ...acks().map((message) => ('seq' in message ? message.seq : -1)));
+    // The computer keeps to its window: never more than 16 frames past the last acknowledged.
+    let sent = 1;
+    const sendWithinWindow = (upTo: number) => {
+      while (sent < upTo && sent <= lastAcked() + COMPUTER_ANSWER_WINDOW) {
+        computer.frame('q1', sent, sent === 60, big);
+        sent += 1;
+      }
+    };
     // The device reads nothing: the socket's buffers fill and the relay holds back its acks.
-    for (let seq = 1; seq < 60; seq += 1) computer.frame('q1', seq, false, big);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const acked = () => computer.received.filter((message) => message.type === 'computer-ack').length;
-    const whileStalled = acked();
-    expect(whileStalled).toBeLessThan(60);
+    const pump = setInterval(() => sendWithinWindow(61), 20);
+    afterThisTest(() => clearInterval(pump));
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const whileStalled = acks().length;
+    expect(sent).toBeLessThan(61);
+    expect(computer.has('computer-cancel', 'q1')).toBe(false);
     const read = ndjsonLines(response);
     let count = 0;
     const reading = (async () => {
       while (await read()) count += 1;
     })();
     // Once the device reads, the taken frames are acknowledged and the daemon may send more.
-    await waitUntil(() => acked() > whileStalled, 'an ack once the device reads', 5000);
-    computer.frame('q1', 60, true);
+    await waitUntil(() => acks().length > whileStalled, 'an ack once the device reads', 5000);
     await reading;
     expect(count).toBe(61);
+  });
+
+  it('ends the answer of a computer that sends past its window of unacknowledged frames', async () => {
+    const relay = await liveRelay();
+    const computer = await relay.linkDaemon();
+    const answering = relay.ask('q1');
+    await computer.next('computer-request');
+    const big = `e1.k.${'a'.repeat(120 * 1024)}`;
+    computer.frame('q1', 0, false, big);
+    const response = await answering;
+    // It ignores acknowledgements: 60 frames at once, to a device that reads nothing yet.
+    for (let seq = 1; seq < 60; seq += 1) computer.frame('q1', seq, false, big);
+    expect(await computer.next('computer-cancel', 'q1')).toEqual({
+      type: 'computer-cancel',
+      requestId: 'q1',
+    });
+    const lastAcked = Math.max(
+      ...computer.received.map((message) => (message.type === 'computer-ack' ? message.seq : -1)),
+    );
+    const read = ndjsonLines(response);
+    const lines: Record<string, unknown>[] = [];
+    for (let line = await read(); line; line = await read()) lines.push(line);
+    // The relay held and wrote no frame past the window; the answer ends with its own error.
+    expect(lines.at(-1)).toMatchObject({ error: 'internal_error' });
+    expect(lines.length - 1).toBeLessThanOrEqual(lastAcked + 1 + COMPUTER_ANSWER_WINDOW);
   });
 
   it('cancels the request at the daemon when the device goes away mid-answer', async () => {

@@ -116,6 +116,11 @@ export class ComputerAnswerPipe {
     this.#end();
   }
 
+  /** The asking device was removed: its answer ends now, and the daemon stops. */
+  revoke(): void {
+    this.#fail('unauthorized', 'this device was removed');
+  }
+
   /** The response the answer goes to, once its head is written. */
   attach(raw: ServerResponse): void {
     this.#raw = raw;

@@ -29,6 +29,8 @@ export class ComputerAnswers {
   readonly limits: ComputerRequestLimits;
   readonly #byDaemon = new Map<string, Map<string, AnswerSink>>();
   readonly #perAccount = new Map<string, number>();
+  /** The answers each asking device has open here, so its removal closes them. */
+  readonly #byAsker = new Map<string, Set<ComputerAnswerPipe>>();
 
   constructor(limits: ComputerRequestLimits) {
     this.limits = limits;
@@ -36,11 +38,12 @@ export class ComputerAnswers {
 
   /** A device's request, answered to its response here; a refused one's link is let go at once. */
   open(
-    accountId: string,
+    asker: { accountId: string; deviceId: string },
     daemonId: string,
     requestId: string,
     link: ComputerLink,
   ): ComputerAnswerPipe | OpenRefusal {
+    const { accountId } = asker;
     const refusal = this.#refusal(accountId, daemonId, requestId);
     if (refusal) {
       link.release?.();
@@ -54,12 +57,16 @@ export class ComputerAnswers {
       limits: this.limits,
       onDone: () => {
         remove();
+        this.#forgetAsker(asker.deviceId, pipe);
         const left = (this.#perAccount.get(accountId) ?? 1) - 1;
         if (left > 0) this.#perAccount.set(accountId, left);
         else this.#perAccount.delete(accountId);
       },
     });
     remove = this.add(daemonId, requestId, pipe);
+    const asked = this.#byAsker.get(asker.deviceId) ?? new Set<ComputerAnswerPipe>();
+    asked.add(pipe);
+    this.#byAsker.set(asker.deviceId, asked);
     this.#perAccount.set(accountId, inFlight + 1);
     return pipe;
   }
@@ -100,6 +107,17 @@ export class ComputerAnswers {
   linkClosed(daemonId: string, link: ComputerLink): void {
     for (const sink of [...(this.#byDaemon.get(daemonId)?.values() ?? [])])
       if (sink.link === link) sink.linkClosed();
+  }
+
+  /** A device was removed: its answers end at once and the computer stops working on them. */
+  deviceRemoved(deviceId: string): void {
+    for (const pipe of [...(this.#byAsker.get(deviceId) ?? [])]) pipe.revoke();
+  }
+
+  #forgetAsker(deviceId: string, pipe: ComputerAnswerPipe): void {
+    const asked = this.#byAsker.get(deviceId);
+    asked?.delete(pipe);
+    if (asked?.size === 0) this.#byAsker.delete(deviceId);
   }
 
   inFlight(accountId: string): number {

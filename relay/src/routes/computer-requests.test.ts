@@ -141,6 +141,31 @@ describe('POST /v1/devices/:deviceId/requests', () => {
     });
   });
 
+  it("closes a removed device's answers at once and stops the computer working for it", async () => {
+    const relay = await liveRelay();
+    const computer = await relay.linkDaemon();
+    const read = await computer.startAnswer(relay.ask('q1'), 'q1');
+    expect(await read()).toMatchObject({ seq: 0 });
+    const waiting = relay.ask('q2');
+    await computer.next('computer-request', 'q2');
+    const removed = await fetch(`${relay.url}/v1/devices/${relay.phone.deviceId}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${relay.daemon.deviceToken}` },
+    });
+    expect(removed.status).toBe(204);
+    expect(await read()).toEqual({ error: 'unauthorized', message: 'this device was removed' });
+    expect(await read()).toBeNull();
+    expect(await statusAndError(await waiting)).toEqual([401, 'unauthorized']);
+    expect(await computer.next('computer-cancel', 'q1')).toEqual({
+      type: 'computer-cancel',
+      requestId: 'q1',
+    });
+    expect(await computer.next('computer-cancel', 'q2')).toEqual({
+      type: 'computer-cancel',
+      requestId: 'q2',
+    });
+  });
+
   it('ends the answer with device_offline when the daemon goes offline mid-answer', async () => {
     const relay = await liveRelay();
     const computer = await relay.linkDaemon();

@@ -52,7 +52,7 @@ export function computerRequestRoutes(deps: RelayRuntime): FastifyPluginAsync {
           throw new RingbackError('too_many_computer_requests');
         const link = await deps.cluster.computerLink(target.deviceId, requestId);
         if (!link) throw new RingbackError('device_offline');
-        const pipe = answers.open(me.accountId, target.deviceId, requestId, link);
+        const pipe = answers.open(me, target.deviceId, requestId, link);
         if (pipe === 'in_flight')
           throw new RingbackError('invalid_request', 'this requestId is already in flight');
         if (pipe === 'too_many_computer_requests') throw new RingbackError(pipe);

@@ -6,7 +6,7 @@ import type { ComputerRequestLimits } from './computer-request-limits';
 type Frame = Extract<DaemonToRelay, { type: 'computer-frame' }>;
 
 /** Why a request could not start here. */
-export type OpenRefusal = 'too_many_computer_requests' | 'in_flight';
+export type OpenRefusal = 'too_many_computer_requests' | 'relay_busy' | 'in_flight';
 
 /**
  * Where a daemon's answer goes: a device's response on this instance (`ComputerAnswerPipe`), or
@@ -29,6 +29,8 @@ export class ComputerAnswers {
   readonly limits: ComputerRequestLimits;
   readonly #byDaemon = new Map<string, Map<string, AnswerSink>>();
   readonly #perAccount = new Map<string, number>();
+  #inFlight = 0;
+  #requestBytes = 0;
   /** The answers each asking device has open here, so its removal closes them. */
   readonly #byAsker = new Map<string, Set<ComputerAnswerPipe>>();
 
@@ -40,11 +42,12 @@ export class ComputerAnswers {
   open(
     asker: { accountId: string; deviceId: string },
     daemonId: string,
-    requestId: string,
+    request: { requestId: string; bytes: number },
     link: ComputerLink,
   ): ComputerAnswerPipe | OpenRefusal {
     const { accountId } = asker;
-    const refusal = this.#refusal(accountId, daemonId, requestId);
+    const { requestId, bytes } = request;
+    const refusal = this.refusal(accountId, bytes) ?? (this.sink(daemonId, requestId) ? 'in_flight' : null);
     if (refusal) {
       link.release?.();
       return refusal;
@@ -58,6 +61,8 @@ export class ComputerAnswers {
       onDone: () => {
         remove();
         this.#forgetAsker(asker.deviceId, pipe);
+        this.#inFlight -= 1;
+        this.#requestBytes -= bytes;
         const left = (this.#perAccount.get(accountId) ?? 1) - 1;
         if (left > 0) this.#perAccount.set(accountId, left);
         else this.#perAccount.delete(accountId);
@@ -68,12 +73,16 @@ export class ComputerAnswers {
     asked.add(pipe);
     this.#byAsker.set(asker.deviceId, asked);
     this.#perAccount.set(accountId, inFlight + 1);
+    this.#inFlight += 1;
+    this.#requestBytes += bytes;
     return pipe;
   }
 
-  #refusal(accountId: string, daemonId: string, requestId: string): OpenRefusal | null {
+  /** Why a request of `bytes` from the account may not start now: its own limit, then the relay's. */
+  refusal(accountId: string, bytes: number): 'too_many_computer_requests' | 'relay_busy' | null {
     if ((this.#perAccount.get(accountId) ?? 0) >= this.limits.perAccount) return 'too_many_computer_requests';
-    if (this.sink(daemonId, requestId)) return 'in_flight';
+    if (this.#inFlight >= this.limits.relayInFlight) return 'relay_busy';
+    if (this.#requestBytes + bytes > this.limits.relayRequestBytes) return 'relay_busy';
     return null;
   }
 
@@ -118,9 +127,5 @@ export class ComputerAnswers {
     const asked = this.#byAsker.get(deviceId);
     asked?.delete(pipe);
     if (asked?.size === 0) this.#byAsker.delete(deviceId);
-  }
-
-  inFlight(accountId: string): number {
-    return this.#perAccount.get(accountId) ?? 0;
   }
 }

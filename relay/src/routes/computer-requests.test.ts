@@ -229,6 +229,27 @@ describe('POST /v1/devices/:deviceId/requests', () => {
     expect(huge.status).toBe(413);
   });
 
+  it('holds the whole relay to its caps on requests in flight and on request bytes', async () => {
+    const relay = await liveRelay({ computerRequests: { relayInFlight: 2, relayRequestBytes: 200 } });
+    const computer = await relay.linkDaemon();
+    const sealed = (bytes: number) => `e1.${'a'.repeat(bytes - 3)}`;
+    const first = relay.ask('q1', { sealed: sealed(100) });
+    await computer.next('computer-request', 'q1');
+    // 100 bytes in flight: another 120 would pass the relay's 200.
+    const tooBig = await relay.ask('q2', { sealed: sealed(120) });
+    expect(await statusAndError(tooBig)).toEqual([503, 'relay_busy']);
+    const second = relay.ask('q3', { sealed: sealed(50) });
+    await computer.next('computer-request', 'q3');
+    // Two in flight, the relay's cap, though the account may have four.
+    expect(await statusAndError(await relay.ask('q4', { sealed: sealed(10) }))).toEqual([503, 'relay_busy']);
+    // Once answers end, their room is free again.
+    computer.frame('q1', 0, true);
+    computer.frame('q3', 0, true);
+    expect((await first).status).toBe(200);
+    expect((await second).status).toBe(200);
+    expect((await computer.answerAtOnce(relay.ask('q5', { sealed: sealed(120) }), 'q5')).status).toBe(200);
+  });
+
   it('serves only app devices, and only for a daemon of their own account', async () => {
     const relay = await liveRelay();
     await relay.linkDaemon();

@@ -27,13 +27,19 @@ afterEach(async () => {
 });
 
 function computer(
-  options: { configured?: boolean; maxRunning?: number; transcriptionTimeoutMs?: number } = {},
+  options: {
+    configured?: boolean;
+    maxRunning?: number;
+    transcriptionTimeoutMs?: number;
+    ackDeadlineMs?: number;
+  } = {},
 ) {
   const configured = options.configured ?? true;
   return new ComputerRequests({
     key: () => key,
     logger: createMemoryLogger(),
     ...(options.maxRunning ? { maxRunning: options.maxRunning } : {}),
+    ...(options.ackDeadlineMs ? { ackDeadlineMs: options.ackDeadlineMs } : {}),
     replays: {
       admitNow(requestId) {
         if (admitted.has(requestId)) throw new RingbackError('replayed_request');
@@ -159,6 +165,24 @@ describe('requests to the computer', () => {
     await done;
     expect(relay.sent).toHaveLength(41);
     expect((await relay.frames(request.requestId)).at(-1)).toEqual({ type: 'end' });
+  });
+
+  it('give up on a relay that stops acknowledging, and stop the model call', async () => {
+    // The model streams for 2 s at least: it is still answering when the request is given up.
+    fake.modelPieces = Array.from({ length: 200 }, (_, index) => `p${index} `);
+    fake.pieceDelayMs = 10;
+    const requests = computer({ ackDeadlineMs: 300 });
+    const relay = relayStandIn(requests, false);
+    const request = await sealed({ kind: 'model.answer', messages: [{ role: 'user', content: 'Go' }] });
+    // No acknowledgement ever comes: the request ends by itself instead of waiting for ever.
+    await requests.start(request, relay.send);
+    expect(relay.sent).toHaveLength(16);
+    expect(requests.running).toBe(0);
+    const deadline = Date.now() + 5_000;
+    while (!fake.calls[0]?.abandoned && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fake.calls[0]?.abandoned).toBe(true);
+    expect(relay.sent).toHaveLength(16);
   });
 
   it('stop the model call when the device cancels mid-answer', async () => {

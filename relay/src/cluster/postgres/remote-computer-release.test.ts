@@ -1,7 +1,13 @@
+import { COMPUTER_ANSWER_WINDOW } from '@ringback/protocol';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { afterThisTest, waitUntil } from '../../routes/cleanup-fixture';
-import { askComputer, type FakeDaemonLink, fakeDaemonLink } from '../../routes/computer-request-fixture';
+import {
+  askComputer,
+  type FakeDaemonLink,
+  fakeDaemonLink,
+  ndjsonLines,
+} from '../../routes/computer-request-fixture';
 import type { RunningRelay } from '../../start-relay';
 import { testDatabaseUrl } from '../../storage/postgres/test-database';
 import { daemonAndPhone, relayInstancesOnTestDatabase } from './relay-instances-fixture';
@@ -42,6 +48,14 @@ async function framesLeft(pool: pg.Pool, requestId?: string): Promise<number> {
     [requestId ?? null],
   );
   return Number(rows[0]?.n);
+}
+
+/** The last frame acknowledged down the link, -1 before any. */
+function lastAck(link: FakeDaemonLink): number {
+  return Math.max(
+    -1,
+    ...link.received.map((message) => (message.type === 'computer-ack' ? message.seq : -1)),
+  );
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -108,6 +122,23 @@ describe.skipIf(!testDatabaseUrl())(
       for (const seq of [1, 2, 3, 4, 5]) link.frame('h', seq);
       await waitUntil(() => link.has('computer-cancel', 'h'), 'the cancel on the link');
       await waitUntil(async () => (await framesLeft(pool, 'h')) === 0, 'no frame row of the request', 5_000);
+    });
+
+    it('stores no frame past the window of a computer that ignores acknowledgements', async () => {
+      const [a, b] = await relays.start(2);
+      if (!a || !b) throw new Error('two instances');
+      const { ask, link, pool } = await phoneOnAComputerOnB(a, b);
+      const asking = ask('w');
+      await link.next('computer-request', 'w');
+      // 60 frames at once, none waiting for an acknowledgement.
+      for (let seq = 0; seq < 60; seq += 1) link.frame('w', seq);
+      await waitUntil(() => link.has('computer-cancel', 'w'), 'the cancel on the link');
+      const read = ndjsonLines(await asking);
+      const lines: Record<string, unknown>[] = [];
+      for (let line = await read(); line; line = await read()) lines.push(line);
+      expect(lines.at(-1)).toMatchObject({ error: 'internal_error' });
+      expect(lines.length - 1).toBeLessThanOrEqual(COMPUTER_ANSWER_WINDOW + 1 + lastAck(link));
+      await waitUntil(async () => (await framesLeft(pool, 'w')) === 0, 'no frame row of the request', 5_000);
     });
   },
 );

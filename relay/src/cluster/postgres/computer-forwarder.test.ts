@@ -18,12 +18,16 @@ function forwarder(changed: Partial<typeof limits> = {}) {
   const written: number[] = [];
   const told: string[] = [];
   let removed = false;
+  let dropped = 0;
   const sink = new ComputerForwarder(link, 'q1', {
     frame: async (message) => {
       written.push(message.seq);
     },
     tell: async (payload) => {
       told.push(payload);
+    },
+    drop: async () => {
+      dropped += 1;
     },
     at: 'd1:q1',
     remove: () => {
@@ -36,7 +40,7 @@ function forwarder(changed: Partial<typeof limits> = {}) {
   });
   const frame = (seq: number, sealed = 'e1.k.x', last = false) =>
     sink.frame({ type: 'computer-frame', requestId: 'q1', seq, sealed, last });
-  return { sink, down, written, told, frame, removed: () => removed };
+  return { sink, down, written, told, frame, removed: () => removed, dropped: () => dropped };
 }
 
 afterEach(() => {
@@ -79,12 +83,16 @@ describe('forwarding an answer into the database', () => {
 
   it('cancels the work on the computer when it expires', () => {
     vi.useFakeTimers();
-    const { down, told, frame, removed } = forwarder();
+    const { down, told, frame, removed, dropped } = forwarder();
     frame(0);
-    vi.advanceTimersByTime(limits.totalMs + FORWARDER_GRACE_MS);
+    vi.advanceTimersByTime(limits.totalMs + FORWARDER_GRACE_MS - 1);
+    expect(down).toEqual([]);
+    vi.advanceTimersByTime(1);
     expect(down).toEqual([{ type: 'computer-cancel', requestId: 'q1' }]);
     expect(told).toEqual(['refused:d1:q1:daemon_timeout']);
     expect(removed()).toBe(true);
+    // Its asker may be gone: the frames written are not left for the sweep.
+    expect(dropped()).toBe(1);
   });
 
   it('passes a cancel down once, and nothing after it', () => {

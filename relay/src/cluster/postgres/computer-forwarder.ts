@@ -16,6 +16,8 @@ export interface ComputerForwarderOptions {
   frame(message: Frame): Promise<void>;
   /** Notifies the asking instance (after the frames before it). */
   tell(payload: string): Promise<void>;
+  /** Deletes the frames it wrote (after those being written): nobody will take them. */
+  drop(): Promise<void>;
   /** `<deviceId>:<requestId>`. */
   at: string;
   remove(): void;
@@ -101,10 +103,14 @@ export class ComputerForwarder implements AnswerSink {
     this.#options.remove();
   }
 
-  /** Ends the answer here: the daemon stops working on it and the asker hears why. */
+  /**
+   * Ends the answer here: the daemon stops working on it, the asker hears why, and the frames
+   * written are dropped, should the asker be gone (it ends its answer with the error in any case).
+   */
   #end(error: ErrorCode): void {
     if (this.#stopped) return;
     this.link.send({ type: 'computer-cancel', requestId: this.#requestId });
     this.refused(error);
+    this.#options.drop().catch(this.#options.report);
   }
 }

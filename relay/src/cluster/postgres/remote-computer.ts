@@ -182,6 +182,7 @@ export class RemoteComputer {
             .then(() => undefined),
         ),
       tell: (payload) => this.#queue(deviceId, requestId, () => this.#notify(payload)),
+      drop: () => this.#queue(deviceId, requestId, () => this.#dropFrames(deviceId, requestId)),
       at: `${deviceId}:${requestId}`,
       remove: () => remove(),
       limits: answers.limits,

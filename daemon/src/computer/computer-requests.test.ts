@@ -103,6 +103,15 @@ function relayStandIn(requests: ComputerRequests, acknowledge = true) {
   return { sent, send, frames };
 }
 
+/** Waits (on a loaded machine too) until `sent` holds `count` messages. */
+async function sentAtLeast(sent: readonly unknown[], count: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (sent.length < count) {
+    if (Date.now() > deadline) throw new Error(`${sent.length} of ${count} messages sent`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 describe('requests to the computer', () => {
   it('stream the model answer piece by piece, each frame sealed for its place, then end', async () => {
     const requests = computer();
@@ -155,10 +164,12 @@ describe('requests to the computer', () => {
     const relay = relayStandIn(requests, false);
     const request = await sealed({ kind: 'model.answer', messages: [{ role: 'user', content: 'Go' }] });
     const done = requests.start(request, relay.send);
+    // At most 16 frames unacknowledged: the 16th comes, then nothing more while none is acknowledged.
+    await sentAtLeast(relay.sent, 16);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    // At most 16 frames unacknowledged.
     expect(relay.sent).toHaveLength(16);
     requests.ack(request.requestId, 15);
+    await sentAtLeast(relay.sent, 32);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(relay.sent).toHaveLength(32);
     requests.ack(request.requestId, 40);
@@ -192,7 +203,7 @@ describe('requests to the computer', () => {
     const relay = relayStandIn(requests);
     const request = await sealed({ kind: 'model.answer', messages: [{ role: 'user', content: 'Go' }] });
     const done = requests.start(request, relay.send);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await sentAtLeast(relay.sent, 2);
     requests.cancel(request.requestId);
     await done;
     const count = relay.sent.length;

@@ -99,8 +99,9 @@ describe.skipIf(!testDatabaseUrl())(
       expect(racing.filter((status) => status === 200)).toHaveLength(1);
       expect(refusals).toBeGreaterThanOrEqual(100);
 
-      // The statistics reach the view up to 10 s late: compare two readings once the refusals are in.
-      await sleep(11_000);
+      // The statistics reach the view up to 10 s late (a backend flushes them once idle that long):
+      // compare two readings once the refusals are in.
+      await sleep(13_000);
       const before = await daemonLinkReads(pool);
       await sleep(6_000);
       const reads = (await daemonLinkReads(pool)) - before;

@@ -87,6 +87,10 @@ export const ERROR_CATALOGUE = {
     meaning: 'this account already has as many requests to its computer in flight as the relay allows',
   },
   computer_busy: { status: 503, meaning: 'the computer is running as many requests as it allows' },
+  relay_busy: {
+    status: 503,
+    meaning: 'this relay instance is passing as many requests to computers as it allows: try again shortly',
+  },
   answer_too_large: {
     status: 502,
     meaning: "the computer's answer went over the relay's frame or byte limit",

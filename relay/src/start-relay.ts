@@ -10,6 +10,7 @@ import { sharedClaimCode } from './cluster/postgres/shared-claim-code';
 import type { ClusterFactory } from './cluster/relay-cluster';
 import { readTlsFiles, type TlsFiles } from './http/tls-files';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
+import type { ComputerRequestLimits } from './link/computer-request-limits';
 import { DaemonLinks } from './link/daemon-links';
 import { guardRelayProcess } from './process-guard';
 import { normalPushOrigin } from './push/push-endpoint';
@@ -87,6 +88,8 @@ export interface RelayOptions {
   push?: PushTuning;
   /** Benchmarks: live app devices one account may have (routes/pairing.ts: 50). */
   maxAppDevicesPerAccount?: number;
+  /** Tests and benchmarks: limits of requests to computers (link/computer-request-limits.ts). */
+  computerRequests?: Partial<ComputerRequestLimits>;
   /** Serve https itself (`--tls-cert`, `--tls-key`): PEM files, read once at start. */
   tls?: TlsFiles;
   /**
@@ -176,6 +179,7 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
     ...(options.maxAppDevicesPerAccount === undefined
       ? {}
       : { maxAppDevicesPerAccount: options.maxAppDevicesPerAccount }),
+    ...(options.computerRequests ? { computerRequests: options.computerRequests } : {}),
     ...(https ? { https } : {}),
     ...(computerRequests ? { computerRequests } : {}),
     ...leaseOption(options.answerLeaseMs ?? answerLeaseFromEnv(process.env)),

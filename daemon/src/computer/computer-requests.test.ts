@@ -27,13 +27,19 @@ afterEach(async () => {
 });
 
 function computer(
-  options: { configured?: boolean; maxRunning?: number; transcriptionTimeoutMs?: number } = {},
+  options: {
+    configured?: boolean;
+    maxRunning?: number;
+    transcriptionTimeoutMs?: number;
+    ackDeadlineMs?: number;
+  } = {},
 ) {
   const configured = options.configured ?? true;
   return new ComputerRequests({
     key: () => key,
     logger: createMemoryLogger(),
     ...(options.maxRunning ? { maxRunning: options.maxRunning } : {}),
+    ...(options.ackDeadlineMs ? { ackDeadlineMs: options.ackDeadlineMs } : {}),
     replays: {
       admitNow(requestId) {
         if (admitted.has(requestId)) throw new RingbackError('replayed_request');
@@ -97,6 +103,15 @@ function relayStandIn(requests: ComputerRequests, acknowledge = true) {
   return { sent, send, frames };
 }
 
+/** Waits (on a loaded machine too) until `sent` holds `count` messages. */
+async function sentAtLeast(sent: readonly unknown[], count: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (sent.length < count) {
+    if (Date.now() > deadline) throw new Error(`${sent.length} of ${count} messages sent`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 describe('requests to the computer', () => {
   it('stream the model answer piece by piece, each frame sealed for its place, then end', async () => {
     const requests = computer();
@@ -149,16 +164,36 @@ describe('requests to the computer', () => {
     const relay = relayStandIn(requests, false);
     const request = await sealed({ kind: 'model.answer', messages: [{ role: 'user', content: 'Go' }] });
     const done = requests.start(request, relay.send);
+    // At most 16 frames unacknowledged: the 16th comes, then nothing more while none is acknowledged.
+    await sentAtLeast(relay.sent, 16);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    // At most 16 frames unacknowledged.
     expect(relay.sent).toHaveLength(16);
     requests.ack(request.requestId, 15);
+    await sentAtLeast(relay.sent, 32);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(relay.sent).toHaveLength(32);
     requests.ack(request.requestId, 40);
     await done;
     expect(relay.sent).toHaveLength(41);
     expect((await relay.frames(request.requestId)).at(-1)).toEqual({ type: 'end' });
+  });
+
+  it('give up on a relay that stops acknowledging, and stop the model call', async () => {
+    // The model streams for 2 s at least: it is still answering when the request is given up.
+    fake.modelPieces = Array.from({ length: 200 }, (_, index) => `p${index} `);
+    fake.pieceDelayMs = 10;
+    const requests = computer({ ackDeadlineMs: 300 });
+    const relay = relayStandIn(requests, false);
+    const request = await sealed({ kind: 'model.answer', messages: [{ role: 'user', content: 'Go' }] });
+    // No acknowledgement ever comes: the request ends by itself instead of waiting for ever.
+    await requests.start(request, relay.send);
+    expect(relay.sent).toHaveLength(16);
+    expect(requests.running).toBe(0);
+    const deadline = Date.now() + 5_000;
+    while (!fake.calls[0]?.abandoned && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fake.calls[0]?.abandoned).toBe(true);
+    expect(relay.sent).toHaveLength(16);
   });
 
   it('stop the model call when the device cancels mid-answer', async () => {
@@ -168,7 +203,7 @@ describe('requests to the computer', () => {
     const relay = relayStandIn(requests);
     const request = await sealed({ kind: 'model.answer', messages: [{ role: 'user', content: 'Go' }] });
     const done = requests.start(request, relay.send);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await sentAtLeast(relay.sent, 2);
     requests.cancel(request.requestId);
     await done;
     const count = relay.sent.length;

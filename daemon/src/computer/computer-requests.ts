@@ -31,6 +31,8 @@ export interface ComputerRequestsDeps {
   settings: ComputerSettings;
   logger: Logger;
   maxRunning?: number;
+  /** How long an answer waits for the relay's acknowledgements (answer-sender.ts). */
+  ackDeadlineMs?: number;
 }
 
 /**
@@ -97,7 +99,15 @@ export class ComputerRequests {
       return;
     }
     const key = await this.#sealingKey(keyText);
-    const sender = new AnswerSender({ requestId, key, send, signal });
+    const sender = new AnswerSender({
+      requestId,
+      key,
+      send,
+      signal,
+      ...(this.#deps.ackDeadlineMs ? { ackDeadlineMs: this.#deps.ackDeadlineMs } : {}),
+      // The relay lost the answer: its model or voice call stops, and nothing more is sent.
+      giveUp: (reason) => entry.controller.abort(reason),
+    });
     entry.sender = sender;
     let text: string;
     try {

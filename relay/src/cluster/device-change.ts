@@ -3,7 +3,7 @@ import type { LocalRelay } from './relay-cluster';
 
 /**
  * What a device change means on one instance: the account's names and the device's token are
- * read again, and a removed device's streams and daemon link close.
+ * read again, and a removed device's streams, daemon link and answers from its computer close.
  */
 export function applyDeviceChange(
   local: LocalRelay,
@@ -16,4 +16,5 @@ export function applyDeviceChange(
   if (change !== 'removed') return;
   local.hub.closeDevice(accountId, deviceId);
   local.links.closeDevice(deviceId);
+  local.computerAnswers.deviceRemoved(deviceId);
 }

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { DaemonToRelay, ErrorCode } from '@ringback/protocol';
+import { COMPUTER_ANSWER_WINDOW, type DaemonToRelay, type ErrorCode } from '@ringback/protocol';
 import type { ComputerLink } from './computer-link';
 import type { ComputerRequestLimits } from './computer-request-limits';
 
@@ -32,6 +32,8 @@ export class ComputerAnswerPipe {
   #done = false;
   #started = false;
   #drainingSeq: number | null = null;
+  /** The last frame acknowledged to the daemon: it may send `COMPUTER_ANSWER_WINDOW` past it. */
+  #acked = -1;
   #idle: NodeJS.Timeout | undefined;
   readonly #deadline: NodeJS.Timeout;
 
@@ -67,6 +69,11 @@ export class ComputerAnswerPipe {
     if (this.#done || this.#lastReceived) return;
     if (message.seq !== this.#nextSeq) {
       this.#fail('internal_error', 'the computer sent frames out of order');
+      return;
+    }
+    // Whatever the daemon does, no more than its window of frames waits here or in the response.
+    if (message.seq > this.#acked + COMPUTER_ANSWER_WINDOW) {
+      this.#fail('internal_error', 'the computer sent more frames than the relay acknowledged');
       return;
     }
     this.#nextSeq += 1;
@@ -109,6 +116,11 @@ export class ComputerAnswerPipe {
     this.#end();
   }
 
+  /** The asking device was removed: its answer ends now, and the daemon stops. */
+  revoke(): void {
+    this.#fail('unauthorized', 'this device was removed');
+  }
+
   /** The response the answer goes to, once its head is written. */
   attach(raw: ServerResponse): void {
     this.#raw = raw;
@@ -122,8 +134,7 @@ export class ComputerAnswerPipe {
   #write(line: string, seq: number): void {
     const raw = this.#raw as ServerResponse;
     if (raw.write(line)) {
-      if (this.#drainingSeq === null)
-        this.link.send({ type: 'computer-ack', requestId: this.requestId, seq });
+      if (this.#drainingSeq === null) this.#ack(seq);
       else this.#drainingSeq = seq;
       return;
     }
@@ -135,9 +146,13 @@ export class ComputerAnswerPipe {
     raw.once('drain', () => {
       const acked = this.#drainingSeq;
       this.#drainingSeq = null;
-      if (acked !== null && !this.#done)
-        this.link.send({ type: 'computer-ack', requestId: this.requestId, seq: acked });
+      if (acked !== null && !this.#done) this.#ack(acked);
     });
+  }
+
+  #ack(seq: number): void {
+    this.#acked = seq;
+    this.link.send({ type: 'computer-ack', requestId: this.requestId, seq });
   }
 
   #finish(): void {

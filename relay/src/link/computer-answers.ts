@@ -6,7 +6,7 @@ import type { ComputerRequestLimits } from './computer-request-limits';
 type Frame = Extract<DaemonToRelay, { type: 'computer-frame' }>;
 
 /** Why a request could not start here. */
-export type OpenRefusal = 'too_many_computer_requests' | 'in_flight';
+export type OpenRefusal = 'too_many_computer_requests' | 'relay_busy' | 'in_flight';
 
 /**
  * Where a daemon's answer goes: a device's response on this instance (`ComputerAnswerPipe`), or
@@ -29,21 +29,30 @@ export class ComputerAnswers {
   readonly limits: ComputerRequestLimits;
   readonly #byDaemon = new Map<string, Map<string, AnswerSink>>();
   readonly #perAccount = new Map<string, number>();
+  #inFlight = 0;
+  #requestBytes = 0;
+  /** The answers each asking device has open here, so its removal closes them. */
+  readonly #byAsker = new Map<string, Set<ComputerAnswerPipe>>();
 
   constructor(limits: ComputerRequestLimits) {
     this.limits = limits;
   }
 
-  /** A device's request, answered to its response here. */
+  /** A device's request, answered to its response here; a refused one's link is let go at once. */
   open(
-    accountId: string,
+    asker: { accountId: string; deviceId: string },
     daemonId: string,
-    requestId: string,
+    request: { requestId: string; bytes: number },
     link: ComputerLink,
   ): ComputerAnswerPipe | OpenRefusal {
+    const { accountId } = asker;
+    const { requestId, bytes } = request;
+    const refusal = this.refusal(accountId, bytes) ?? (this.sink(daemonId, requestId) ? 'in_flight' : null);
+    if (refusal) {
+      link.release?.();
+      return refusal;
+    }
     const inFlight = this.#perAccount.get(accountId) ?? 0;
-    if (inFlight >= this.limits.perAccount) return 'too_many_computer_requests';
-    if (this.sink(daemonId, requestId)) return 'in_flight';
     let remove = () => {};
     const pipe = new ComputerAnswerPipe({
       requestId,
@@ -51,14 +60,30 @@ export class ComputerAnswers {
       limits: this.limits,
       onDone: () => {
         remove();
+        this.#forgetAsker(asker.deviceId, pipe);
+        this.#inFlight -= 1;
+        this.#requestBytes -= bytes;
         const left = (this.#perAccount.get(accountId) ?? 1) - 1;
         if (left > 0) this.#perAccount.set(accountId, left);
         else this.#perAccount.delete(accountId);
       },
     });
     remove = this.add(daemonId, requestId, pipe);
+    const asked = this.#byAsker.get(asker.deviceId) ?? new Set<ComputerAnswerPipe>();
+    asked.add(pipe);
+    this.#byAsker.set(asker.deviceId, asked);
     this.#perAccount.set(accountId, inFlight + 1);
+    this.#inFlight += 1;
+    this.#requestBytes += bytes;
     return pipe;
+  }
+
+  /** Why a request of `bytes` from the account may not start now: its own limit, then the relay's. */
+  refusal(accountId: string, bytes: number): 'too_many_computer_requests' | 'relay_busy' | null {
+    if ((this.#perAccount.get(accountId) ?? 0) >= this.limits.perAccount) return 'too_many_computer_requests';
+    if (this.#inFlight >= this.limits.relayInFlight) return 'relay_busy';
+    if (this.#requestBytes + bytes > this.limits.relayRequestBytes) return 'relay_busy';
+    return null;
   }
 
   /** Registers a sink for a request's answer; the returned function removes it. */
@@ -93,7 +118,14 @@ export class ComputerAnswers {
       if (sink.link === link) sink.linkClosed();
   }
 
-  inFlight(accountId: string): number {
-    return this.#perAccount.get(accountId) ?? 0;
+  /** A device was removed: its answers end at once and the computer stops working on them. */
+  deviceRemoved(deviceId: string): void {
+    for (const pipe of [...(this.#byAsker.get(deviceId) ?? [])]) pipe.revoke();
+  }
+
+  #forgetAsker(deviceId: string, pipe: ComputerAnswerPipe): void {
+    const asked = this.#byAsker.get(deviceId);
+    asked?.delete(pipe);
+    if (asked?.size === 0) this.#byAsker.delete(deviceId);
   }
 }

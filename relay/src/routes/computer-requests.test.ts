@@ -1,5 +1,6 @@
+import { COMPUTER_ANSWER_WINDOW } from '@ringback/protocol';
 import { describe, expect, it } from 'vitest';
-import { waitUntil } from './cleanup-fixture';
+import { afterThisTest, waitUntil } from './cleanup-fixture';
 import { ndjsonLines, statusAndError } from './computer-request-fixture';
 import { liveRelay } from './live-relay-fixture';
 
@@ -58,22 +59,57 @@ describe('POST /v1/devices/:deviceId/requests', () => {
     const big = `e1.k.${'a'.repeat(120 * 1024)}`;
     computer.frame('q1', 0, false, big);
     const response = await answering;
+    const acks = () => computer.received.filter((message) => message.type === 'computer-ack');
+    const lastAcked = () => Math.max(-1, ...acks().map((message) => ('seq' in message ? message.seq : -1)));
+    // The computer keeps to its window: never more than 16 frames past the last acknowledged.
+    let sent = 1;
+    const sendWithinWindow = (upTo: number) => {
+      while (sent < upTo && sent <= lastAcked() + COMPUTER_ANSWER_WINDOW) {
+        computer.frame('q1', sent, sent === 60, big);
+        sent += 1;
+      }
+    };
     // The device reads nothing: the socket's buffers fill and the relay holds back its acks.
-    for (let seq = 1; seq < 60; seq += 1) computer.frame('q1', seq, false, big);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const acked = () => computer.received.filter((message) => message.type === 'computer-ack').length;
-    const whileStalled = acked();
-    expect(whileStalled).toBeLessThan(60);
+    const pump = setInterval(() => sendWithinWindow(61), 20);
+    afterThisTest(() => clearInterval(pump));
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const whileStalled = acks().length;
+    expect(sent).toBeLessThan(61);
+    expect(computer.has('computer-cancel', 'q1')).toBe(false);
     const read = ndjsonLines(response);
     let count = 0;
     const reading = (async () => {
       while (await read()) count += 1;
     })();
     // Once the device reads, the taken frames are acknowledged and the daemon may send more.
-    await waitUntil(() => acked() > whileStalled, 'an ack once the device reads', 5000);
-    computer.frame('q1', 60, true);
+    await waitUntil(() => acks().length > whileStalled, 'an ack once the device reads', 5000);
     await reading;
     expect(count).toBe(61);
+  });
+
+  it('ends the answer of a computer that sends past its window of unacknowledged frames', async () => {
+    const relay = await liveRelay();
+    const computer = await relay.linkDaemon();
+    const answering = relay.ask('q1');
+    await computer.next('computer-request');
+    const big = `e1.k.${'a'.repeat(120 * 1024)}`;
+    computer.frame('q1', 0, false, big);
+    const response = await answering;
+    // It ignores acknowledgements: 60 frames at once, to a device that reads nothing yet.
+    for (let seq = 1; seq < 60; seq += 1) computer.frame('q1', seq, false, big);
+    expect(await computer.next('computer-cancel', 'q1')).toEqual({
+      type: 'computer-cancel',
+      requestId: 'q1',
+    });
+    const lastAcked = Math.max(
+      ...computer.received.map((message) => (message.type === 'computer-ack' ? message.seq : -1)),
+    );
+    const read = ndjsonLines(response);
+    const lines: Record<string, unknown>[] = [];
+    for (let line = await read(); line; line = await read()) lines.push(line);
+    // The relay held and wrote no frame past the window; the answer ends with its own error.
+    expect(lines.at(-1)).toMatchObject({ error: 'internal_error' });
+    expect(lines.length - 1).toBeLessThanOrEqual(lastAcked + 1 + COMPUTER_ANSWER_WINDOW);
   });
 
   it('cancels the request at the daemon when the device goes away mid-answer', async () => {
@@ -102,6 +138,31 @@ describe('POST /v1/devices/:deviceId/requests', () => {
     expect(await computer.next('computer-cancel', 'q1')).toEqual({
       type: 'computer-cancel',
       requestId: 'q1',
+    });
+  });
+
+  it("closes a removed device's answers at once and stops the computer working for it", async () => {
+    const relay = await liveRelay();
+    const computer = await relay.linkDaemon();
+    const read = await computer.startAnswer(relay.ask('q1'), 'q1');
+    expect(await read()).toMatchObject({ seq: 0 });
+    const waiting = relay.ask('q2');
+    await computer.next('computer-request', 'q2');
+    const removed = await fetch(`${relay.url}/v1/devices/${relay.phone.deviceId}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${relay.daemon.deviceToken}` },
+    });
+    expect(removed.status).toBe(204);
+    expect(await read()).toEqual({ error: 'unauthorized', message: 'this device was removed' });
+    expect(await read()).toBeNull();
+    expect(await statusAndError(await waiting)).toEqual([401, 'unauthorized']);
+    expect(await computer.next('computer-cancel', 'q1')).toEqual({
+      type: 'computer-cancel',
+      requestId: 'q1',
+    });
+    expect(await computer.next('computer-cancel', 'q2')).toEqual({
+      type: 'computer-cancel',
+      requestId: 'q2',
     });
   });
 
@@ -166,6 +227,27 @@ describe('POST /v1/devices/:deviceId/requests', () => {
 
     const huge = await relay.ask('q4', { sealed: `e1.${'a'.repeat(9 * 1024 * 1024)}` });
     expect(huge.status).toBe(413);
+  });
+
+  it('holds the whole relay to its caps on requests in flight and on request bytes', async () => {
+    const relay = await liveRelay({ computerRequests: { relayInFlight: 2, relayRequestBytes: 200 } });
+    const computer = await relay.linkDaemon();
+    const sealed = (bytes: number) => `e1.${'a'.repeat(bytes - 3)}`;
+    const first = relay.ask('q1', { sealed: sealed(100) });
+    await computer.next('computer-request', 'q1');
+    // 100 bytes in flight: another 120 would pass the relay's 200.
+    const tooBig = await relay.ask('q2', { sealed: sealed(120) });
+    expect(await statusAndError(tooBig)).toEqual([503, 'relay_busy']);
+    const second = relay.ask('q3', { sealed: sealed(50) });
+    await computer.next('computer-request', 'q3');
+    // Two in flight, the relay's cap, though the account may have four.
+    expect(await statusAndError(await relay.ask('q4', { sealed: sealed(10) }))).toEqual([503, 'relay_busy']);
+    // Once answers end, their room is free again.
+    computer.frame('q1', 0, true);
+    computer.frame('q3', 0, true);
+    expect((await first).status).toBe(200);
+    expect((await second).status).toBe(200);
+    expect((await computer.answerAtOnce(relay.ask('q5', { sealed: sealed(120) }), 'q5')).status).toBe(200);
   });
 
   it('serves only app devices, and only for a daemon of their own account', async () => {

@@ -48,14 +48,15 @@ export function computerRequestRoutes(deps: RelayRuntime): FastifyPluginAsync {
         if (target?.kind !== 'daemon') throw new RingbackError('device_not_found');
         const { requestId, sealed } = request.body;
         const answers = deps.local.computerAnswers;
-        if (answers.inFlight(me.accountId) >= answers.limits.perAccount)
-          throw new RingbackError('too_many_computer_requests');
+        // Refused before a way to the daemon is made; `open` checks again, as others may have come.
+        const early = answers.refusal(me.accountId, sealed.length);
+        if (early) throw new RingbackError(early);
         const link = await deps.cluster.computerLink(target.deviceId, requestId);
         if (!link) throw new RingbackError('device_offline');
-        const pipe = answers.open(me.accountId, target.deviceId, requestId, link);
+        const pipe = answers.open(me, target.deviceId, { requestId, bytes: sealed.length }, link);
         if (pipe === 'in_flight')
           throw new RingbackError('invalid_request', 'this requestId is already in flight');
-        if (pipe === 'too_many_computer_requests') throw new RingbackError(pipe);
+        if (pipe === 'too_many_computer_requests' || pipe === 'relay_busy') throw new RingbackError(pipe);
         // The device went away (before or during the answer): the daemon stops working on it.
         reply.raw.on('close', () => {
           if (!reply.raw.writableFinished) pipe.cancel();

@@ -1,14 +1,12 @@
-import type { DaemonToRelay, ErrorCode, RelayToDaemon } from '@ringback/protocol';
+import type { RelayToDaemon } from '@ringback/protocol';
 import { isErrorCode } from '@ringback/protocol';
 import type { Pool } from 'pg';
-import type { AnswerSink } from '../../link/computer-answers';
 import type { ComputerLink } from '../../link/computer-link';
 import type { DaemonLink } from '../../link/daemon-links';
 import type { RelayLogger } from '../../relay-logger';
 import { CHANNELS } from '../channels';
 import type { LocalRelay } from '../relay-cluster';
-
-type Frame = Extract<DaemonToRelay, { type: 'computer-frame' }>;
+import { ComputerForwarder } from './computer-forwarder';
 
 /** A row no instance finished with (its asker or forwarder died) is dropped after this. */
 export const COMPUTER_ROW_TTL_MS = 10 * 60_000;
@@ -55,8 +53,13 @@ export class RemoteComputer {
         return true;
       },
       release: () => {
+        if (released) return;
         released = true;
         clearInterval(watch);
+        // After the frames already being taken: what the forwarder wrote meanwhile is not kept.
+        this.#queue(deviceId, requestId, () => this.#dropFrames(deviceId, requestId)).catch((error: Error) =>
+          this.#logger.error(`dropping the frames of ${requestId} failed: ${error.message}`),
+        );
       },
     };
     // The instance holding the link may die meanwhile: say so then, not at a deadline.
@@ -68,6 +71,13 @@ export class RemoteComputer {
     }, LINK_WATCH_MS);
     watch.unref();
     return link;
+  }
+
+  async #dropFrames(deviceId: string, requestId: string): Promise<void> {
+    await this.#pool.query('DELETE FROM computer_frames WHERE device_id = $1 AND request_id = $2', [
+      deviceId,
+      requestId,
+    ]);
   }
 
   async #ask(deviceId: string, requestId: string, message: RelayToDaemon): Promise<void> {
@@ -109,15 +119,16 @@ export class RemoteComputer {
     }
     if (verb === 'ack' || verb === 'cancel') {
       // Only the instance forwarding this answer holds the link it went down.
-      if (!(sink instanceof Forwarder)) return;
-      if (verb === 'ack') sink.link.send({ type: 'computer-ack', requestId, seq: Number(extra) });
+      if (!(sink instanceof ComputerForwarder)) return;
+      if (verb === 'ack') sink.ack(Number(extra));
       else {
-        sink.link.send({ type: 'computer-cancel', requestId });
-        sink.stop();
+        sink.cancel();
+        // Frames written after the asker dropped its rows, before this stop: dropped too.
+        this.#queue(deviceId, requestId, () => this.#dropFrames(deviceId, requestId)).catch(report);
       }
       return;
     }
-    if (!sink || sink instanceof Forwarder) return;
+    if (!sink || sink instanceof ComputerForwarder) return;
     if (verb === 'frame')
       this.#queue(deviceId, requestId, async () => {
         const { rows } = await this.#pool.query<{ sealed: string; last: boolean }>(
@@ -147,7 +158,7 @@ export class RemoteComputer {
     const sealed = rows[0]?.sealed;
     if (sealed === undefined) return;
     const answers = this.#local.computerAnswers;
-    const forwarder = new Forwarder(link, {
+    const forwarder = new ComputerForwarder(link, requestId, {
       frame: (message) =>
         this.#queue(deviceId, requestId, () =>
           this.#pool
@@ -171,10 +182,10 @@ export class RemoteComputer {
             .then(() => undefined),
         ),
       tell: (payload) => this.#queue(deviceId, requestId, () => this.#notify(payload)),
+      drop: () => this.#queue(deviceId, requestId, () => this.#dropFrames(deviceId, requestId)),
       at: `${deviceId}:${requestId}`,
       remove: () => remove(),
-      // Whatever happens, it stops forwarding past the answer's own deadline.
-      ttlMs: answers.limits.totalMs + 60_000,
+      limits: answers.limits,
       report: (error) => this.#logger.error(`forwarding frames of ${requestId} failed: ${error.message}`),
     });
     const remove = answers.add(deviceId, requestId, forwarder);
@@ -202,54 +213,5 @@ export class RemoteComputer {
     const before = this.#local.now() - COMPUTER_ROW_TTL_MS;
     await this.#pool.query('DELETE FROM computer_requests WHERE created_at < $1', [before]);
     await this.#pool.query('DELETE FROM computer_frames WHERE created_at < $1', [before]);
-  }
-}
-
-interface ForwarderOptions {
-  frame(message: Frame): Promise<void>;
-  tell(payload: string): Promise<void>;
-  /** `<deviceId>:<requestId>`. */
-  at: string;
-  remove(): void;
-  ttlMs: number;
-  report(error: Error): void;
-}
-
-/** On the instance holding the daemon's link: passes one answer's frames into the database. */
-class Forwarder implements AnswerSink {
-  readonly link: DaemonLink;
-  readonly #options: ForwarderOptions;
-  readonly #expiry: NodeJS.Timeout;
-  #stopped = false;
-
-  constructor(link: DaemonLink, options: ForwarderOptions) {
-    this.link = link;
-    this.#options = options;
-    this.#expiry = setTimeout(() => this.stop(), options.ttlMs);
-    this.#expiry.unref();
-  }
-
-  frame(message: Frame): void {
-    if (this.#stopped) return;
-    this.#options.frame(message).catch(this.#options.report);
-    if (message.last) this.stop();
-  }
-
-  refused(error: ErrorCode): void {
-    if (this.#stopped) return;
-    this.#options.tell(`refused:${this.#options.at}:${error}`).catch(this.#options.report);
-    this.stop();
-  }
-
-  linkClosed(): void {
-    if (this.#stopped) return;
-    this.#options.tell(`gone:${this.#options.at}`).catch(this.#options.report);
-    this.stop();
-  }
-
-  stop(): void {
-    this.#stopped = true;
-    clearTimeout(this.#expiry);
-    this.#options.remove();
   }
 }

@@ -178,6 +178,16 @@ describe('the "Your computer" voice', () => {
       expect(status.get()).toBeNull();
     });
 
+    it('waits its turn when the relay as a whole is at its cap (503 relay_busy)', async () => {
+      const clock = fakeClock();
+      const { engine, requests } = await relay(
+        { pieces: [btoa('computer')], refusals: [{ status: 503, error: 'relay_busy' }] },
+        { now: clock.now, wait: clock.wait, random: () => 0 },
+      );
+      expect(await (await engine.synthesize(INPUT, CONFIG, { fetch })).text()).toBe('computer');
+      expect(requests).toHaveLength(2);
+    });
+
     it('waits as long as the relay’s Retry-After says after a 429', async () => {
       const clock = fakeClock();
       const { engine } = await relay(

@@ -133,13 +133,17 @@ async function synthesizeOnComputer(ask: AskOverLink, input: TtsInput, signal?: 
 }
 
 /**
- * A refusal for capacity, not for the sentence: the relay's per-account limit (429) or the
- * computer's own (503 `computer_busy`), or any other 429 on the way. Another try later may pass.
+ * A refusal for capacity, not for the sentence: the relay's per-account limit (429), its
+ * relay-wide caps (503 `relay_busy`), the computer's own (503 `computer_busy`), or any other 429 on
+ * the way. Another try later may pass.
  */
 function isCapacityRefusal(error: unknown): error is RelayError {
   if (!(error instanceof RelayError)) return false;
   return (
-    error.status === 429 || error.code === 'computer_busy' || error.code === 'too_many_computer_requests'
+    error.status === 429 ||
+    error.code === 'computer_busy' ||
+    error.code === 'relay_busy' ||
+    error.code === 'too_many_computer_requests'
   );
 }
 

@@ -23,6 +23,8 @@ const parseRequest = createParser(ComputerRequestPlaintext);
 
 export interface ComputerRequestsDeps {
   key(): string | null;
+  /** This computer's device id (OwnDevice): a request opens only if it was sealed for this computer. */
+  deviceId(): Promise<string | null>;
   /**
    * Throws a RingbackError for a request that must not run (a replay); see RelayedRequestGuard.
    * Requests to the computer change nothing on it, so they run without waiting for the disk.
@@ -92,7 +94,8 @@ export class ComputerRequests {
     const { requestId } = message;
     const signal = entry.controller.signal;
     const keyText = this.#deps.key();
-    if (!keyText) {
+    const deviceId = await this.#deps.deviceId();
+    if (!keyText || !deviceId) {
       send({ type: 'computer-refused', requestId, error: 'undecryptable_request' });
       return;
     }
@@ -101,7 +104,7 @@ export class ComputerRequests {
     entry.sender = sender;
     let text: string;
     try {
-      text = await key.open(message.sealed, Aad.computerRequest(requestId));
+      text = await key.open(message.sealed, Aad.computerRequest(deviceId, requestId));
     } catch (error) {
       if (!(error instanceof OpenError)) throw error;
       send({ type: 'computer-refused', requestId, error: 'undecryptable_request' });

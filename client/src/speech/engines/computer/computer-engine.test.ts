@@ -30,10 +30,15 @@ const fakeOnDevice: TtsEngine = {
 async function relay(answer: { pieces?: string[]; error?: string; status?: number; unreachable?: boolean }) {
   const key = await sealingKeyFromText(KEY);
   const requests: Record<string, unknown>[] = [];
-  const fetcher: typeof fetch = async (_url, init) => {
+  const fetcher: typeof fetch = async (url, init) => {
     if (answer.unreachable) throw new TypeError('Failed to fetch');
     const body = JSON.parse(String(init?.body)) as { requestId: string; sealed: string };
-    requests.push(JSON.parse(await key.open(body.sealed, Aad.computerRequest(body.requestId))));
+    const daemonDeviceId = decodeURIComponent(
+      /\/v1\/devices\/([^/]+)\/requests$/.exec(String(url))?.[1] ?? '',
+    );
+    requests.push(
+      JSON.parse(await key.open(body.sealed, Aad.computerRequest(daemonDeviceId, body.requestId))),
+    );
     if (answer.status)
       return new Response(JSON.stringify({ error: answer.error }), { status: answer.status });
     const frames = [

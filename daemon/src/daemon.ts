@@ -210,8 +210,9 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       await watcher.stop();
       await worker.stop();
       dispatches.stop();
-      // Ids of requests that ran without waiting for the disk: written down before the exit.
-      await relayedRequests.flushed();
+      // Ids of requests that ran without waiting for the disk: written down before the exit, and
+      // the record says the stop was clean (an abrupt one refuses the requests it may have run).
+      await relayedRequests.close();
     },
   };
 }

@@ -38,7 +38,7 @@ function computer(
     logger: createMemoryLogger(),
     ...(options.maxRunning ? { maxRunning: options.maxRunning } : {}),
     replays: {
-      admitNow(requestId) {
+      async admitComputer(requestId) {
         if (admitted.has(requestId)) throw new RingbackError('replayed_request');
         admitted.add(requestId);
       },

@@ -26,10 +26,10 @@ export interface ComputerRequestsDeps {
   /** This computer's device id (OwnDevice): a request opens only if it was sealed for this computer. */
   deviceId(): Promise<string | null>;
   /**
-   * Throws a RingbackError for a request that must not run (a replay); see RelayedRequestGuard.
-   * Requests to the computer change nothing on it, so they run without waiting for the disk.
+   * Resolves once the request may run, so that it runs at most once across any crash; throws a
+   * RingbackError for one that must not (a replay). See RelayedRequestGuard.admitComputer.
    */
-  replays: { admitNow(requestId: string, issuedAt: number): void };
+  replays: { admitComputer(requestId: string, issuedAt: number): Promise<void> };
   settings: ComputerSettings;
   logger: Logger;
   maxRunning?: number;
@@ -112,7 +112,7 @@ export class ComputerRequests {
     }
     try {
       const request = parseRequest.parse(JSON.parse(text));
-      this.#deps.replays.admitNow(requestId, request.issuedAt);
+      await this.#deps.replays.admitComputer(requestId, request.issuedAt);
       for await (const frame of runComputerRequest(request, this.#deps.settings, signal))
         await sender.frame(frame);
       await sender.frame({ type: 'end' });

@@ -145,15 +145,12 @@ describe('RelayedRequestGuard', () => {
     const written = JSON.parse(await readFile(path, 'utf8'));
     expect(written.computer.runningUntil).toBeGreaterThanOrEqual(T0);
     await guard.flushed();
-    const writes = async () => (await stat(path)).mtimeMs;
-    const before = await writes();
     clock = T0 + 10_000;
     await guard.admitComputer('second', clock);
     await guard.flushed();
     expect(JSON.parse(await readFile(path, 'utf8')).computer.runningUntil).toBe(
       written.computer.runningUntil,
     );
-    expect(await writes()).toBeGreaterThanOrEqual(before);
     // Close to its end, it is moved ahead before it runs out.
     clock = written.computer.runningUntil - 1_000;
     await guard.admitComputer('third', clock);

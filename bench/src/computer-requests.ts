@@ -49,7 +49,10 @@ export async function benchComputerRequests(): Promise<void> {
     });
     const { relayUrl, phoneToken, daemonDeviceId, key } = computer;
     const throughComputer = async (): Promise<number> => {
-      const request = await sealComputerRequest(key, { kind: 'model.answer', messages: MESSAGES });
+      const request = await sealComputerRequest(key, daemonDeviceId, {
+        kind: 'model.answer',
+        messages: MESSAGES,
+      });
       const answer = await askComputer(relayUrl, phoneToken, daemonDeviceId, request, key);
       if (answer.firstFrameMs === null || answer.frames.at(-1)?.type !== 'end')
         throw new Error(`the computer answered ${answer.status} ${answer.error ?? ''}`);

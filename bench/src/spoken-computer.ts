@@ -17,7 +17,7 @@ export interface ComputerWay {
 }
 
 async function ask(way: ComputerWay, request: ComputerRequest): Promise<ComputerAnswerFrame[]> {
-  const sealed = await sealComputerRequest(way.key, request);
+  const sealed = await sealComputerRequest(way.key, way.daemonDeviceId, request);
   const answer = await askComputer(way.relayUrl, way.token, way.daemonDeviceId, sealed, way.key);
   const last = answer.frames.at(-1);
   if (answer.status !== 200 || last?.type !== 'end')
@@ -56,7 +56,10 @@ export function answerThroughComputer(
   messages: { role: 'system' | 'user'; content: string }[],
 ): AnswerReader {
   return async (onDelta) => {
-    const request = await sealComputerRequest(way.key, { kind: 'model.answer', messages });
+    const request = await sealComputerRequest(way.key, way.daemonDeviceId, {
+      kind: 'model.answer',
+      messages,
+    });
     const response = await fetch(`${way.relayUrl}/v1/devices/${way.daemonDeviceId}/requests`, {
       method: 'POST',
       headers: { authorization: `Bearer ${way.token}`, 'content-type': 'application/json' },

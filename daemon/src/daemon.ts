@@ -19,6 +19,7 @@ import { createEntryEffects } from './outbox/entry-effects';
 import { OutboxStore } from './outbox/outbox-store';
 import { OutboxWorker } from './outbox/outbox-worker';
 import { handleSettingsRequest } from './relay/handle-settings-request';
+import { OwnDevice } from './relay/own-device';
 import { RelayLink } from './relay/relay-link';
 import { readRelayTarget } from './relay/relay-target';
 import { RelayedRequestGuard } from './relay/relayed-request-guard';
@@ -86,6 +87,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   const dispatches = await DispatchStore.open(dataDir, logger);
   const handled = await HandledReplies.open(dataDir, logger);
   const relayedRequests = await RelayedRequestGuard.open(dataDir, logger);
+  // The device id devices' requests must be sealed for, pinned at login.
+  const ownDevice = new OwnDevice(dataDir, () => readRelayTarget(dataDir, config.read()), logger);
   // Relayed settings run through the local API's own handlers, once it exists.
   let localApi: FastifyInstance | undefined;
   const replies = new ReplyInbox({
@@ -100,6 +103,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   // Devices' requests through the relay run with the settings in force when each starts.
   const computer = new ComputerRequests({
     key: () => readE2eKey(config)?.key ?? null,
+    deviceId: () => ownDevice.deviceId(),
     replays: relayedRequests,
     logger,
     settings: {
@@ -116,6 +120,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     onSettings: (message) =>
       handleSettingsRequest(message, {
         key: () => readE2eKey(config)?.key ?? null,
+        deviceId: () => ownDevice.deviceId(),
         replays: relayedRequests,
         execute: async (method, path, body) => {
           if (!localApi) return { status: 503, body: { error: 'internal_error', message: 'starting up' } };
@@ -205,8 +210,9 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       await watcher.stop();
       await worker.stop();
       dispatches.stop();
-      // Ids of requests that ran without waiting for the disk: written down before the exit.
-      await relayedRequests.flushed();
+      // Ids of requests that ran without waiting for the disk: written down before the exit, and
+      // the record says the stop was clean (an abrupt one refuses the requests it may have run).
+      await relayedRequests.close();
     },
   };
 }

@@ -124,8 +124,18 @@ describe('computer request schemas', () => {
 });
 
 describe('computer request AADs', () => {
-  it('name the purpose, the request and each frame', async () => {
-    expect(Aad.computerRequest('r1')).toBe('ringback:computer-request:v1:r1');
+  it('make a request sealed for one computer unusable on another computer of the account', async () => {
+    const key = generateE2eKey();
+    for (const aad of [Aad.computerRequest, Aad.settingsRequest]) {
+      const sealed = await seal(key, '{"issuedAt":1}', aad('dev-laptop', 'r1'));
+      expect(await open(key, sealed, aad('dev-laptop', 'r1'))).toContain('issuedAt');
+      await expect(open(key, sealed, aad('dev-desktop', 'r1'))).rejects.toBeInstanceOf(OpenError);
+    }
+  });
+
+  it('name the purpose, the computer, the request and each frame', async () => {
+    expect(Aad.computerRequest('dev-laptop', 'r1')).toBe('ringback:computer-request:v2:dev-laptop:r1');
+    expect(Aad.settingsRequest('dev-laptop', 'r1')).toBe('ringback:settings-request:v2:dev-laptop:r1');
     expect(Aad.computerAnswer('r1', 4)).toBe('ringback:computer-answer:v1:r1:4');
   });
 
@@ -137,7 +147,11 @@ describe('computer request AADs', () => {
       Aad.computerAnswer('r1', 1),
     );
     expect(await open(key, sealed, Aad.computerAnswer('r1', 1))).toContain('secret');
-    for (const aad of [Aad.computerAnswer('r1', 2), Aad.computerAnswer('r2', 1), Aad.computerRequest('r1')])
+    for (const aad of [
+      Aad.computerAnswer('r1', 2),
+      Aad.computerAnswer('r2', 1),
+      Aad.computerRequest('d1', 'r1'),
+    ])
       await expect(open(key, sealed, aad), aad).rejects.toBeInstanceOf(OpenError);
   });
 });

@@ -60,7 +60,8 @@ export type ComputerVoiceOptions = Type.Static<typeof ComputerVoiceOptions>;
 const IssuedAt = Type.Integer({ minimum: 0 });
 
 /**
- * Sealed with AAD `ringback:computer-request:v1:<requestId>`. The daemon runs each kind with the
+ * Sealed with AAD `ringback:computer-request:v2:<daemonDeviceId>:<requestId>`: only the computer
+ * it names opens it. The daemon runs each kind with the
  * settings it holds (`llm.primary`, `speech`, `transcription`) and refuses a requestId it has
  * run before, like a relayed settings request.
  */

@@ -140,10 +140,11 @@ export const SettingsResponse = Type.Object({ requestId: Type.String(), sealed: 
 export type SettingsResponse = Type.Static<typeof SettingsResponse>;
 
 /**
- * Sealed with AAD `ringback:settings-request:v1:<requestId>`: a local API call to run. The daemon
- * runs it only if the route the path reaches is declared relayable, whatever its spelling; it
- * refuses a requestId it has run before and an `issuedAt` more than 5 minutes from its clock,
- * so a relay can no more repeat a request than read it.
+ * Sealed with AAD `ringback:settings-request:v2:<daemonDeviceId>:<requestId>`: a local API call to
+ * run, on the computer it names only. The daemon runs it only if the route the path reaches is
+ * declared relayable, whatever its spelling; it refuses a requestId it has run before and an
+ * `issuedAt` more than 5 minutes from its clock, so a relay can no more repeat a request, here or
+ * on another computer, than read it.
  */
 export const SettingsRequestPlaintext = Type.Object({
   method: Type.Union([

@@ -43,7 +43,7 @@ describe('a device asks its computer through the relay', () => {
         relay.url,
         phone.deviceToken,
         computer.deviceId,
-        await sealComputerRequest(key, {
+        await sealComputerRequest(key, computer.deviceId, {
           kind: 'model.answer',
           messages: [
             { role: 'system', content: 'Answer in two sentences.' },
@@ -119,16 +119,20 @@ describe('a device asks its computer through the relay', () => {
         relay.url,
         phone.deviceToken,
         computer.deviceId,
-        await sealSettingsRequest(key, { method: body ? 'PUT' : 'GET', path, ...(body ? { body } : {}) }),
+        await sealSettingsRequest(key, computer.deviceId, {
+          method: body ? 'PUT' : 'GET',
+          path,
+          ...(body ? { body } : {}),
+        }),
         key,
       );
     await waitFor(async () => (await settings('/speech/settings')).status === 200, 10_000, 'the link');
-    const ask = async (request: Parameters<typeof sealComputerRequest>[1]) =>
+    const ask = async (request: Parameters<typeof sealComputerRequest>[2]) =>
       askComputer(
         relay.url,
         phone.deviceToken,
         computer.deviceId,
-        await sealComputerRequest(key, request),
+        await sealComputerRequest(key, computer.deviceId, request),
         key,
       );
 

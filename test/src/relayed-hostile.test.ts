@@ -76,8 +76,8 @@ describe('relayed settings requests through a real relay to a real daemon', () =
     const key = await daemonKeyOf(dataDir);
     const send = (request: SealedSettingsRequest): Promise<RelayedAnswer> =>
       sendSettingsRequest(relay.url, phone.deviceToken, computer.deviceId, request, key);
-    const relayed = async (request: Parameters<typeof sealSettingsRequest>[1]) =>
-      send(await sealSettingsRequest(key, request));
+    const relayed = async (request: Parameters<typeof sealSettingsRequest>[2]) =>
+      send(await sealSettingsRequest(key, computer.deviceId, request));
     const linkUp = () =>
       waitFor(
         async () => (await relayed({ method: 'GET', path: '/status' })).status === 200,
@@ -124,7 +124,7 @@ describe('relayed settings requests through a real relay to a real daemon', () =
     });
 
     // A relay that repeats a request it carried: the same id is refused, and nothing runs again.
-    const german = await sealSettingsRequest(key, {
+    const german = await sealSettingsRequest(key, computer.deviceId, {
       method: 'PUT',
       path: '/brief/language',
       body: { language: 'de-DE' },

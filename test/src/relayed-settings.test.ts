@@ -26,7 +26,7 @@ describe('settings relayed to a daemon (phone without a local daemon)', () => {
     const key = await daemonKeyOf(dataDir);
 
     const relayed = async (
-      request: Parameters<typeof sealSettingsRequest>[1],
+      request: Parameters<typeof sealSettingsRequest>[2],
       withKey = key,
       deviceId = computer.deviceId,
     ) =>
@@ -34,7 +34,7 @@ describe('settings relayed to a daemon (phone without a local daemon)', () => {
         relay.url,
         phone.deviceToken,
         deviceId,
-        await sealSettingsRequest(withKey, request),
+        await sealSettingsRequest(withKey, deviceId, request),
         key,
       );
 

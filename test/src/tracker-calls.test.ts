@@ -205,7 +205,11 @@ describe('Multica calls through real daemons and a real relay', () => {
         relay.url,
         phone.deviceToken,
         laptop.credentials.deviceId,
-        await sealSettingsRequest(key, { method, path, ...(body === undefined ? {} : { body }) }),
+        await sealSettingsRequest(key, laptop.credentials.deviceId, {
+          method,
+          path,
+          ...(body === undefined ? {} : { body }),
+        }),
         key,
       );
       if (!answer.result) throw new Error(`no answer: ${answer.status} ${answer.error}`);

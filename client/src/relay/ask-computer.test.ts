@@ -19,7 +19,13 @@ function relayAnswering(lines: Line[], status = 200) {
   const seen: { url: string; requestId: string; plaintext: Record<string, unknown> }[] = [];
   const fetcher: typeof fetch = async (input, init) => {
     const body = JSON.parse(String(init?.body)) as { requestId: string; sealed: string };
-    const plaintext = JSON.parse(await key.open(body.sealed, Aad.computerRequest(body.requestId)));
+    // Opened as the computer the URL names opens it: the request is sealed for that computer only.
+    const daemonDeviceId = decodeURIComponent(
+      /\/v1\/devices\/([^/]+)\/requests$/.exec(String(input))?.[1] ?? '',
+    );
+    const plaintext = JSON.parse(
+      await key.open(body.sealed, Aad.computerRequest(daemonDeviceId, body.requestId)),
+    );
     seen.push({ url: String(input), requestId: body.requestId, plaintext });
     if (status !== 200)
       return new Response(JSON.stringify({ error: 'device_offline', message: 'offline' }), { status });

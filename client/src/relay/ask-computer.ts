@@ -51,7 +51,7 @@ export async function* askComputer(options: AskComputerOptions): AsyncGenerator<
   const requestId = newRequestId();
   const sealed = await options.key.seal(
     JSON.stringify({ ...options.request, issuedAt: Date.now() }),
-    Aad.computerRequest(requestId),
+    Aad.computerRequest(options.daemonDeviceId, requestId),
   );
   const url = `${options.server.replace(/\/+$/, '')}/v1/devices/${encodeURIComponent(options.daemonDeviceId)}/requests`;
   const deadline = startDeadline({

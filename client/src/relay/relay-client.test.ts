@@ -221,7 +221,8 @@ describe('relaySettingsRequest', () => {
       http.post(`${SERVER}/v1/devices/daemon-1/settings`, async ({ request: http }) => {
         const { requestId, sealed } = (await http.json()) as { requestId: string; sealed: string };
         expect(requestId).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
-        seen.request = JSON.parse(await open(KEY, sealed, Aad.settingsRequest(requestId)));
+        // Sealed for the computer it is sent to: no other computer of the account opens it.
+        seen.request = JSON.parse(await open(KEY, sealed, Aad.settingsRequest('daemon-1', requestId)));
         const answer = await seal(
           KEY,
           JSON.stringify({ status: 200, body: { model: 'm' } }),

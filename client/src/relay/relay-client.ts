@@ -301,7 +301,7 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
     async relaySettingsRequest(daemonDeviceId, key, request, signal) {
       const requestId = newRequestId();
       const plaintext = JSON.stringify({ ...request, issuedAt: Date.now() });
-      const sealed = await key.seal(plaintext, Aad.settingsRequest(requestId));
+      const sealed = await key.seal(plaintext, Aad.settingsRequest(daemonDeviceId, requestId));
       const raw = await api(`/v1/devices/${id(daemonDeviceId)}/settings`, {
         method: 'POST',
         body: { requestId, sealed },

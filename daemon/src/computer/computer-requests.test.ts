@@ -16,6 +16,8 @@ let fake: FakeVoiceEndpoints;
 let key: string;
 let counter = 0;
 const admitted = new Set<string>();
+/** This computer's device id on the relay; requests name it in their AAD. */
+const OWN_DEVICE = 'dev-laptop';
 
 beforeEach(async () => {
   fake = await startFakeVoiceEndpoints();
@@ -37,11 +39,12 @@ function computer(
   const configured = options.configured ?? true;
   return new ComputerRequests({
     key: () => key,
+    deviceId: async () => OWN_DEVICE,
     logger: createMemoryLogger(),
     ...(options.maxRunning ? { maxRunning: options.maxRunning } : {}),
     ...(options.ackDeadlineMs ? { ackDeadlineMs: options.ackDeadlineMs } : {}),
     replays: {
-      admitNow(requestId) {
+      async admitComputer(requestId) {
         if (admitted.has(requestId)) throw new RingbackError('replayed_request');
         admitted.add(requestId);
       },
@@ -74,13 +77,13 @@ type Unsealed = ComputerRequestPlaintext extends infer R
     : never
   : never;
 
-async function sealed(request: Unsealed, requestId = `r${++counter}`) {
+async function sealed(request: Unsealed, requestId = `r${++counter}`, forDevice = OWN_DEVICE) {
   return {
     requestId,
     sealed: await seal(
       key,
       JSON.stringify({ ...request, issuedAt: Date.now() }),
-      Aad.computerRequest(requestId),
+      Aad.computerRequest(forDevice, requestId),
     ),
   };
 }
@@ -311,6 +314,22 @@ describe('requests to the computer', () => {
     expect(await again.frames('once')).toEqual([
       expect.objectContaining({ type: 'error', error: 'replayed_request' }),
     ]);
+  });
+
+  it('refuse a request sealed for another computer of the account, calling nothing', async () => {
+    const requests = computer();
+    const relay = relayStandIn(requests);
+    const forDesktop = await sealed(
+      { kind: 'speech.synthesize', text: 'x', language: 'en' },
+      'for-desktop',
+      'dev-desktop',
+    );
+    await requests.start(forDesktop, relay.send);
+    expect(relay.sent).toEqual([
+      { type: 'computer-refused', requestId: 'for-desktop', error: 'undecryptable_request' },
+    ]);
+    expect(fake.calls).toEqual([]);
+    expect(admitted.has('for-desktop')).toBe(false);
   });
 
   it('refuse what it cannot open, and more than it runs at once', async () => {

@@ -23,11 +23,13 @@ const parseRequest = createParser(ComputerRequestPlaintext);
 
 export interface ComputerRequestsDeps {
   key(): string | null;
+  /** This computer's device id (OwnDevice): a request opens only if it was sealed for this computer. */
+  deviceId(): Promise<string | null>;
   /**
-   * Throws a RingbackError for a request that must not run (a replay); see RelayedRequestGuard.
-   * Requests to the computer change nothing on it, so they run without waiting for the disk.
+   * Resolves once the request may run, so that it runs at most once across any crash; throws a
+   * RingbackError for one that must not (a replay). See RelayedRequestGuard.admitComputer.
    */
-  replays: { admitNow(requestId: string, issuedAt: number): void };
+  replays: { admitComputer(requestId: string, issuedAt: number): Promise<void> };
   settings: ComputerSettings;
   logger: Logger;
   maxRunning?: number;
@@ -94,7 +96,8 @@ export class ComputerRequests {
     const { requestId } = message;
     const signal = entry.controller.signal;
     const keyText = this.#deps.key();
-    if (!keyText) {
+    const deviceId = await this.#deps.deviceId();
+    if (!keyText || !deviceId) {
       send({ type: 'computer-refused', requestId, error: 'undecryptable_request' });
       return;
     }
@@ -111,7 +114,7 @@ export class ComputerRequests {
     entry.sender = sender;
     let text: string;
     try {
-      text = await key.open(message.sealed, Aad.computerRequest(requestId));
+      text = await key.open(message.sealed, Aad.computerRequest(deviceId, requestId));
     } catch (error) {
       if (!(error instanceof OpenError)) throw error;
       send({ type: 'computer-refused', requestId, error: 'undecryptable_request' });
@@ -119,7 +122,7 @@ export class ComputerRequests {
     }
     try {
       const request = parseRequest.parse(JSON.parse(text));
-      this.#deps.replays.admitNow(requestId, request.issuedAt);
+      await this.#deps.replays.admitComputer(requestId, request.issuedAt);
       for await (const frame of runComputerRequest(request, this.#deps.settings, signal))
         await sender.frame(frame);
       await sender.frame({ type: 'end' });

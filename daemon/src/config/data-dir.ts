@@ -18,6 +18,8 @@ export const DATA_FILES = {
   outboxJournal: 'outbox.journal',
   outboxEntries: 'outbox',
   deviceToken: 'device.token',
+  /** This computer's device id on the relay, pinned at login (see OwnDevice). */
+  device: 'device.json',
   replies: 'replies.json',
   dispatches: 'dispatches.json',
   trackerWatch: 'tracker-watch.json',

@@ -26,6 +26,8 @@ import { RelayedRequestGuard } from './relayed-request-guard';
 
 const LOCAL_KEY = 'k'.repeat(43);
 const MINUTE = 60_000;
+/** This computer's device id on the relay; requests name it in their AAD. */
+const OWN_DEVICE = 'dev-laptop';
 
 let dataDir: string;
 let app: FastifyInstance;
@@ -71,11 +73,12 @@ async function relayed(
   requestId = `req-${++counter}`,
 ): Promise<SettingsResultPlaintext> {
   const plaintext = { issuedAt: Date.now(), ...request };
-  const sealed = await seal(key, JSON.stringify(plaintext), Aad.settingsRequest(requestId));
+  const sealed = await seal(key, JSON.stringify(plaintext), Aad.settingsRequest(OWN_DEVICE, requestId));
   const answer = await handleSettingsRequest(
     { requestId, sealed },
     {
       key: () => config.read().e2e?.key ?? null,
+      deviceId: async () => OWN_DEVICE,
       execute: (method, path, body) => app.runRelayed(method, path, body),
       replays: guard,
     },
@@ -192,12 +195,13 @@ describe('relayed requests are judged by the route that would run', () => {
     const stale = await seal(
       oldKey,
       JSON.stringify({ method: 'GET', path: '/status', issuedAt: Date.now() }),
-      Aad.settingsRequest(requestId),
+      Aad.settingsRequest(OWN_DEVICE, requestId),
     );
     const refused = await handleSettingsRequest(
       { requestId, sealed: stale },
       {
         key: () => config.read().e2e?.key ?? null,
+        deviceId: async () => OWN_DEVICE,
         execute: (m, p, b) => app.runRelayed(m, p, b),
         replays: guard,
       },
@@ -311,16 +315,46 @@ describe('a replayed sealed request is refused', () => {
     expect((await put(Date.now() - 4 * MINUTE)).status).toBe(200);
   });
 
+  it('does not open a request sealed for another computer of the account, and runs nothing', async () => {
+    const requestId = `req-${++counter}`;
+    const forDesktop = await seal(
+      key,
+      JSON.stringify({
+        method: 'PUT',
+        path: '/brief/language',
+        body: { language: 'de-DE' },
+        issuedAt: Date.now(),
+      }),
+      Aad.settingsRequest('dev-desktop', requestId),
+    );
+    const replayedHere = await handleSettingsRequest(
+      { requestId, sealed: forDesktop },
+      {
+        key: () => key,
+        deviceId: async () => OWN_DEVICE,
+        execute: (m, p, b) => app.runRelayed(m, p, b),
+        replays: guard,
+      },
+    );
+    expect(replayedHere).toEqual({ type: 'settings-result', requestId, error: 'undecryptable_request' });
+    expect(config.read().brief?.language).toBeUndefined();
+  });
+
   it('refuses a request without a sealed issuedAt', async () => {
     const requestId = 'no-time';
     const sealed = await seal(
       key,
       JSON.stringify({ method: 'GET', path: '/brief/language' }),
-      Aad.settingsRequest(requestId),
+      Aad.settingsRequest(OWN_DEVICE, requestId),
     );
     const answer = await handleSettingsRequest(
       { requestId, sealed },
-      { key: () => key, execute: (m, p, b) => app.runRelayed(m, p, b), replays: guard },
+      {
+        key: () => key,
+        deviceId: async () => OWN_DEVICE,
+        execute: (m, p, b) => app.runRelayed(m, p, b),
+        replays: guard,
+      },
     );
     const result = JSON.parse(await open(key, answer.sealed ?? '', Aad.settingsResult(requestId)));
     expect(result).toMatchObject({ status: 400, body: { error: 'invalid_request' } });

@@ -16,6 +16,8 @@ const parseRequest = createParser(SettingsRequestPlaintext);
 
 export interface SettingsRequestDeps {
   key(): string | null;
+  /** This computer's device id (OwnDevice): a request opens only if it was sealed for this computer. */
+  deviceId(): Promise<string | null>;
   /**
    * Runs the request through the local API's own routes, as a relayed request: only routes
    * declared relayable run (`app.runRelayed`), whatever the path's spelling.
@@ -45,11 +47,12 @@ export async function handleSettingsRequest(
     error: 'undecryptable_request',
   };
   const key = deps.key();
-  if (!key) return undecryptable;
+  const deviceId = await deps.deviceId();
+  if (!key || !deviceId) return undecryptable;
   let request: SettingsRequestPlaintext;
   try {
     request = parseRequest.parse(
-      JSON.parse(await open(key, message.sealed, Aad.settingsRequest(message.requestId))),
+      JSON.parse(await open(key, message.sealed, Aad.settingsRequest(deviceId, message.requestId))),
     );
   } catch (error) {
     if (error instanceof OpenError) return undecryptable;

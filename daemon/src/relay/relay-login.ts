@@ -11,6 +11,7 @@ import type { ConfigStore } from '../config/config-store';
 import { DATA_FILES } from '../config/data-dir';
 import { readE2eKey } from '../config/e2e-key';
 import { writeFileAtomic } from '../storage/atomic-write';
+import { recordOwnDevice } from './own-device';
 import { formatPairLink, parsePairLink } from './pair-link';
 import { callRelay } from './relay-client';
 import { readRelayTarget } from './relay-target';
@@ -58,6 +59,8 @@ export async function loginToRelay(
         body: { kind: 'daemon', name, ...(login.claimCode ? { claimCode: login.claimCode.trim() } : {}) },
       });
   await writeFileAtomic(join(dataDir, DATA_FILES.deviceToken), credentials.deviceToken);
+  // The id that devices' sealed requests must name; a crash before it is written is caught by OwnDevice.
+  await recordOwnDevice(dataDir, credentials.deviceToken, credentials.deviceId);
   await config.update((current) => ({
     ...current,
     server: { ...current.server, url: serverUrl },

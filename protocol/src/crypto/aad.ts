@@ -7,9 +7,15 @@ export const Aad = {
   report: (eventId: string): string => `ringback:report:v1:${eventId}`,
   reply: (eventId: string): string => `ringback:reply:v1:${eventId}`,
   replyError: (replyId: string): string => `ringback:reply-error:v1:${replyId}`,
-  settingsRequest: (requestId: string): string => `ringback:settings-request:v1:${requestId}`,
+  /**
+   * A request names the computer it is for (the daemon's device id), so a relay cannot replay it
+   * on another computer of the account. Request ids hold no `:`, so the last `:` ends the device id.
+   */
+  settingsRequest: (daemonDeviceId: string, requestId: string): string =>
+    `ringback:settings-request:v2:${daemonDeviceId}:${requestId}`,
   settingsResult: (requestId: string): string => `ringback:settings-result:v1:${requestId}`,
-  computerRequest: (requestId: string): string => `ringback:computer-request:v1:${requestId}`,
+  computerRequest: (daemonDeviceId: string, requestId: string): string =>
+    `ringback:computer-request:v2:${daemonDeviceId}:${requestId}`,
   /** Each frame names its place in the answer, so frames cannot be reordered, repeated or moved. */
   computerAnswer: (requestId: string, seq: number): string =>
     `ringback:computer-answer:v1:${requestId}:${seq}`,

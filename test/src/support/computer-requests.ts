@@ -38,16 +38,17 @@ const sealWith = (key: E2eKey, plaintext: string, aad: string) =>
 const openWith = (key: E2eKey, sealed: string, aad: string) =>
   typeof key === 'string' ? open(key, sealed, aad) : key.open(sealed, aad);
 
-/** Seals a request to the computer as a device does. */
+/** Seals a request to the computer `daemonDeviceId` as a device does. */
 export async function sealComputerRequest(
   key: E2eKey,
+  daemonDeviceId: string,
   request: ComputerRequest,
   requestId = `cr-${process.pid}-${++counter}`,
 ): Promise<{ requestId: string; sealed: string }> {
   const plaintext = { ...request, issuedAt: Date.now() };
   return {
     requestId,
-    sealed: await sealWith(key, JSON.stringify(plaintext), Aad.computerRequest(requestId)),
+    sealed: await sealWith(key, JSON.stringify(plaintext), Aad.computerRequest(daemonDeviceId, requestId)),
   };
 }
 

@@ -21,14 +21,18 @@ export interface RelayedAnswer {
 
 let counter = 0;
 
-/** Seals a settings request as a phone does, `issuedAt` now unless given. */
+/** Seals a settings request as a phone does, for the computer `daemonDeviceId`, `issuedAt` now unless given. */
 export async function sealSettingsRequest(
   key: string,
+  daemonDeviceId: string,
   request: Omit<SettingsRequestPlaintext, 'issuedAt'> & { issuedAt?: number },
   requestId = `req-${process.pid}-${++counter}`,
 ): Promise<SealedSettingsRequest> {
   const plaintext: SettingsRequestPlaintext = { issuedAt: Date.now(), ...request };
-  return { requestId, sealed: await seal(key, JSON.stringify(plaintext), Aad.settingsRequest(requestId)) };
+  return {
+    requestId,
+    sealed: await seal(key, JSON.stringify(plaintext), Aad.settingsRequest(daemonDeviceId, requestId)),
+  };
 }
 
 /** POSTs a sealed request to `/v1/devices/<deviceId>/settings` and opens the answer with `key`. */

@@ -41,10 +41,15 @@ async function relay(
   const key = await sealingKeyFromText(KEY);
   const requests: Record<string, unknown>[] = [];
   const refusals = [...(answer.refusals ?? [])];
-  const fetcher: typeof fetch = async (_url, init) => {
+  const fetcher: typeof fetch = async (url, init) => {
     if (answer.unreachable) throw new TypeError('Failed to fetch');
     const body = JSON.parse(String(init?.body)) as { requestId: string; sealed: string };
-    requests.push(JSON.parse(await key.open(body.sealed, Aad.computerRequest(body.requestId))));
+    const daemonDeviceId = decodeURIComponent(
+      /\/v1\/devices\/([^/]+)\/requests$/.exec(String(url))?.[1] ?? '',
+    );
+    requests.push(
+      JSON.parse(await key.open(body.sealed, Aad.computerRequest(daemonDeviceId, body.requestId))),
+    );
     const refusal = refusals.shift();
     if (refusal)
       return new Response(JSON.stringify({ error: refusal.error, message: refusal.error }), {

@@ -176,6 +176,10 @@ describe('RelayedRequestGuard', () => {
     expect(logger.lines.join('\n')).toMatch(/stopped abruptly.*requests to the computer.*refused/);
     expect(await refusal(restarted.admitComputer('ran', T0))).toBe('replayed_request');
     expect(await refusal(restarted.admitComputer('other', T0 + 1_000))).toBe('replayed_request');
+    // The record covered requests issued up to and including its time: so does the refusal.
+    expect(await refusal(restarted.admitComputer('edge', onDisk.computer.runningUntil))).toBe(
+      'replayed_request',
+    );
     // Settings requests wait for the disk, so none ran unrecorded: they are not refused.
     expect(await refusal(restarted.admit('settings', T0 + 1_000))).toBe('admitted');
     // Refused across another restart too, until the covered time is over.

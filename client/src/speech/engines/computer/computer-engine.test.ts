@@ -142,6 +142,12 @@ describe('the "Your computer" voice', () => {
     expect(status.get()).toBe('speech_not_configured');
   });
 
+  it('speaks with the on-device voice while a computer that just stopped abruptly refuses requests', async () => {
+    const { engine, status } = await relay({ error: 'replayed_request' });
+    expect(await (await engine.synthesize(INPUT, CONFIG, { fetch })).text()).toContain('device:');
+    expect(status.get()).toBe('computer_busy');
+  });
+
   it('treats a device with no link to its computer yet as offline', async () => {
     const { engine, status, link } = await relay({ pieces: [btoa('x')] });
     link.set(null);

@@ -177,7 +177,11 @@ function abortableWait(ms: number, signal?: AbortSignal): Promise<void> {
  */
 function fallbackReason(error: unknown): ComputerVoiceFallback | null {
   if (isComputerUnreachable(error)) return 'device_offline';
-  if ((error as { code?: unknown } | null)?.code === 'speech_not_configured') return 'speech_not_configured';
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'speech_not_configured') return 'speech_not_configured';
+  // For a minute after an abrupt stop the computer refuses requests it cannot prove it never ran
+  // (daemon relayed-request-guard): a passing refusal, so the call speaks with this device's voice.
+  if (code === 'replayed_request') return 'computer_busy';
   return null;
 }
 

@@ -3,9 +3,6 @@ import { classifyDelivery, type DeliveryAttempt, type DeliveryResult, isNotReady
 
 export type OutboxEntrySource = 'claude-code' | 'codex' | 'tracker';
 
-/** Every state of an entry. */
-export type OutboxEntryState = 'stored' | 'generating' | 'generated' | 'delivering' | 'delivered' | 'dropped';
-
 /**
  * States an entry is persisted and restored in: where it waits or how it ended. `generating`
  * and `delivering` are passing: an entry caught in one resumes from the state before it.

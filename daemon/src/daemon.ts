@@ -76,7 +76,9 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     platform: process.platform,
     env,
     onUnreadable: (reason) =>
-      logger.warn(`could not read this computer's preferred languages (${reason}); briefs follow the locale variables`),
+      logger.warn(
+        `could not read this computer's preferred languages (${reason}); briefs follow the locale variables`,
+      ),
   });
   // Asked now, in the background: start does not wait for it, and the first brief rarely has to.
   computerLanguage.warm();

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { generateBrief } from './brief/generate-brief';
 import { ComputerRequests } from './computer/computer-requests';
 import { currentBriefLanguage } from './config/brief-language';
+import { ComputerLanguage } from './config/computer-language';
 import { ConfigStore } from './config/config-store';
 import { DEFAULT_LOCAL_PORT } from './config/data-dir';
 import { ensureE2eKey, readE2eKey } from './config/e2e-key';
@@ -72,13 +73,23 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   const { store: config, ...loaded } = await ConfigStore.open(dataDir, logger);
   await ensureE2eKey(config, loaded, logger);
   const localApiKey = await ensureLocalApiKey(dataDir, logger);
+  const computerLanguage = new ComputerLanguage({
+    platform: process.platform,
+    env,
+    onUnreadable: (reason) =>
+      logger.warn(
+        `could not read this computer's preferred languages (${reason}); briefs follow the locale variables`,
+      ),
+  });
+  // Asked now, in the background: start does not wait for it, and the first brief rarely has to.
+  computerLanguage.warm();
   const opened = await OutboxStore.open(dataDir, logger);
   const effects = createEntryEffects({
     dataDir,
     store: opened.store,
     config,
     logger,
-    env,
+    computerLanguage,
     generateBrief: options.generateBrief ?? generateBrief,
   });
   const worker = new OutboxWorker({ store: opened.store, effects, logger });
@@ -148,7 +159,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       llmRoutes(config),
       speechSettingsRoutes(config),
       transcriptionSettingsRoutes(config),
-      briefLanguageRoutes(config, env),
+      briefLanguageRoutes(config, computerLanguage),
       e2eKeyRoutes(config),
       trackerSettingsRoutes({
         config,
@@ -179,7 +190,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
           llm: channel
             ? { model: channel.model, baseUrl: channel.baseUrl, structuredOutput: channel.structuredOutput }
             : null,
-          briefLanguage: currentBriefLanguage(current, env),
+          briefLanguage: await currentBriefLanguage(current, computerLanguage),
           e2eKey: e2e ? { keyId: await keyIdOf(e2e.key), source: e2e.source } : null,
           relay: relay ? { serverUrl: relay.serverUrl, linked: link.connected } : null,
           outbox: { pending: Object.values(byState).reduce((sum, n) => sum + n, 0), byState },

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -111,6 +111,38 @@ describe('ringback install', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("unknown command 'fly'");
     expect(run.stderr).toContain('install');
+  });
+});
+
+/** A `systemctl` first on PATH: one that works, or one that answers as in a container without systemd. */
+async function fakeSystemctl(behaviour: 'works' | 'no user manager'): Promise<string> {
+  const bin = await mkdtemp(join(tmpdir(), 'ringback-bin-'));
+  const body =
+    behaviour === 'works' ? 'exit 0' : 'echo "Failed to connect to bus: No medium found" >&2\nexit 1';
+  await writeFile(join(bin, 'systemctl'), `#!/bin/sh\n${body}\n`);
+  await chmod(join(bin, 'systemctl'), 0o755);
+  return bin;
+}
+
+describe.skipIf(process.platform !== 'linux')('ringback service', () => {
+  it('uninstall without a systemd user manager removes the unit, says why it was not stopped, exits 0', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'ringback-home-'));
+    const unit = join(home, '.config', 'systemd', 'user', 'ringback.service');
+    const env = (bin: string) => baseEnv(home, { PATH: `${bin}:${process.env.PATH}` });
+    const install = await runRingback(['service', 'install'], env(await fakeSystemctl('works')));
+    expect(install.code).toBe(0);
+    expect((await stat(unit)).isFile()).toBe(true);
+
+    const uninstall = await runRingback(
+      ['service', 'uninstall'],
+      env(await fakeSystemctl('no user manager')),
+    );
+    expect(uninstall.stderr).toBe(
+      'ringback service uninstall: could not stop it: `systemctl --user disable --now ringback.service` failed (exit 1): Failed to connect to bus: No medium found\n',
+    );
+    expect(uninstall.stdout).toBe(`Login service removed: ${unit}\n`);
+    expect(uninstall.code).toBe(0);
+    await expect(stat(unit)).rejects.toThrow();
   });
 });
 

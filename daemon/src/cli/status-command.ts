@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import type { AgentHookStatus, CodexHookTrust, DaemonStatus, HooksStatus } from '@ringback/protocol';
 import { request } from 'undici';
 import { currentBriefLanguage } from '../config/brief-language';
+import { ComputerLanguage } from '../config/computer-language';
 import type { DaemonConfig } from '../config/daemon-config';
 import { DATA_FILES, DEFAULT_LOCAL_PORT, resolveDataDir } from '../config/data-dir';
 import { readLlmChannel } from '../config/llm-channel';
@@ -68,7 +69,12 @@ export async function statusCommand(
       ? `LLM: ${llm.model} at ${llm.baseUrl} (${llm.structuredOutput})`
       : 'LLM: not configured (briefs are marked failed)',
   );
-  const language = live?.briefLanguage ?? currentBriefLanguage(config ?? {}, io.env);
+  const language =
+    live?.briefLanguage ??
+    (await currentBriefLanguage(
+      config ?? {},
+      new ComputerLanguage({ platform: process.platform, env: io.env }),
+    ));
   lines.push(
     `Brief language: ${language.language} (${language.source === 'app' ? 'set by an app' : 'follows the system'})`,
   );

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { AgentReport } from '@ringback/protocol';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ComputerLanguage } from '../config/computer-language';
 import { ConfigStore } from '../config/config-store';
 import { createMemoryLogger } from '../log/logger';
 import { briefLanguageRoutes } from '../routes/brief-language';
@@ -27,7 +28,7 @@ async function build(initial: object = {}) {
     routes: [
       reportRoutes({ accept: async (report) => void accepted.push(report) }),
       llmRoutes(store),
-      briefLanguageRoutes(store, { LANG: 'de_DE.UTF-8' }),
+      briefLanguageRoutes(store, new ComputerLanguage({ platform: 'linux', env: { LANG: 'de_DE.UTF-8' } })),
       e2eKeyRoutes(store),
     ],
   });

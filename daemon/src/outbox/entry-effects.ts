@@ -2,6 +2,7 @@ import type { DeliveryAttempt } from '@ringback/machines';
 import type { EventReport } from '@ringback/protocol';
 import type { generateBrief as GenerateBrief } from '../brief/generate-brief';
 import { currentBriefLanguage } from '../config/brief-language';
+import type { ComputerLanguage } from '../config/computer-language';
 import type { ConfigStore } from '../config/config-store';
 import { readE2eKey } from '../config/e2e-key';
 import { readLlmChannel } from '../config/llm-channel';
@@ -16,7 +17,8 @@ export interface EntryEffectsDeps {
   store: OutboxStore;
   config: ConfigStore;
   logger: Logger;
-  env: NodeJS.ProcessEnv;
+  /** The brief follows it when no app has set a language. */
+  computerLanguage: ComputerLanguage;
   generateBrief: typeof GenerateBrief;
 }
 
@@ -49,7 +51,7 @@ export function createEntryEffects(deps: EntryEffectsDeps): EntryEffects {
         { source: payload.report.source, text: briefInputOf(payload.report) },
         {
           channel: readLlmChannel(current),
-          language: currentBriefLanguage(current, deps.env).language,
+          language: (await currentBriefLanguage(current, deps.computerLanguage)).language,
           log: logger,
           ...(signal ? { signal } : {}),
         },

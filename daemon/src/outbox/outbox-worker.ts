@@ -35,7 +35,9 @@ export interface OutboxWorkerDeps {
 const WAITING_STATES = new Set(['stored', 'generated']);
 
 /**
- * Works the outbox: one `outboxEntryMachine` per report, persisted at each change and forgotten
+ * Works the outbox: one `outboxEntryMachine` per report, its persisted snapshot stored at each
+ * change (`persistOutboxEntry`: `getPersistedSnapshot()` at the state it resumes from) and
+ * restored with `createActor(outboxEntryMachine, { snapshot })`, forgotten
  * once delivered or dropped. An entry that only waits for a slot (to generate its brief, or to
  * be delivered) is kept as its persisted snapshot; its machine runs only while it holds a slot,
  * so ten thousand waiting reports cost ten thousand small records, not ten thousand actors.
@@ -92,14 +94,20 @@ export class OutboxWorker implements ReportIntake {
     // the first read.
     this.#scheduler.setLimit(0);
     for (const entry of entries) {
+      let persisted: PersistedOutboxEntry;
       try {
-        this.#park(parsePersistedOutboxEntry(entry.snapshot));
+        persisted = parsePersistedOutboxEntry(entry.snapshot);
       } catch (error) {
         this.#logger.error(
           `outbox entry ${entry.eventId} has an unusable snapshot (${(error as Error).message}); recovering it as new`,
         );
         void this.#recover(entry.eventId);
+        continue;
       }
+      // The flat record of an earlier version is stored again as the snapshot it stands for (the
+      // store writes nothing for a snapshot that is unchanged).
+      void this.#persist(this.#store.saveSnapshot(entry.eventId, persisted), `outbox entry ${entry.eventId}`);
+      this.#park(persisted);
     }
     for (const orphan of orphans)
       void this.#adoptOrphan(orphan).catch((error: Error) =>
@@ -195,7 +203,7 @@ export class OutboxWorker implements ReportIntake {
 
   /** An entry that waits for a slot: kept as its snapshot, queued for the slot it needs. */
   #park(entry: PersistedOutboxEntry): void {
-    const { eventId, acceptedAt } = entry;
+    const { eventId, acceptedAt } = entry.context;
     const state = resumeStateOf(entry);
     if (state === 'delivered' || state === 'dropped') {
       // Finished just before a crash, and not yet forgotten.

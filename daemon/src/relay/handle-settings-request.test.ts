@@ -13,6 +13,7 @@ import {
 } from '@ringback/protocol';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ComputerLanguage } from '../config/computer-language';
 import { ConfigStore } from '../config/config-store';
 import { buildLocalApi } from '../local-api/build-local-api';
 import { createMemoryLogger } from '../log/logger';
@@ -54,7 +55,7 @@ beforeEach(async () => {
     routes: [
       reportRoutes({ accept: async (report) => void reports.push(report) }),
       llmRoutes(config),
-      briefLanguageRoutes(config, { LANG: 'en_US.UTF-8' }),
+      briefLanguageRoutes(config, new ComputerLanguage({ platform: 'linux', env: { LANG: 'en_US.UTF-8' } })),
       e2eKeyRoutes(config),
       localRelayRoutes({ dataDir, config, onLogin: () => logins++ }),
     ],

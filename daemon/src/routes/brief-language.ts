@@ -9,20 +9,18 @@ import {
 } from '@ringback/protocol';
 import type { FastifyPluginAsync } from 'fastify';
 import { currentBriefLanguage } from '../config/brief-language';
+import type { ComputerLanguage } from '../config/computer-language';
 import type { ConfigStore } from '../config/config-store';
 
 /** `GET/PUT /brief/language` (also through the relay): one of the 90 brief locales, saved to `brief.language`. */
-export function briefLanguageRoutes(
-  config: ConfigStore,
-  env: NodeJS.ProcessEnv = process.env,
-): FastifyPluginAsync {
+export function briefLanguageRoutes(config: ConfigStore, computer: ComputerLanguage): FastifyPluginAsync {
   return async (app) => {
     const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
     routes.get(
       '/brief/language',
       { config: { relayable: true }, schema: { response: { 200: BriefLanguageReply } } },
-      async () => currentBriefLanguage(config.read(), env),
+      async () => currentBriefLanguage(config.read(), computer),
     );
 
     routes.put(

@@ -41,6 +41,16 @@ export class ServiceCommandError extends Error {
   }
 }
 
+/** Runs a command that may fail: its failure, in words, or null when it succeeded. */
+export async function runReporting(
+  run: CommandRunner,
+  command: string,
+  args: string[],
+): Promise<string | null> {
+  const result = await run(command, args);
+  return result.code === 0 ? null : new ServiceCommandError(command, args, result).message;
+}
+
 /** Runs a command that must succeed. */
 export async function runChecked(
   run: CommandRunner,

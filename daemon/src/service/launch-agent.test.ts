@@ -139,6 +139,25 @@ describe('LaunchAgent', () => {
     await expect(stat(join(dir, 'Library/LaunchAgents/dev.ringback.daemon.plist'))).rejects.toThrow();
   });
 
+  it('uninstall removes the plist even when launchctl cannot boot it out, and says why', async () => {
+    const dir = await home();
+    const { run } = recordingRunner((line) =>
+      line.startsWith('launchctl bootout')
+        ? { code: 5, stderr: 'Boot-out failed: 5: Input/output error' }
+        : undefined,
+    );
+    const service = launchAgentService(fakeHost('darwin', dir, run));
+    await service.install().catch(() => undefined);
+    const path = join(dir, 'Library/LaunchAgents/dev.ringback.daemon.plist');
+    expect(await service.uninstall()).toEqual({
+      lines: [`Login service removed: ${path}`],
+      warnings: [
+        'could not stop it: `launchctl bootout gui/501/dev.ringback.daemon` failed (exit 5): Boot-out failed: 5: Input/output error',
+      ],
+    });
+    await expect(stat(path)).rejects.toThrow();
+  });
+
   it('a failing bootstrap is an error naming the command', async () => {
     const dir = await home();
     const { run } = recordingRunner((line) =>

@@ -1,7 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { syncDirectory, writeFileAtomic } from '../storage/atomic-write';
-import { runChecked } from './command-runner';
+import { runChecked, runReporting } from './command-runner';
 import { fileExists } from './file-exists';
 import { inheritedEnvironment, type LoginService, type ServiceHost } from './service-host';
 
@@ -90,11 +90,16 @@ export function launchAgentService(host: ServiceHost): LoginService {
     },
     async uninstall() {
       const present = await fileExists(path);
-      if (await loaded()) await runChecked(host.run, 'launchctl', ['bootout', target]);
-      else if (!present) return [`Login service: not installed (no ${path})`];
+      const isLoaded = await loaded();
+      if (!isLoaded && !present)
+        return { lines: [`Login service: not installed (no ${path})`], warnings: [] };
+      // The plist goes even when launchd refuses to boot it out: it is what install wrote.
+      const stopFailure = isLoaded ? await runReporting(host.run, 'launchctl', ['bootout', target]) : null;
       await rm(path, { force: true });
       await syncDirectory(dirname(path));
-      return [`Login service stopped and removed: ${path}`];
+      return stopFailure
+        ? { lines: [`Login service removed: ${path}`], warnings: [`could not stop it: ${stopFailure}`] }
+        : { lines: [`Login service stopped and removed: ${path}`], warnings: [] };
     },
     async status() {
       const installed = await fileExists(path);

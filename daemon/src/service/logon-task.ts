@@ -24,11 +24,13 @@ export function logonTaskService(host: ServiceHost): LoginService {
       return [`Login service installed and started: ${where}`];
     },
     async uninstall() {
-      if ((await query()).code !== 0) return [`Login service: not installed (no ${where})`];
+      if ((await query()).code !== 0)
+        return { lines: [`Login service: not installed (no ${where})`], warnings: [] };
       // /End fails when the task is not running, which is fine: it only has to be stopped.
       await host.run('schtasks', ['/End', '/TN', LOGON_TASK_NAME]);
+      // The task is all install wrote: a refused /Delete leaves it, and fails the uninstall.
       await runChecked(host.run, 'schtasks', ['/Delete', '/TN', LOGON_TASK_NAME, '/F']);
-      return [`Login service stopped and removed: ${where}`];
+      return { lines: [`Login service stopped and removed: ${where}`], warnings: [] };
     },
     async status() {
       const result = await query();

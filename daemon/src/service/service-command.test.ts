@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -48,6 +48,32 @@ describe('ringback service', () => {
     expect(err.join('')).toBe(
       'ringback service install: `systemctl --user daemon-reload` failed (exit 1): Failed to connect to bus\n',
     );
+  });
+
+  it('uninstall with no systemd user manager removes the unit, says why it could not stop it, exits 0', async () => {
+    const { io, host } = await setup();
+    expect(await runServiceCommand(['install'], io, host)).toBe(0);
+    const noManager = await setup(() => ({ code: 1, stderr: 'Failed to connect to bus: No medium found' }));
+    const unit = join(io.home, '.config/systemd/user/ringback.service');
+    const cut = { ...noManager.host, home: io.home };
+    expect(await runServiceCommand(['uninstall'], noManager.io, cut)).toBe(0);
+    expect(noManager.err.join('')).toBe(
+      'ringback service uninstall: could not stop it: `systemctl --user disable --now ringback.service` failed (exit 1): Failed to connect to bus: No medium found\n',
+    );
+    expect(noManager.out.join('')).toBe(`Login service removed: ${unit}\n`);
+    await expect(stat(unit)).rejects.toThrow();
+  });
+
+  it('uninstall that leaves something of ours behind exits 1', async () => {
+    const { io, host, out, err } = await setup(
+      (line) => (line.includes('/Delete') ? { code: 1, stderr: 'ERROR: Access is denied.' } : undefined),
+      'win32',
+    );
+    expect(await runServiceCommand(['uninstall'], io, host)).toBe(1);
+    expect(err.join('')).toBe(
+      'ringback service uninstall: `schtasks /Delete /TN Ringback /F` failed (exit 1): ERROR: Access is denied.\n',
+    );
+    expect(out).toEqual([]);
   });
 
   it('usage errors exit 2; other platforms exit 1 and run nothing', async () => {

@@ -22,7 +22,10 @@ export async function runServiceCommand(argv: string[], io: CliIo, host: Service
       io.stdout(`${loginServiceLine(status)}\n`);
       return 0;
     }
-    const lines = action === 'install' ? await service.install() : await service.uninstall();
+    const { lines, warnings } =
+      action === 'install' ? { lines: await service.install(), warnings: [] } : await service.uninstall();
+    // Nothing of ours is left when uninstall returns: what it could not do is said, and it succeeded.
+    for (const warning of warnings) io.stderr(`ringback service ${action}: ${warning}\n`);
     io.stdout(lines.map((line) => `${line}\n`).join(''));
     return 0;
   } catch (error) {

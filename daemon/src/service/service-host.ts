@@ -23,10 +23,22 @@ export interface LoginServiceStatus {
   detail: string;
 }
 
-/** One platform's way of running the daemon at login. Install and uninstall return lines to print. */
+/**
+ * What an uninstall did. `lines` say what was removed; `warnings` what could not be done although
+ * nothing install wrote is left (the service manager could not be asked to stop it, say).
+ */
+export interface UninstallOutcome {
+  lines: string[];
+  warnings: string[];
+}
+
+/**
+ * One platform's way of running the daemon at login. Install returns lines to print; uninstall
+ * throws only when something install wrote is still there.
+ */
 export interface LoginService {
   install(): Promise<string[]>;
-  uninstall(): Promise<string[]>;
+  uninstall(): Promise<UninstallOutcome>;
   status(): Promise<LoginServiceStatus>;
 }
 

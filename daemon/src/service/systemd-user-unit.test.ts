@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, stat } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, stat, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -82,13 +82,47 @@ describe('systemd user unit', () => {
     const service = systemdUserService(fakeHost('linux', dir, run));
     await service.install();
     calls.length = 0;
-    await service.uninstall();
+    expect(await service.uninstall()).toEqual({
+      lines: [`Login service stopped and removed: ${systemdUnitPath(dir, {})}`],
+      warnings: [],
+    });
     expect(calls).toEqual([
       ['systemctl', '--user', 'disable', '--now', 'ringback.service'],
       ['systemctl', '--user', 'daemon-reload'],
     ]);
     expect((await service.status()).installed).toBe(false);
-    expect(await service.uninstall()).toEqual([expect.stringContaining('not installed')]);
+    expect(await service.uninstall()).toEqual({
+      lines: [expect.stringContaining('not installed')],
+      warnings: [],
+    });
+  });
+
+  it('with no user manager, uninstall removes the unit and its enable link anyway and says why it could not stop it', async () => {
+    const dir = await home();
+    await systemdUserService(fakeHost('linux', dir, recordingRunner().run)).install();
+    const path = systemdUnitPath(dir, {});
+    // What `systemctl --user enable` wrote when a manager was there at install.
+    const wants = join(dir, '.config/systemd/user/default.target.wants/ringback.service');
+    await mkdir(join(wants, '..'), { recursive: true });
+    await symlink(path, wants);
+
+    const noManager = recordingRunner(() => ({
+      code: 1,
+      stderr: 'Failed to connect to bus: No medium found\n',
+    }));
+    const service = systemdUserService(fakeHost('linux', dir, noManager.run));
+    const outcome = await service.uninstall();
+    expect(outcome.warnings).toEqual([
+      'could not stop it: `systemctl --user disable --now ringback.service` failed (exit 1): Failed to connect to bus: No medium found',
+    ]);
+    expect(outcome.lines).toEqual([`Login service removed: ${path}`]);
+    await expect(stat(path)).rejects.toThrow();
+    await expect(lstat(wants)).rejects.toThrow();
+    expect((await service.status()).installed).toBe(false);
+    expect(await service.uninstall()).toEqual({
+      lines: [expect.stringContaining('not installed')],
+      warnings: [],
+    });
   });
 
   it('a failing systemctl stops the install with its command and words', async () => {

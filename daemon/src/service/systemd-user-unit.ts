@@ -1,8 +1,8 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname, isAbsolute, join } from 'node:path';
 import { syncDirectory, writeFileAtomic } from '../storage/atomic-write';
-import { runChecked } from './command-runner';
-import { fileExists } from './file-exists';
+import { runChecked, runReporting } from './command-runner';
+import { fileExists, linkExists } from './file-exists';
 import { inheritedEnvironment, type LoginService, type ServiceHost } from './service-host';
 
 export const SYSTEMD_UNIT_NAME = 'ringback.service';
@@ -13,6 +13,11 @@ export function systemdUnitPath(home: string, env: NodeJS.ProcessEnv): string {
   const config =
     env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : join(home, '.config');
   return join(config, 'systemd', 'user', SYSTEMD_UNIT_NAME);
+}
+
+/** Where `systemctl --user enable` links the unit (its `WantedBy=default.target`). */
+function systemdWantsLink(unitPath: string): string {
+  return join(dirname(unitPath), 'default.target.wants', SYSTEMD_UNIT_NAME);
 }
 
 /** One word of a unit line, double-quoted so spaces survive, with `%` and `$` kept literal. */
@@ -48,6 +53,7 @@ WantedBy=default.target
 export function systemdUserService(host: ServiceHost): LoginService {
   const path = systemdUnitPath(host.home, host.env);
   const systemctl = (...args: string[]) => runChecked(host.run, 'systemctl', ['--user', ...args]);
+  const systemctlReporting = (...args: string[]) => runReporting(host.run, 'systemctl', ['--user', ...args]);
   const where = `systemd user unit ${path}`;
   return {
     async install() {
@@ -64,12 +70,22 @@ export function systemdUserService(host: ServiceHost): LoginService {
       return [`Login service installed and started: ${where}`];
     },
     async uninstall() {
-      if (!(await fileExists(path))) return [`Login service: not installed (no ${path})`];
-      await systemctl('disable', '--now', SYSTEMD_UNIT_NAME);
+      const wants = systemdWantsLink(path);
+      if (!(await fileExists(path)) && !(await linkExists(wants)))
+        return { lines: [`Login service: not installed (no ${path})`], warnings: [] };
+      // Without a user manager (a container, WSL without systemd) nothing runs it and nothing can
+      // stop it: the files go anyway, and the user is told why it was not stopped.
+      const stopFailure = await systemctlReporting('disable', '--now', SYSTEMD_UNIT_NAME);
+      // `enable` wrote the link; `disable` removes it, unless it could not run.
+      await rm(wants, { force: true });
       await rm(path, { force: true });
       await syncDirectory(dirname(path));
-      await systemctl('daemon-reload');
-      return [`Login service stopped and removed: ${path}`];
+      const warnings = stopFailure ? [`could not stop it: ${stopFailure}`] : [];
+      // The manager forgets the removed unit; one that could not be reached has nothing to forget.
+      const reloadFailure = await systemctlReporting('daemon-reload');
+      if (reloadFailure && !stopFailure) warnings.push(`could not reload systemd: ${reloadFailure}`);
+      const done = stopFailure ? 'Login service removed' : 'Login service stopped and removed';
+      return { lines: [`${done}: ${path}`], warnings };
     },
     async status() {
       if (!(await fileExists(path))) return { installed: false, running: false, where, detail: '' };

@@ -246,7 +246,7 @@ describe('restoring a persisted entry', () => {
     actor.send({ type: 'GENERATE' });
     expect(actor.getSnapshot().value).toBe('generating');
     expect(persistOutboxEntry(actor)).toEqual(atStored);
-    expect(atStored.state).toBe('stored');
+    expect(atStored.value).toBe('stored');
 
     const { machine: hanging } = harness();
     const delivering = createOutboxEntryActor(
@@ -265,7 +265,7 @@ describe('restoring a persisted entry', () => {
     delivering.send({ type: 'DELIVER' });
     expect(delivering.getSnapshot().value).toBe('delivering');
     expect(persistOutboxEntry(delivering)).toEqual(atGenerated);
-    expect(atGenerated.state).toBe('generated');
+    expect(atGenerated.value).toBe('generated');
     delivering.stop();
   });
 
@@ -273,6 +273,63 @@ describe('restoring a persisted entry', () => {
     const { machine } = harness();
     actor = createOutboxEntryActor(machine, { input });
     expect(newPersistedOutboxEntry(input)).toEqual(persistOutboxEntry(actor));
+  });
+
+  it('stores the machine’s own persisted snapshot and restores it with createActor', async () => {
+    const persisted = await persistedAt(['network_error'], async (a) => {
+      a.send({ type: 'GENERATE' });
+      await vi.advanceTimersByTimeAsync(0);
+      a.send({ type: 'DELIVER' });
+      await vi.advanceTimersByTimeAsync(0);
+      // Resting in generated, the machine's snapshot is stored as it is.
+      expect(JSON.parse(JSON.stringify(a.getPersistedSnapshot()))).toEqual(
+        JSON.parse(JSON.stringify(persistOutboxEntry(a))),
+      );
+    });
+    const { calls, machine } = harness();
+    actor = createOutboxEntryActor(machine, { persisted }).start();
+    expect(actor.getSnapshot().value).toBe('generated');
+    expect(actor.getSnapshot().context).toMatchObject({ deliveryAttempts: 1 });
+    actor.send({ type: 'DELIVER' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(['deliver e1 #2', 'relay answered', 'release']);
+  });
+
+  it('restores a snapshot caught generating as stored, and one caught delivering as generated', async () => {
+    const hanging = outboxEntryMachine.provide({
+      actors: {
+        generateBrief: fromPromise<void, { eventId: string }>(() => new Promise(() => undefined)),
+      },
+    });
+    const generating = createOutboxEntryActor(hanging, { input }).start();
+    generating.send({ type: 'GENERATE' });
+    const caughtGenerating = JSON.parse(JSON.stringify(generating.getPersistedSnapshot()));
+    generating.stop();
+    expect(caughtGenerating).toMatchObject({
+      value: 'generating',
+      children: { '0.outboxEntry.generating': {} },
+    });
+
+    const { calls, machine } = harness();
+    actor = createOutboxEntryActor(machine, { persisted: caughtGenerating }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    // Back to stored, waiting for its slot: the interrupted generation does not run on its own.
+    expect(actor.getSnapshot().value).toBe('stored');
+    expect(calls).toEqual([]);
+    actor.send({ type: 'GENERATE' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('generated');
+    actor.send({ type: 'DELIVER' });
+    const caughtDelivering = JSON.parse(JSON.stringify(actor.getPersistedSnapshot()));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(caughtDelivering.value).toBe('delivering');
+
+    const again = harness();
+    const restored = createOutboxEntryActor(again.machine, { persisted: caughtDelivering }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(restored.getSnapshot().value).toBe('generated');
+    expect(again.calls).toEqual([]);
+    restored.stop();
   });
 
   it('generates again when it was caught generating', async () => {
@@ -330,13 +387,18 @@ describe('restoring a persisted entry', () => {
       await vi.advanceTimersByTimeAsync(0);
     });
     expect(persisted).toEqual({
-      schemaVersion: 1,
-      state: 'generated',
-      eventId: 'e1',
-      source: 'claude-code',
-      acceptedAt: 1,
-      deliveryAttempts: 2,
-      lastError: 'relay answered 503',
+      status: 'active',
+      value: 'generated',
+      historyValue: {},
+      children: {},
+      context: {
+        schemaVersion: 1,
+        eventId: 'e1',
+        source: 'claude-code',
+        acceptedAt: 1,
+        deliveryAttempts: 2,
+        lastError: 'relay answered 503',
+      },
     });
     const { calls, machine } = harness();
     actor = createOutboxEntryActor(machine, { persisted }).start();

@@ -3,19 +3,16 @@ import { classifyDelivery, type DeliveryAttempt, type DeliveryResult, isNotReady
 
 export type OutboxEntrySource = 'claude-code' | 'codex' | 'tracker';
 
-/** States an entry can be restored into; `generating` and `delivering` resume through these. */
+/**
+ * States an entry is persisted and restored in: where it waits or how it ended. `generating`
+ * and `delivering` are passing: an entry caught in one resumes from the state before it.
+ */
 export type ResumableState = 'stored' | 'generated' | 'delivered' | 'dropped';
 
 export interface OutboxEntryInput {
   eventId: string;
   source: OutboxEntrySource;
   acceptedAt: number;
-  /** Restoring after a restart: where to pick up and what was counted so far. */
-  resume?: {
-    from: ResumableState;
-    deliveryAttempts: number;
-    lastError: string | null;
-  };
 }
 
 /** Plain JSON, so the snapshot persists as is. No report text: that lives in the host's files. */
@@ -26,7 +23,6 @@ export interface OutboxEntryContext {
   acceptedAt: number;
   deliveryAttempts: number;
   lastError: string | null;
-  resumeFrom: ResumableState;
 }
 
 export type OutboxEntryEvent =
@@ -81,7 +77,6 @@ export const outboxEntryMachine = setup({
     recordDelivery: assign(({ context }) => ({ deliveryAttempts: context.deliveryAttempts + 1 })),
   },
   guards: {
-    resumesAt: ({ context }, state: ResumableState) => context.resumeFrom === state,
     isNotReady: (_, params: { result: DeliveryAttempt }) => isNotReady(params.result),
     isDelivered: (_, params: { result: DeliveryAttempt }) =>
       !isNotReady(params.result) && classifyDelivery(params.result) === 'delivered',
@@ -95,21 +90,12 @@ export const outboxEntryMachine = setup({
     eventId: input.eventId,
     source: input.source,
     acceptedAt: input.acceptedAt,
-    deliveryAttempts: input.resume?.deliveryAttempts ?? 0,
-    lastError: input.resume?.lastError ?? null,
-    resumeFrom: input.resume?.from ?? 'stored',
+    deliveryAttempts: 0,
+    lastError: null,
   }),
-  initial: 'resuming',
+  // A restart restores the persisted snapshot (`createActor(machine, { snapshot })`) instead.
+  initial: 'stored',
   states: {
-    // Restores go through real transitions, so invocations start as live.
-    resuming: {
-      always: [
-        { guard: { type: 'resumesAt', params: 'delivered' }, target: 'delivered' },
-        { guard: { type: 'resumesAt', params: 'dropped' }, target: 'dropped' },
-        { guard: { type: 'resumesAt', params: 'generated' }, target: 'generated' },
-        { target: 'stored' },
-      ],
-    },
     stored: { on: { GENERATE: 'generating' } },
     generating: {
       invoke: {

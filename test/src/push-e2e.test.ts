@@ -89,7 +89,7 @@ beforeAll(async () => {
   });
   await context.grantPermissions(['notifications'], { origin: relay.url });
   page = context.pages()[0] ?? (await context.newPage());
-}, 60_000);
+});
 
 afterAll(async () => {
   await context?.close();
@@ -196,5 +196,5 @@ describe('Web Push end to end', () => {
     } finally {
       await reader.close();
     }
-  }, 90_000);
+  });
 });

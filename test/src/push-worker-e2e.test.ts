@@ -124,7 +124,7 @@ beforeAll(async () => {
   // The app closes (the phone is locked); notifications are read from a file of its origin, not a window of the app.
   await page.goto('about:blank');
   reader = await context.newPage();
-}, 60_000);
+});
 
 afterAll(async () => {
   await context?.close();
@@ -161,7 +161,7 @@ describe('the service worker with the app closed', () => {
     expect(
       requests.slice(asked).filter((request) => request.url.startsWith(`/v1/events/${eventId}`)),
     ).toEqual([]);
-  }, 90_000);
+  });
 
   it('asks the relay for no more re-alerts when a ringing notification is swiped away', async () => {
     const eventId = await storeSealedCall(relay.url, daemon.deviceToken, key);
@@ -186,7 +186,7 @@ describe('the service worker with the app closed', () => {
     });
     expect(((await call.json()) as { status: string }).status).toBe('pending');
     await answerOnTablet(eventId);
-  }, 90_000);
+  });
 
   it('keeps the silent period set on the page: a ring shows a quiet "Missed call" and asks the relay for no re-alerts', async () => {
     // Sleep, as the user sets it: from an hour ago to two hours from now, every day, then on.
@@ -242,5 +242,5 @@ describe('the service worker with the app closed', () => {
     expect(
       requests.some((request) => request.method === 'GET' && request.url === `/v1/events/${eventId}`),
     ).toBe(false);
-  }, 120_000);
+  });
 });

@@ -267,7 +267,7 @@ describe('the real agents', () => {
     await replyAndAwaitEdit(project, { calls, reply, daemon }, 'r-claude', 'fixed-by-claude');
     // The resumed turn ends in the hook too: a second call.
     await waitFor(() => calls().length === 2, 30_000, 'the second call');
-  }, 120_000);
+  });
 
   it("Claude Code: a session in default mode resumes in daemon.json's replies.claudePermissionMode", async () => {
     const { env, calls, reply, daemon } = await setUp({ replies: { claudePermissionMode: 'acceptEdits' } });
@@ -276,7 +276,7 @@ describe('the real agents', () => {
     expect(turn.code, turn.output).toBe(0);
     await waitFor(() => calls().length === 1, 30_000, 'the call');
     await replyAndAwaitEdit(project, { calls, reply, daemon }, 'r-claude', 'fixed-by-claude');
-  }, 120_000);
+  });
 
   it('Codex: once trusted the hook rings, and a reply resumes the thread outside git, in its sandbox, so it can edit', async () => {
     const { env, home, calls, reply, daemon } = await setUp();
@@ -305,5 +305,5 @@ describe('the real agents', () => {
     expect(turn.code, turn.output).toBe(0);
     await waitFor(() => calls().length === 1, 30_000, 'the call (Codex ran the trusted hook)');
     await replyAndAwaitEdit(project, { calls, reply, daemon }, 'r-codex', 'fixed-by-codex');
-  }, 120_000);
+  });
 });

@@ -193,7 +193,7 @@ describe('Multica calls through real daemons and a real relay', () => {
     expect(
       comments.some((c) => c.content === 'Also cover the logout path.' && c.authorType === 'member'),
     ).toBe(true);
-  }, 90_000);
+  });
 
   it('a phone with no local daemon dispatches work with an image through the relay and follows it to the created issue', async () => {
     const { tracker, relay, key, phone, computers, workspace, project, agent } = await setUp();
@@ -263,5 +263,5 @@ describe('Multica calls through real daemons and a real relay', () => {
     const [record] = listed.body.dispatches as { identifier?: string; title?: string; state: string }[];
     expect(record).toMatchObject({ state: 'created', identifier: expect.stringMatching(/^ACME-\d+$/) });
     expect(record?.title).toBeTruthy();
-  }, 90_000);
+  });
 });

@@ -35,7 +35,7 @@ beforeAll(async () => {
   claude = await standInClaude();
   up = await startRingbackUp({ llmUrl: llm.url, env: { RINGBACK_CLAUDE_BIN: claude.bin } });
   browser = await launchChromium(await fakeMicrophoneFlags());
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -239,5 +239,5 @@ describe('voice input in real Chromium with a fake microphone', () => {
     await page.getByText('Is the deploy out?').first().waitFor({ timeout: 15_000 });
     expect(stt.requests.at(-1)?.fileDigest).toBe(hung?.fileDigest);
     await context.close();
-  }, 120_000);
+  });
 });

@@ -119,7 +119,7 @@ describe('the app in real Chromium', () => {
     await phone
       .getByText(/answered on/i)
       .first()
-      .waitFor({ timeout: 10_000 });
+      .waitFor({ timeout: 30_000 });
     expect(await phone.getByRole('button', { name: 'Answer', exact: true }).count()).toBe(0);
 
     await waitFor(async () => (await played(page)).length >= BRIEF_SENTENCES, 30_000, 'every sentence');

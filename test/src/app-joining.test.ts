@@ -196,7 +196,7 @@ describe('joining the account and changing the key, in real Chromium', () => {
     await desktop
       .getByText(/answered on/i)
       .first()
-      .waitFor({ timeout: 10_000 });
+      .waitFor({ timeout: 30_000 });
     expect(errors).toEqual([]);
     await desktopContext.close();
     await context.close();
@@ -215,7 +215,7 @@ describe('joining the account and changing the key, in real Chromium', () => {
     // Opened in the tab that already shows the app: only the fragment changes.
     await page.goto(withKey((await pairAnotherDevice(up)).url, attackerKey));
     const dialog = page.getByRole('dialog', { name: 'Switch this device to another account?' });
-    await dialog.waitFor({ timeout: 10_000 });
+    await dialog.waitFor({ timeout: 30_000 });
     const asked = (await dialog.textContent()) ?? '';
     expect(asked).toContain(`join ${before.serverAddress} again as “${before.deviceName}”`);
     expect(page.url()).not.toContain('#pair=');
@@ -227,7 +227,7 @@ describe('joining the account and changing the key, in real Chromium', () => {
     expect((await heldE2eKey(page))?.keyId).toBe(before.e2eKeyId);
 
     await page.goto(withKey((await pairAnotherDevice(up)).url, attackerKey));
-    await dialog.getByRole('button', { name: 'Switch account' }).click({ timeout: 10_000 });
+    await dialog.getByRole('button', { name: 'Switch account' }).click({ timeout: 30_000 });
     await waitFor(
       async () => (await storedPairing(page)).e2eKeyId === attackerKeyId,
       15_000,

@@ -206,7 +206,7 @@ describe('the desktop app reaches endpoints that send no CORS headers, through m
     expect(pieces).toBe(ANSWER);
     expect(text.trimEnd().endsWith('data: [DONE]')).toBe(true);
     // The answer spoken to its end, the field ready for the next question.
-    await page.getByPlaceholder('Type a question, or "continue"').waitFor({ timeout: 10_000 });
+    await page.getByPlaceholder('Type a question, or "continue"').waitFor({ timeout: 30_000 });
     await saveScreenshots(page, 'desktop-endpoints-answer');
   });
 

@@ -126,11 +126,11 @@ describe('dispatching to Multica agents in real Chromium', () => {
     expect(attached).toHaveLength(2);
     await page
       .getByText(`Dispatched: ACME-${dispatched.number} ${DISPATCHED_TITLE}`)
-      .waitFor({ timeout: 10_000 });
+      .waitFor({ timeout: 30_000 });
     await saveScreenshots(page, 'dispatch-created');
 
     await page.getByRole('button', { name: 'My dispatches' }).click();
-    await page.getByText(`ACME-${dispatched.number}`).first().waitFor({ timeout: 10_000 });
+    await page.getByText(`ACME-${dispatched.number}`).first().waitFor({ timeout: 30_000 });
     await page.getByText(/· 2 images$/).waitFor();
     await saveScreenshots(page, 'my-dispatches');
     // Back leads to a fresh dispatch screen (the call is over), and Back again to the calls page.

@@ -160,7 +160,7 @@ describe('the settings pages in real Chromium', () => {
       { name: 'Low hum.wav', mimeType: WAV, buffer: sineWav(220, 0.6) },
     ]);
     // The first file added becomes this slot's tone.
-    await expect.poll(() => radio('Morning bell').isChecked(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => radio('Morning bell').isChecked(), { timeout: 30_000 }).toBe(true);
     expect(await radio('Low hum').isChecked()).toBe(false);
     await page.getByRole('heading', { name: 'Your tones' }).waitFor();
     await saveScreenshots(page, 'settings-ringtone-incoming');

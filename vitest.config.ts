@@ -35,6 +35,9 @@ export default defineConfig({
           // sized so that a slow machine never reaches it while the steps still make progress.
           testTimeout: 180_000,
           hookTimeout: 120_000,
+          // expect.poll waits for a page or a process to change; its 1 s default is a fixed total
+          // that a busy machine exceeds.
+          expect: { poll: { timeout: 30_000 } },
         },
       },
     ],

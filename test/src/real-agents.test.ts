@@ -247,7 +247,7 @@ async function replyAndAwaitEdit(
   await setup.reply(setup.calls()[0] as RelayedEvent, replyId, `WRITE ${target} ${content}`);
   await waitFor(
     async () => (await readFile(target, 'utf8').catch(() => '')) === content,
-    60_000,
+    90_000,
     `the edit\n${setup.daemon.output()}`,
   );
 }
@@ -263,10 +263,10 @@ describe('the real agents', () => {
       env,
     );
     expect(turn.code, turn.output).toBe(0);
-    await waitFor(() => calls().length === 1, 30_000, 'the call');
+    await waitFor(() => calls().length === 1, 60_000, 'the call');
     await replyAndAwaitEdit(project, { calls, reply, daemon }, 'r-claude', 'fixed-by-claude');
     // The resumed turn ends in the hook too: a second call.
-    await waitFor(() => calls().length === 2, 30_000, 'the second call');
+    await waitFor(() => calls().length === 2, 60_000, 'the second call');
   });
 
   it("Claude Code: a session in default mode resumes in daemon.json's replies.claudePermissionMode", async () => {
@@ -274,7 +274,7 @@ describe('the real agents', () => {
     const project = await mkdtemp(join(tmpdir(), 'ringback-project-'));
     const turn = await run('claude', ['-p', 'Look at the bug.'], project, env);
     expect(turn.code, turn.output).toBe(0);
-    await waitFor(() => calls().length === 1, 30_000, 'the call');
+    await waitFor(() => calls().length === 1, 60_000, 'the call');
     await replyAndAwaitEdit(project, { calls, reply, daemon }, 'r-claude', 'fixed-by-claude');
   });
 
@@ -303,7 +303,7 @@ describe('the real agents', () => {
       env,
     );
     expect(turn.code, turn.output).toBe(0);
-    await waitFor(() => calls().length === 1, 30_000, 'the call (Codex ran the trusted hook)');
+    await waitFor(() => calls().length === 1, 60_000, 'the call (Codex ran the trusted hook)');
     await replyAndAwaitEdit(project, { calls, reply, daemon }, 'r-codex', 'fixed-by-codex');
   });
 });

@@ -136,9 +136,10 @@ describe('a relay outage with 5,000 reports waiting', () => {
 
     const back = relay.received.length;
     relay.answerRest({ status: 201 });
-    // 5,000 deliveries take as long as the machine makes them: wait while they keep coming.
+    // 5,000 deliveries take as long as the machine makes them: wait while they keep coming. The
+    // first waits for the restarted daemon's saved probe time, at most the longest backoff step.
     await waitForProgress(() => relay.received.length - back, REPORTS, {
-      stallMs: 30_000,
+      stallMs: MAX_RETRY_DELAY_MS + 60_000,
       what: 'the backlog to drain',
     });
     await waitFor(

@@ -38,7 +38,7 @@ beforeAll(async () => {
   llm.setDefault(() => ({ json: plainBrief('The release is tagged. Nothing else needs you.') }));
   up = await startRingbackUp({ llmUrl: llm.url });
   browser = await launchChromium([`--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`]);
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -285,7 +285,7 @@ describe('background ringing when the relay cannot say whether it holds the subs
     await expect.poll(() => toggle(page).getAttribute('aria-checked')).toBe('true');
     expect(errors).toEqual([]);
     await context.close();
-  }, 60_000);
+  });
 });
 
 describe('answering from a notification in real Chromium', () => {
@@ -353,5 +353,5 @@ describe('answering from a notification in real Chromium', () => {
     } finally {
       await strict.close();
     }
-  }, 120_000);
+  });
 });

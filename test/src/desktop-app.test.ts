@@ -42,7 +42,7 @@ beforeAll(async () => {
   );
   world = await startDesktopWorld({ briefModelUrl: llm.url });
   ({ relay, daemon, dataDir, app, browser, page, shell, errors } = world);
-}, 60_000);
+});
 
 afterAll(async () => {
   await world?.close();
@@ -86,7 +86,7 @@ describe('the desktop app in real Chromium', () => {
     await waitFor(() => shell.statuses.at(-1)?.connected === true, 10_000, 'the tray status');
     expect(shell.statuses.at(-1)).toEqual({ connected: true, missed: 0, language: 'en' });
     await saveScreenshots(page, 'desktop-idle');
-  }, 60_000);
+  });
 
   it('rings with the window hidden: main hears of the call, its click answers it and the brief plays', async () => {
     await shell.hide(page, true);
@@ -115,7 +115,7 @@ describe('the desktop app in real Chromium', () => {
     await saveScreenshots(page, 'desktop-in-call');
     await page.getByRole('button', { name: 'Hang up' }).click();
     await page.getByRole('button', { name: "Don't reply" }).click();
-  }, 90_000);
+  });
 
   it('writes the model to the daemon on this computer while the relay is down; its own settings page', async () => {
     await relay.kill();
@@ -142,7 +142,7 @@ describe('the desktop app in real Chromium', () => {
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     expect(errors).toEqual([]);
-  }, 60_000);
+  });
 
   it('with the daemon running but logged in to no relay, connects it to a private relay from the page and joins', async () => {
     // A first run: the daemon runs, no relay yet; the user's relay is private and has no owner.
@@ -216,7 +216,7 @@ describe('the desktop app in real Chromium', () => {
       await fresh.kill('SIGTERM');
       await privateRelay.kill();
     }
-  }, 90_000);
+  });
 
   it('with no daemon on this computer, says so and offers to start it at login', async () => {
     const other = await newMonitoredContext(browser, DESKTOP_VIEWPORT);
@@ -242,5 +242,5 @@ describe('the desktop app in real Chromium', () => {
     expect(lonely.token).toBeNull();
     await saveScreenshots(second, 'desktop-no-daemon');
     await other.close();
-  }, 60_000);
+  });
 });

@@ -52,7 +52,7 @@ beforeAll(async () => {
   ]);
   world = await startDesktopWorld({ briefModelUrl: model.url });
   ({ app, browser, page, shell, errors } = world);
-}, 60_000);
+});
 
 afterAll(async () => {
   await world?.close();
@@ -101,7 +101,7 @@ describe('the desktop app reaches endpoints that send no CORS headers, through m
     expect(await askFromPage(tab, llm.url)).toMatch(/^read 200: data: .*"content":"The slowest "/s);
     model.requests.length = 0;
     await web.close();
-  }, 30_000);
+  });
 
   it('speaks with a voice platform that refuses other origins: its preview and a whole brief come through main', async () => {
     await page.goto(app.url);
@@ -167,7 +167,7 @@ describe('the desktop app reaches endpoints that send no CORS headers, through m
       expect(exchange.request.headers.authorization).toBe('Bearer sk-voice-0000');
     }
     await saveScreenshots(page, 'desktop-endpoints-in-call');
-  }, 60_000);
+  });
 
   it('answers a question in the call by streaming from a model that sends no CORS headers, through main', async () => {
     const asked = llm.requests.length;
@@ -206,9 +206,9 @@ describe('the desktop app reaches endpoints that send no CORS headers, through m
     expect(pieces).toBe(ANSWER);
     expect(text.trimEnd().endsWith('data: [DONE]')).toBe(true);
     // The answer spoken to its end, the field ready for the next question.
-    await page.getByPlaceholder('Type a question, or "continue"').waitFor({ timeout: 10_000 });
+    await page.getByPlaceholder('Type a question, or "continue"').waitFor({ timeout: 30_000 });
     await saveScreenshots(page, 'desktop-endpoints-answer');
-  }, 45_000);
+  });
 
   it('main refuses an address that is not configured (not_configured), whoever asks', async () => {
     const open = (request: EndpointRequest) =>
@@ -253,5 +253,5 @@ describe('the desktop app reaches endpoints that send no CORS headers, through m
     await page.getByRole('button', { name: 'Hang up' }).click();
     await page.getByRole('button', { name: "Don't reply" }).click();
     expect(errors).toEqual([]);
-  }, 30_000);
+  });
 });

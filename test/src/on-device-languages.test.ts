@@ -65,7 +65,7 @@ beforeAll(async () => {
     if (pathname.startsWith('/assets/espeak-ng/')) requested.push(pathname);
   });
   await page.goto(relay.url);
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -85,7 +85,7 @@ describe('the on-device voice, one language at a time', () => {
     expect(kept).toHaveLength(2);
     expect(kept[0]).toMatch(/\/en_dict-\w+\.bin$/);
     expect(kept[1]).toMatch(/\/shared-\w+\.bin$/);
-  }, 60_000);
+  });
 
   it('adds a language the first time it is spoken, in the running voice, and keeps speaking the first', async () => {
     requested.length = 0;
@@ -107,7 +107,7 @@ describe('the on-device voice, one language at a time', () => {
     expect(requested).toHaveLength(1);
     expect(requested[0]).toMatch(/\/de_dict-\w+\.bin$/);
     expect((await keptVoiceData()).filter((path) => /\/de_dict-/.test(path))).toHaveLength(1);
-  }, 60_000);
+  });
 
   it('downloads the dictionary eSpeak NG reads another script in the text with before speaking it', async () => {
     requested.length = 0;
@@ -117,7 +117,7 @@ describe('the on-device voice, one language at a time', () => {
       '/assets/espeak-ng/el_dict',
       '/assets/espeak-ng/fr_dict',
     ]);
-  }, 60_000);
+  });
 
   it('says so for a voice the data has no dictionary for, and downloads nothing', async () => {
     requested.length = 0;

@@ -17,7 +17,7 @@ import {
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitConnected } from './support/app-page';
-import { CHROMIUM_PATH, PHONE_VIEWPORT } from './support/browser';
+import { CHROMIUM_PATH, PHONE_VIEWPORT, STEP_TIMEOUT_MS } from './support/browser';
 import { CALL_WORDS, pairingPageUrl, storeSealedCall } from './support/pwa-calls';
 import { saveNotificationCard } from './support/pwa-notification-card';
 import { keysRecord, notificationsAfterPush, pollFor, waitControlled } from './support/pwa-page';
@@ -87,9 +87,10 @@ beforeAll(async () => {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     viewport: PHONE_VIEWPORT,
   });
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
   await context.grantPermissions(['notifications'], { origin: relay.url });
   page = context.pages()[0] ?? (await context.newPage());
-}, 60_000);
+});
 
 afterAll(async () => {
   await context?.close();
@@ -196,5 +197,5 @@ describe('Web Push end to end', () => {
     } finally {
       await reader.close();
     }
-  }, 90_000);
+  });
 });

@@ -14,7 +14,7 @@ import { createSilentRelayLogger, type RunningRelay, startRelay } from '@ringbac
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshots, waitConnected } from './support/app-page';
-import { CHROMIUM_PATH, PHONE_VIEWPORT } from './support/browser';
+import { CHROMIUM_PATH, PHONE_VIEWPORT, STEP_TIMEOUT_MS } from './support/browser';
 import { CALL_WORDS, pairingPageUrl, storeSealedCall } from './support/pwa-calls';
 import { saveNotificationCard } from './support/pwa-notification-card';
 import { keysRecord, notificationsAfterPush, pollFor, waitControlled } from './support/pwa-page';
@@ -116,6 +116,7 @@ beforeAll(async () => {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     viewport: PHONE_VIEWPORT,
   });
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
   await context.grantPermissions(['notifications'], { origin: relay.url });
   page = context.pages()[0] ?? (await context.newPage());
   await page.goto(await pairingPageUrl(relay.url, daemon.deviceToken, key));
@@ -124,7 +125,7 @@ beforeAll(async () => {
   // The app closes (the phone is locked); notifications are read from a file of its origin, not a window of the app.
   await page.goto('about:blank');
   reader = await context.newPage();
-}, 60_000);
+});
 
 afterAll(async () => {
   await context?.close();
@@ -161,7 +162,7 @@ describe('the service worker with the app closed', () => {
     expect(
       requests.slice(asked).filter((request) => request.url.startsWith(`/v1/events/${eventId}`)),
     ).toEqual([]);
-  }, 90_000);
+  });
 
   it('asks the relay for no more re-alerts when a ringing notification is swiped away', async () => {
     const eventId = await storeSealedCall(relay.url, daemon.deviceToken, key);
@@ -186,7 +187,7 @@ describe('the service worker with the app closed', () => {
     });
     expect(((await call.json()) as { status: string }).status).toBe('pending');
     await answerOnTablet(eventId);
-  }, 90_000);
+  });
 
   it('keeps the silent period set on the page: a ring shows a quiet "Missed call" and asks the relay for no re-alerts', async () => {
     // Sleep, as the user sets it: from an hour ago to two hours from now, every day, then on.
@@ -242,5 +243,5 @@ describe('the service worker with the app closed', () => {
     expect(
       requests.some((request) => request.method === 'GET' && request.url === `/v1/events/${eventId}`),
     ).toBe(false);
-  }, 120_000);
+  });
 });

@@ -74,7 +74,7 @@ beforeAll(async () => {
   world = await startPwaWorld({ name: 'pwa', copyApp: true, monitorAudio: true });
   ({ relay, daemon, context, page } = world);
   appDir = world.appDir as string;
-}, 60_000);
+});
 
 afterAll(async () => {
   await world?.close();
@@ -170,7 +170,7 @@ describe('the installable app in real Chromium', () => {
     await page.waitForTimeout(1500);
     expect(loads).toHaveLength(1);
     expect(await waitControlled(page)).toEqual({ script: `${relay.url}/sw.js`, state: 'activated' });
-  }, 60_000);
+  });
 
   it('rings from the service worker with no app window open: the decrypted call, Answer and Decline; Decline declines it on the relay', async () => {
     await context.grantPermissions(['notifications'], { origin: relay.url });
@@ -215,7 +215,7 @@ describe('the installable app in real Chromium', () => {
       await page.goto(relay.url);
       await waitConnected(page);
     }
-  }, 60_000);
+  });
 
   it('answers from the notification in the app window already open: the worker tells it which call', async () => {
     const eventId = await storeCall();
@@ -236,7 +236,7 @@ describe('the installable app in real Chromium', () => {
         30_000,
       ),
     ).toBe('answered');
-  }, 60_000);
+  });
 
   it('keeps only English voice data after an English call, and speaks English offline from it', async () => {
     // The call answered above was spoken with the on-device voice, in English (the brief's language).
@@ -264,7 +264,7 @@ describe('the installable app in real Chromium', () => {
     } finally {
       await context.setOffline(false);
     }
-  }, 60_000);
+  });
 
   it('opens offline after one visit, saying plainly that it is offline', async () => {
     await context.setOffline(true);

@@ -23,7 +23,7 @@ const key = generateE2eKey();
 beforeAll(async () => {
   world = await startPwaWorld({ name: 'pwa-stale' });
   ({ relay, daemon, context, page } = world);
-}, 60_000);
+});
 
 afterAll(async () => {
   await world?.close();
@@ -81,5 +81,5 @@ describe('notifications of calls that are over', () => {
     } finally {
       await reader.close();
     }
-  }, 120_000);
+  });
 });

@@ -20,7 +20,7 @@ beforeAll(async () => {
   world = await startPwaWorld({ name: 'pwa-update', copyApp: true });
   ({ relay, daemon, page } = world);
   appDir = world.appDir as string;
-}, 60_000);
+});
 
 afterAll(async () => {
   await world?.close();
@@ -86,7 +86,7 @@ describe('a new build while a call is on', () => {
     expect(await newBuildWaiting()).toBe(false);
     expect(await waitControlled(page)).toEqual({ script: `${relay.url}/sw.js`, state: 'activated' });
     expect(errors).toEqual([]);
-  }, 90_000);
+  });
 
   it('with no call, the next build takes over at once and the page reloads onto it once', async () => {
     await markDocument(page);
@@ -101,5 +101,5 @@ describe('a new build while a call is on', () => {
     await page.waitForTimeout(1_500);
     expect(loads).toHaveLength(1);
     expect(await newBuildWaiting()).toBe(false);
-  }, 60_000);
+  });
 });

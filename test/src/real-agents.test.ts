@@ -247,7 +247,7 @@ async function replyAndAwaitEdit(
   await setup.reply(setup.calls()[0] as RelayedEvent, replyId, `WRITE ${target} ${content}`);
   await waitFor(
     async () => (await readFile(target, 'utf8').catch(() => '')) === content,
-    60_000,
+    90_000,
     `the edit\n${setup.daemon.output()}`,
   );
 }
@@ -263,20 +263,20 @@ describe('the real agents', () => {
       env,
     );
     expect(turn.code, turn.output).toBe(0);
-    await waitFor(() => calls().length === 1, 30_000, 'the call');
+    await waitFor(() => calls().length === 1, 60_000, 'the call');
     await replyAndAwaitEdit(project, { calls, reply, daemon }, 'r-claude', 'fixed-by-claude');
     // The resumed turn ends in the hook too: a second call.
-    await waitFor(() => calls().length === 2, 30_000, 'the second call');
-  }, 120_000);
+    await waitFor(() => calls().length === 2, 60_000, 'the second call');
+  });
 
   it("Claude Code: a session in default mode resumes in daemon.json's replies.claudePermissionMode", async () => {
     const { env, calls, reply, daemon } = await setUp({ replies: { claudePermissionMode: 'acceptEdits' } });
     const project = await mkdtemp(join(tmpdir(), 'ringback-project-'));
     const turn = await run('claude', ['-p', 'Look at the bug.'], project, env);
     expect(turn.code, turn.output).toBe(0);
-    await waitFor(() => calls().length === 1, 30_000, 'the call');
+    await waitFor(() => calls().length === 1, 60_000, 'the call');
     await replyAndAwaitEdit(project, { calls, reply, daemon }, 'r-claude', 'fixed-by-claude');
-  }, 120_000);
+  });
 
   it('Codex: once trusted the hook rings, and a reply resumes the thread outside git, in its sandbox, so it can edit', async () => {
     const { env, home, calls, reply, daemon } = await setUp();
@@ -303,7 +303,7 @@ describe('the real agents', () => {
       env,
     );
     expect(turn.code, turn.output).toBe(0);
-    await waitFor(() => calls().length === 1, 30_000, 'the call (Codex ran the trusted hook)');
+    await waitFor(() => calls().length === 1, 60_000, 'the call (Codex ran the trusted hook)');
     await replyAndAwaitEdit(project, { calls, reply, daemon }, 'r-codex', 'fixed-by-codex');
-  }, 120_000);
+  });
 });

@@ -52,12 +52,12 @@ describe.skipIf(!hasTestDatabase())('three relays on PostgreSQL, one behind a li
     // The first creates the schema alone.
     relays.push(await start(database.url));
     relays.push(...(await Promise.all([start(database.url), start(throughProxy.toString())])));
-  }, 60_000);
+  });
   afterAll(async () => {
     await Promise.all(relays.map((relay) => relay.kill('SIGKILL')));
     await proxy?.close();
     await database?.drop();
-  }, 30_000);
+  });
 
   it('notices the silent link within its deadline, refuses streams meanwhile, and every stream stays whole', async () => {
     const [A, B, C] = relays.map((relay) => relay.url) as [string, string, string];
@@ -173,7 +173,7 @@ describe.skipIf(!hasTestDatabase())('three relays on PostgreSQL, one behind a li
       for (const stream of streams) stream.stop();
       await balancer.close();
     }
-  }, 90_000);
+  });
 });
 
 /** Opens a stream on `url` again and again until it is answered 200. */

@@ -153,5 +153,5 @@ describe('relayed settings requests through a real relay to a real daemon', () =
     await linkUp();
     expect((await send(german)).result).toMatchObject({ status: 409, body: { error: 'replayed_request' } });
     expect(await localGet(daemon, dataDir, '/brief/language')).toEqual({ language: 'fr-FR', source: 'app' });
-  }, 60_000);
+  });
 });

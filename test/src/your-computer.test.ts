@@ -41,7 +41,7 @@ beforeAll(async () => {
     config: { transcription: { baseUrl: platform.url, apiKey: 'sk-stt-e2e', model: 'whisper-1' } },
   });
   browser = await launchChromium(await fakeMicrophoneFlags());
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();

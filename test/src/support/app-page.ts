@@ -75,5 +75,5 @@ export async function pairAnotherDevice(up: ComputerHome): Promise<{ url: string
 
 /** The idle page's sign that the stream is up and calls will ring. */
 export async function waitConnected(page: Page): Promise<void> {
-  await page.getByText('Connected: calls ring here').waitFor({ timeout: 15_000 });
+  await page.getByText('Connected: calls ring here').waitFor({ timeout: 60_000 });
 }

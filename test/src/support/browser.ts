@@ -3,6 +3,13 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 /** Debian's Chromium, which `.ci/run` installs. */
 export const CHROMIUM_PATH = process.env.RINGBACK_CHROMIUM ?? '/usr/bin/chromium';
 
+/**
+ * How long a page step (a click, a wait for an element) may take when it names no timeout of its
+ * own. Playwright's 30 s is too little on a 2-core machine busy with other work; a step that waits
+ * for a condition costs nothing extra when the condition comes sooner.
+ */
+export const STEP_TIMEOUT_MS = 60_000;
+
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
 export const DESKTOP_VIEWPORT = { width: 1280, height: 800 };
 
@@ -11,7 +18,7 @@ export const DESKTOP_VIEWPORT = { width: 1280, height: 800 };
  * one). `extraArgs` add flags such as a fake camera or host mapping.
  */
 export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
       '--headless',
@@ -22,6 +29,14 @@ export async function launchChromium(extraArgs: string[] = []): Promise<Browser>
       ...extraArgs,
     ],
   });
+  // Every context (and `browser.newPage()`, which makes one) waits as long as a busy machine needs.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(STEP_TIMEOUT_MS);
+    return context;
+  };
+  return browser;
 }
 
 /** What the page played, as the audio monitor saw it. */
@@ -77,6 +92,8 @@ export async function newMonitoredContext(
     isMobile: options.isMobile ?? false,
     hasTouch: options.isMobile ?? false,
   });
+  // Also for a browser launched without launchChromium.
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
   await monitorAudio(context);
   return context;
 }

@@ -147,9 +147,9 @@ export async function missByReload(page: Page): Promise<void> {
   // The reply panel the ringing call covered comes back with the page: no reply this time.
   const skip = page.getByRole('button', { name: "Don't reply" });
   const connected = page.getByText('Connected: calls ring here');
-  await skip.or(connected).first().waitFor({ timeout: 15_000 });
+  await skip.or(connected).first().waitFor({ timeout: 60_000 });
   if ((await skip.count()) > 0) await skip.click();
-  await connected.waitFor({ timeout: 15_000 });
+  await connected.waitFor({ timeout: 60_000 });
 }
 
 /** The calls page's history row titles in the order shown ("Open details: <title>"). */

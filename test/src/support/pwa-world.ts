@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DeviceCredentials } from '@ringback/protocol';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { CHROMIUM_PATH, monitorAudio, PHONE_VIEWPORT } from './browser';
+import { CHROMIUM_PATH, monitorAudio, PHONE_VIEWPORT, STEP_TIMEOUT_MS } from './browser';
 import { type RelayProcess, startRelayProcess } from './relay-process';
 
 const CLIENT_DIST = fileURLToPath(new URL('../../../client/dist', import.meta.url));
@@ -44,6 +44,7 @@ export async function startPwaWorld(options: {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     viewport: PHONE_VIEWPORT,
   });
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
   if (options.monitorAudio) await monitorAudio(context);
   const page = context.pages()[0] ?? (await context.newPage());
   return {

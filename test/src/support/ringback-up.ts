@@ -52,7 +52,7 @@ export async function startRingbackUp(options: {
     output += chunk.toString();
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await waitFor(() => output.includes('Stop with Ctrl-C'), 20_000, `ringback up to start:\n${output}`);
+  await waitFor(() => output.includes('Stop with Ctrl-C'), 90_000, `ringback up to start:\n${output}`);
   const appUrl = new RegExp(`http://127\\.0\\.0\\.1:${relayPort}/#pair=\\S+`).exec(output)?.[0];
   if (!appUrl) throw new Error(`ringback up printed no app URL:\n${output}`);
   return {

@@ -35,7 +35,7 @@ export function pageHeading(page: Page, name: string): Locator {
 /** Opens a settings list row (or any button named `row`) and waits for the page it opens. */
 export async function openRow(page: Page, row: string | RegExp, heading: string): Promise<void> {
   await page.getByRole('button', { name: row, ...(typeof row === 'string' ? { exact: true } : {}) }).click();
-  await pageHeading(page, heading).waitFor({ timeout: 10_000 });
+  await pageHeading(page, heading).waitFor({ timeout: 30_000 });
 }
 
 /** From the idle page: Settings, then one of its rows (`/Voice/`, `/Speech recognition/`…). */
@@ -56,7 +56,7 @@ export async function backToIdle(page: Page): Promise<void> {
 /** The header's Back, waiting for the page it returns to. */
 export async function back(page: Page, heading: string): Promise<void> {
   await page.getByRole('button', { name: 'Back', exact: true }).click();
-  await pageHeading(page, heading).waitFor({ timeout: 10_000 });
+  await pageHeading(page, heading).waitFor({ timeout: 30_000 });
 }
 
 /** The accessible names of the controls of `role` within `scope`, in order. */

@@ -27,4 +27,16 @@ describe('what "Your computer" will do', () => {
     expect(computerVoiceNote(null, 'computer_busy')).toContain('busy with other requests');
     expect(computerVoiceNote('offline', 'computer_busy')).toContain('not connected');
   });
+
+  it('says plainly when the computer could not open this device’s requests, and what to do', () => {
+    const note = computerVoiceNote(null, 'undecryptable_request');
+    expect(note).toContain('could not open this device’s requests');
+    expect(note).toContain('this device’s voice');
+    expect(note).toContain('reload');
+    expect(note).toContain('update Ringback on your computer');
+    expect(note).toContain('different end-to-end keys');
+    // A probe that reached the computer does not tell whether it can open this device's requests.
+    expect(computerVoiceNote('ready', 'undecryptable_request')).toBe(note);
+    expect(computerVoiceNote('offline', 'undecryptable_request')).toContain('not connected');
+  });
 });

@@ -1,4 +1,5 @@
 import { isComputerUnreachable } from '../../relay/computer-unreachable';
+import type { ComputerVoiceFallback } from '../../speech/engines/computer/computer-voice-status';
 
 /** Whether the computer can do one thing for this device now (speak, transcribe, answer questions). */
 export type ComputerReadiness = 'ready' | 'unset' | 'offline';
@@ -14,7 +15,7 @@ export function readinessOfFailure(error: unknown): ComputerReadiness | null {
  */
 export function computerVoiceNote(
   probed: ComputerReadiness | null,
-  lastFallback: 'device_offline' | 'speech_not_configured' | 'computer_busy' | null,
+  lastFallback: ComputerVoiceFallback | null,
 ): string {
   const readiness =
     probed ??
@@ -27,6 +28,9 @@ export function computerVoiceNote(
     return 'Your computer is not connected right now: calls ring with this device’s voice until it is back.';
   if (readiness === 'unset')
     return 'Your computer has no voice set yet: calls ring with this device’s voice until one is set.';
+  // A probe that reached the computer does not show whether it can open this device's sealed requests.
+  if (lastFallback === 'undecryptable_request')
+    return 'Your computer could not open this device’s requests, so calls ring with this device’s voice. One of them needs updating (reload the app here, or update Ringback on your computer), or they hold different end-to-end keys.';
   // Ready, yet the last call found it at its limit (several devices preparing at once): say why it sounded mixed.
   if (lastFallback === 'computer_busy' && probed !== 'unset')
     return 'Your computer was busy with other requests: some sentences of the last call were spoken with this device’s voice.';

@@ -11,6 +11,8 @@ export const COMPUTER_ZH: Record<string, string> = {
     '你的电脑现在没有连接：在它恢复之前，通话会用本设备的语音响铃朗读。',
   'Your computer has no voice set yet: calls ring with this device’s voice until one is set.':
     '你的电脑还没有设置语音：在设置之前，通话会用本设备的语音响铃朗读。',
+  'Your computer could not open this device’s requests, so calls ring with this device’s voice. One of them needs updating (reload the app here, or update Ringback on your computer), or they hold different end-to-end keys.':
+    '你的电脑无法打开这台设备发出的请求，所以通话会用本设备的语音朗读。其中一方需要更新（在这里重新加载应用，或在电脑上更新 Ringback），或者两者持有的端到端密钥不同。',
 
   // The model for questions.
   'Questions are answered by': '问题由谁回答',

@@ -148,6 +148,16 @@ describe('the "Your computer" voice', () => {
     expect(status.get()).toBe('computer_busy');
   });
 
+  it('computer engine: undecryptable_request from the computer still speaks with the on-device voice', async () => {
+    // The computer could not open the request (an app or a computer on the previous version, or
+    // different end-to-end keys): the relay answers 400 undecryptable_request, and the call still rings.
+    const { engine, status } = await relay({ status: 400, error: 'undecryptable_request' });
+    expect(await (await engine.synthesize(INPUT, CONFIG, { fetch })).text()).toBe(
+      'device:en-us:The build is green.',
+    );
+    expect(status.get()).toBe('undecryptable_request');
+  });
+
   it('treats a device with no link to its computer yet as offline', async () => {
     const { engine, status, link } = await relay({ pieces: [btoa('x')] });
     link.set(null);

@@ -182,6 +182,10 @@ function fallbackReason(error: unknown): ComputerVoiceFallback | null {
   // For a minute after an abrupt stop the computer refuses requests it cannot prove it never ran
   // (daemon relayed-request-guard): a passing refusal, so the call speaks with this device's voice.
   if (code === 'replayed_request') return 'computer_busy';
+  // The computer could not open the sealed request: an app or a computer on the previous version
+  // (another form of sealing), or different end-to-end keys. Nothing this call can fix, so it rings
+  // with this device's voice and the voice page says what to do.
+  if (code === 'undecryptable_request') return 'undecryptable_request';
   return null;
 }
 

@@ -1,5 +1,10 @@
 /** Why the last sentence meant for the computer's voice was spoken by this device instead. */
-export type ComputerVoiceFallback = 'device_offline' | 'speech_not_configured' | 'computer_busy';
+export type ComputerVoiceFallback =
+  | 'device_offline'
+  | 'speech_not_configured'
+  | 'computer_busy'
+  /** The computer could not open this device's requests: one of them needs updating, or their keys differ. */
+  | 'undecryptable_request';
 
 export interface ComputerVoiceStatus {
   get(): ComputerVoiceFallback | null;

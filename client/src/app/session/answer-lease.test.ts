@@ -1,6 +1,7 @@
 import { ANSWER_LEASE_MS, ANSWER_LEASE_RENEW_MS } from '@ringback/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LeaseRenewal } from '../../relay';
+import { relayErrorOf } from '../../relay/relay-error';
 import { AnswerLease } from './answer-lease';
 
 beforeEach(() => {
@@ -54,6 +55,50 @@ describe('AnswerLease', () => {
     expect(keeper.isLost('evt-1')).toBe(true);
     expect(renewed.filter((id) => id === 'evt-1')).toHaveLength(1);
     expect(renewed.filter((id) => id === 'evt-2')).toHaveLength(3);
+    keeper.stop();
+  });
+
+  /** The error the relay client throws for this answer from the relay. */
+  function refusal(status: number, error?: string): Promise<never> {
+    const body = error ? JSON.stringify({ error, message: error }) : 'Gone';
+    return relayErrorOf(new Response(body, { status })).then((refused) => Promise.reject(refused));
+  }
+
+  it.each([
+    ['404 event_not_found', 404, 'event_not_found'],
+    ['410 (the call is gone)', 410, undefined],
+    ['403 not_call_answerer', 403, 'not_call_answerer'],
+  ] as const)('AnswerLease stops renewing a call on %s', async (_name, status, error) => {
+    const { keeper, renewed, lost } = lease(
+      (eventId) => (eventId === 'evt-1' ? refusal(status, error) : Promise.resolve({ held: true })),
+      ['evt-1', 'evt-2'],
+    );
+    await vi.advanceTimersByTimeAsync(ANSWER_LEASE_RENEW_MS * 3);
+    expect(renewed.filter((id) => id === 'evt-1')).toHaveLength(1);
+    // Another call this device holds is still renewed, and nothing claims another device took it.
+    expect(renewed.filter((id) => id === 'evt-2')).toHaveLength(3);
+    expect(lost).toEqual([]);
+    keeper.stop();
+  });
+
+  it('AnswerLease stops renewing a call on 401 (this device was removed), and every other call too', async () => {
+    const held = ['evt-1'];
+    const { keeper, renewed, lost } = lease(
+      (eventId) => (eventId === 'evt-1' ? refusal(401, 'unauthorized') : Promise.resolve({ held: true })),
+      held,
+    );
+    await vi.advanceTimersByTimeAsync(ANSWER_LEASE_RENEW_MS);
+    held.push('evt-2');
+    await vi.advanceTimersByTimeAsync(ANSWER_LEASE_RENEW_MS * 2);
+    expect(renewed).toEqual(['evt-1']);
+    expect(lost).toEqual([]);
+    keeper.stop();
+  });
+
+  it('keeps renewing a call after a refusal that may pass (503 relay_unavailable)', async () => {
+    const { keeper, renewed } = lease(() => refusal(503, 'relay_unavailable'), ['evt-1']);
+    await vi.advanceTimersByTimeAsync(ANSWER_LEASE_RENEW_MS * 3);
+    expect(renewed).toHaveLength(3);
     keeper.stop();
   });
 });

@@ -1,5 +1,5 @@
 import { ANSWER_LEASE_RENEW_MS, type HandledBy } from '@ringback/protocol';
-import type { LeaseRenewal } from '../../relay';
+import { type LeaseRenewal, RelayError } from '../../relay';
 
 export interface AnswerLeaseDeps {
   renew(eventId: string): Promise<LeaseRenewal>;
@@ -13,12 +13,20 @@ export interface AnswerLeaseDeps {
 /**
  * Keeps the calls this device answered its own while the user is in them or writing the reply:
  * every `ANSWER_LEASE_RENEW_MS` each held call's lease is renewed, so the relay does not return
- * it to the other devices. A failed renewal (offline) is tried at the next tick; a refused one
- * means the call went on without this device, and it is never renewed again.
+ * it to the other devices. A failed renewal (offline, or a refusal that may pass) is tried at the
+ * next tick; a final refusal is never tried again: 409 (another device has the call), 403 / 404 /
+ * 410 (this device may not hold it, or it is gone), and 401 (this device was removed from the
+ * account: no call is renewed any more; the event stream takes the device back to welcome).
  */
+/** Refusals no later try can change, for that one call. */
+const FINAL_REFUSALS: ReadonlySet<number> = new Set([403, 404, 410]);
+
 export class AnswerLease {
   private readonly lost = new Set<string>();
   private readonly inFlight = new Set<string>();
+  /** Calls the relay refused for good without giving them to another device. */
+  private readonly ended = new Set<string>();
+  private removed = false;
   private timer: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly deps: AnswerLeaseDeps) {}
@@ -38,8 +46,9 @@ export class AnswerLease {
   }
 
   private renewAll(): void {
+    if (this.removed) return;
     for (const eventId of this.deps.held()) {
-      if (this.lost.has(eventId) || this.inFlight.has(eventId)) continue;
+      if (this.lost.has(eventId) || this.ended.has(eventId) || this.inFlight.has(eventId)) continue;
       this.inFlight.add(eventId);
       this.deps
         .renew(eventId)
@@ -49,8 +58,12 @@ export class AnswerLease {
             this.lost.add(eventId);
             this.deps.onLost(eventId, renewal.handledBy);
           },
-          // Not reached this time: the next tick tries again, well within the lease.
-          () => undefined,
+          (error: unknown) => {
+            const status = error instanceof RelayError ? error.status : 0;
+            if (status === 401) this.removed = true;
+            else if (FINAL_REFUSALS.has(status)) this.ended.add(eventId);
+            // Anything else (not reached, relay busy): the next tick tries again, well within the lease.
+          },
         )
         .finally(() => this.inFlight.delete(eventId));
     }

@@ -32,13 +32,22 @@ export function postgresAnswerLeases(
   { sql: db, now, transaction, statement }: PostgresContext,
   appendLog: AppendLog,
 ): { store: AnswerLeaseStore & Pick<EventStore, 'releaseCallsOf'>; releaseCallsOf: ReleaseCallsOf } {
-  /** Names who left it unfinished, by the name it had then (kept if the device goes). */
+  /**
+   * Names who left it unfinished, by the name it had then (kept if the device goes). Null when its
+   * answerer replied after all: the lock's query read the replies before the lock was granted, so
+   * a reply that committed meanwhile is looked for again now (a reply write holds the same lock).
+   */
   const release = async (
     sql: Sql,
     row: EventRow,
     at: number,
     pushes: NewCallPushes | null | undefined,
-  ): Promise<ReleasedCall> => {
+  ): Promise<ReleasedCall | null> => {
+    const replied = await sql.query(
+      'SELECT 1 FROM replies WHERE account_id = $1 AND event_id = $2 AND from_device_id = $3',
+      [row.account_id, row.event_id, row.handled_by],
+    );
+    if ((replied.rowCount ?? 0) > 0) return null;
     const { rows } = await sql.query<EventRow>(
       `UPDATE events SET status = 'pending', handled_by = NULL, lease_until = NULL, unfinished_by = $3,
          unfinished_by_name = (SELECT name FROM devices WHERE id = $3)
@@ -70,8 +79,11 @@ export function postgresAnswerLeases(
        ORDER BY created_seq FOR UPDATE`,
       [accountId, deviceId],
     );
-    const released = [];
-    for (const row of rows) released.push(await release(sql, row, at, pushes));
+    const released: ReleasedCall[] = [];
+    for (const row of rows) {
+      const call = await release(sql, row, at, pushes);
+      if (call) released.push(call);
+    }
     return released;
   };
 

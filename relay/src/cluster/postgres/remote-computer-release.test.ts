@@ -10,6 +10,7 @@ import {
 } from '../../routes/computer-request-fixture';
 import type { RunningRelay } from '../../start-relay';
 import { testDatabaseUrl } from '../../storage/postgres/test-database';
+import { CHANNELS } from '../channels';
 import { daemonAndPhone, relayInstancesOnTestDatabase } from './relay-instances-fixture';
 
 const relays = relayInstancesOnTestDatabase();
@@ -111,6 +112,28 @@ describe.skipIf(!testDatabaseUrl())(
       link.frame('held', 1, true);
       expect(await held()).toMatchObject({ seq: 1 });
     }, 60_000);
+
+    it("an in_flight refusal leaves the running answer's frames", async () => {
+      const [a, b] = await relays.start(2);
+      if (!a || !b) throw new Error('two instances');
+      const { daemon, ask, link, pool } = await phoneOnAComputerOnB(a, b);
+      const held = await answerStarted(link, ask('held'), 'held');
+      // The answer's next frame, stored by B and not yet taken by A (its notification comes later).
+      await pool.query(
+        `INSERT INTO computer_frames (device_id, request_id, seq, sealed, last, created_at)
+         VALUES ($1, 'held', 1, 'e1.k.held-1.eA', true, $2)`,
+        [daemon.deviceId, Date.now()],
+      );
+      const duplicate = await ask('held');
+      expect(duplicate.status).toBe(400);
+      expect(await duplicate.json()).toMatchObject({ error: 'invalid_request' });
+      // A takes the frame after whatever the refusal queued for the same request.
+      await pool.query('SELECT pg_notify($1, $2)', [CHANNELS.computer, `frame:${daemon.deviceId}:held:1`]);
+      // A deleted frame never comes: say so well before the test's own timeout.
+      const noFrame = sleep(15_000).then(() => 'no frame');
+      expect(await Promise.race([held(), noFrame])).toMatchObject({ seq: 1, sealed: 'e1.k.held-1.eA' });
+      expect(await held()).toBeNull();
+    });
 
     it('leaves no frame row after the device hangs up, even for frames the computer sent meanwhile', async () => {
       const [a, b] = await relays.start(2);

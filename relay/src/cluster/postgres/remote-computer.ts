@@ -39,9 +39,13 @@ export class RemoteComputer {
   link(deviceId: string, requestId: string): ComputerLink {
     const answers = this.#local.computerAnswers;
     let released = false;
+    // Only a link that put its request in has frames of its own: one refused before it asked (a
+    // duplicate of a request in flight) shares the device and request id with the running answer.
+    let asked = false;
     const link: ComputerLink = {
       send: (message: RelayToDaemon) => {
         if (released) return false;
+        if (message.type === 'computer-request') asked = true;
         this.#queue(deviceId, requestId, () => this.#ask(deviceId, requestId, message)).catch(
           (error: Error) => {
             this.#logger.error(
@@ -56,6 +60,7 @@ export class RemoteComputer {
         if (released) return;
         released = true;
         clearInterval(watch);
+        if (!asked) return;
         // After the frames already being taken: what the forwarder wrote meanwhile is not kept.
         this.#queue(deviceId, requestId, () => this.#dropFrames(deviceId, requestId)).catch((error: Error) =>
           this.#logger.error(`dropping the frames of ${requestId} failed: ${error.message}`),

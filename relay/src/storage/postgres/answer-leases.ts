@@ -5,7 +5,14 @@ import { DATABASE_NOW_MS } from './answer-lease-schema';
 import type { PostgresContext, Sql } from './context';
 import type { AppendLog } from './stream-log';
 
-/** Gives back a device's unended answered calls. Call inside a transaction. */
+/**
+ * An answered call its answerer already replied to has done its work: it is never given back (a
+ * second answer would send the agent a second reply), only ended or purged.
+ */
+const NOT_REPLIED = `NOT EXISTS (SELECT 1 FROM replies r
+  WHERE r.account_id = events.account_id AND r.event_id = events.event_id AND r.from_device_id = events.handled_by)`;
+
+/** Gives back a device's unended answered calls it has not replied to. Call inside a transaction. */
 export type ReleaseCallsOf = (
   sql: Sql,
   accountId: string,
@@ -25,13 +32,22 @@ export function postgresAnswerLeases(
   { sql: db, now, transaction, statement }: PostgresContext,
   appendLog: AppendLog,
 ): { store: AnswerLeaseStore & Pick<EventStore, 'releaseCallsOf'>; releaseCallsOf: ReleaseCallsOf } {
-  /** Names who left it unfinished, by the name it had then (kept if the device goes). */
+  /**
+   * Names who left it unfinished, by the name it had then (kept if the device goes). Null when its
+   * answerer replied after all: the lock's query read the replies before the lock was granted, so
+   * a reply that committed meanwhile is looked for again now (a reply write holds the same lock).
+   */
   const release = async (
     sql: Sql,
     row: EventRow,
     at: number,
     pushes: NewCallPushes | null | undefined,
-  ): Promise<ReleasedCall> => {
+  ): Promise<ReleasedCall | null> => {
+    const replied = await sql.query(
+      'SELECT 1 FROM replies WHERE account_id = $1 AND event_id = $2 AND from_device_id = $3',
+      [row.account_id, row.event_id, row.handled_by],
+    );
+    if ((replied.rowCount ?? 0) > 0) return null;
     const { rows } = await sql.query<EventRow>(
       `UPDATE events SET status = 'pending', handled_by = NULL, lease_until = NULL, unfinished_by = $3,
          unfinished_by_name = (SELECT name FROM devices WHERE id = $3)
@@ -39,6 +55,11 @@ export function postgresAnswerLeases(
        RETURNING ${EVENT_COLUMNS}`,
       [row.account_id, row.event_id, row.handled_by],
     );
+    // It rings afresh for every device, those that silenced its first ring too.
+    await sql.query('DELETE FROM push_quiet WHERE account_id = $1 AND event_id = $2', [
+      row.account_id,
+      row.event_id,
+    ]);
     // Web Push on: it rings afresh, its schedule due now with a new ring window.
     if (pushes)
       await sql.query(
@@ -54,12 +75,15 @@ export function postgresAnswerLeases(
   const releaseCallsOf: ReleaseCallsOf = async (sql, accountId, deviceId, at, pushes) => {
     const { rows } = await sql.query<EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM events
-       WHERE account_id = $1 AND handled_by = $2 AND status = 'answered'
+       WHERE account_id = $1 AND handled_by = $2 AND status = 'answered' AND ${NOT_REPLIED}
        ORDER BY created_seq FOR UPDATE`,
       [accountId, deviceId],
     );
-    const released = [];
-    for (const row of rows) released.push(await release(sql, row, at, pushes));
+    const released: ReleasedCall[] = [];
+    for (const row of rows) {
+      const call = await release(sql, row, at, pushes);
+      if (call) released.push(call);
+    }
     return released;
   };
 
@@ -118,7 +142,7 @@ export function postgresAnswerLeases(
         if (!(limit > 0)) return [];
         const { rows: lapsed } = await db.query<{ account_id: string; event_id: string }>(
           `SELECT account_id, event_id FROM events
-           WHERE status = 'answered' AND lease_until <= ${DATABASE_NOW_MS}
+           WHERE status = 'answered' AND lease_until <= ${DATABASE_NOW_MS} AND ${NOT_REPLIED}
            ORDER BY lease_until LIMIT $1`,
           [Math.floor(limit)],
         );
@@ -131,7 +155,7 @@ export function postgresAnswerLeases(
             const { rows } = await sql.query<EventRow>(
               `SELECT ${EVENT_COLUMNS} FROM events
                WHERE account_id = $1 AND event_id = $2 AND status = 'answered'
-                 AND lease_until <= ${DATABASE_NOW_MS}
+                 AND lease_until <= ${DATABASE_NOW_MS} AND ${NOT_REPLIED}
                FOR UPDATE`,
               [account_id, event_id],
             );

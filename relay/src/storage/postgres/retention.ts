@@ -11,11 +11,12 @@ export function postgresRetention({ now, transaction }: PostgresContext): Retent
       // Autovacuum reclaims the deleted rows' space later; PostgreSQL has no secure_delete.
       return transaction(async (sql) => {
         const log = await sql.query('DELETE FROM account_log WHERE created_at < $1', [cutoff]);
-        // Ended calls, and calls still held answered that arrived before the window: a call's
-        // ciphertext is never kept for ever, whoever holds it.
+        // Ended calls, and calls still held answered that arrived before the window and whose
+        // lease ended before it too: a call's ciphertext is never kept for ever, whoever holds
+        // it, but a missed call answered now is not purged mid-call.
         const events = await sql.query(
           `DELETE FROM events WHERE (ended_at IS NOT NULL AND ended_at < $1)
-             OR (status = 'answered' AND created_at < $1)`,
+             OR (status = 'answered' AND created_at < $1 AND (lease_until IS NULL OR lease_until < $1))`,
           [cutoff],
         );
         const replies = await sql.query(

@@ -4,7 +4,14 @@ import { EVENT_COLUMNS, type EventRow, toEvent } from '../store-rows';
 import type { SqliteContext } from './context';
 import type { AppendLog } from './stream-log';
 
-/** Gives back a device's unended answered calls. Call inside a write. */
+/**
+ * An answered call its answerer already replied to has done its work: it is never given back (a
+ * second answer would send the agent a second reply), only ended or purged.
+ */
+const NOT_REPLIED = `NOT EXISTS (SELECT 1 FROM replies r
+  WHERE r.account_id = events.account_id AND r.event_id = events.event_id AND r.from_device_id = events.handled_by)`;
+
+/** Gives back a device's unended answered calls it has not replied to. Call inside a write. */
 export type ReleaseCallsOf = (
   accountId: string,
   deviceId: string,
@@ -39,10 +46,11 @@ export function sqliteAnswerLeases(
     ),
     answeredBy: db.prepare<[string, string], EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM events WHERE account_id = ? AND handled_by = ? AND status = 'answered'
+         AND ${NOT_REPLIED}
        ORDER BY created_seq`,
     ),
     lapsed: db.prepare<[number, number], EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE status = 'answered' AND lease_until <= ?
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE status = 'answered' AND lease_until <= ? AND ${NOT_REPLIED}
        ORDER BY lease_until LIMIT ?`,
     ),
     /** Names who left it unfinished, by the name it had then (kept if the device goes). */
@@ -51,6 +59,8 @@ export function sqliteAnswerLeases(
          unfinished_by_name = (SELECT name FROM devices WHERE id = @holder)
        WHERE account_id = @accountId AND event_id = @eventId`,
     ),
+    /** A released call rings afresh for every device, those that silenced its first ring too. */
+    forgetQuiet: db.prepare<[string, string]>('DELETE FROM push_quiet WHERE account_id = ? AND event_id = ?'),
     /** A released call rings afresh: its schedule due now, no last push, a new ring window. */
     ringAgain: db.prepare<[string, string, number, number]>(
       `INSERT INTO push_schedule (account_id, event_id, next_at, ends_at) VALUES (?, ?, ?, ?)
@@ -61,6 +71,7 @@ export function sqliteAnswerLeases(
 
   const release = (row: EventRow, at: number, pushes: NewCallPushes | null | undefined): ReleasedCall => {
     s.release.run({ holder: row.handled_by as string, accountId: row.account_id, eventId: row.event_id });
+    s.forgetQuiet.run(row.account_id, row.event_id);
     if (pushes) s.ringAgain.run(row.account_id, row.event_id, at, at + Math.floor(pushes.ringWindowMs));
     const log = appendLog(row.account_id, 'status', row.event_id, at);
     return { event: toEvent(s.byKey.get(row.account_id, row.event_id) as EventRow), log };

@@ -5,10 +5,13 @@ import type { SqliteContext } from './context';
 export function sqliteRetention({ db, commit, now }: SqliteContext, inMemory: boolean): RetentionStore {
   const s = {
     log: db.prepare<[number]>('DELETE FROM account_log WHERE created_at < ?'),
-    /** Ended calls, and calls still held answered that arrived before the window (never kept for ever). */
+    /**
+     * Ended calls, and calls still held answered that arrived before the window and whose lease
+     * ended before it too (never kept for ever, but a missed call answered now is not purged mid-call).
+     */
     events: db.prepare<{ before: number }>(
       `DELETE FROM events WHERE (ended_at IS NOT NULL AND ended_at < @before)
-         OR (status = 'answered' AND created_at < @before)`,
+         OR (status = 'answered' AND created_at < @before AND (lease_until IS NULL OR lease_until < @before))`,
     ),
     replies: db.prepare<[number]>(
       "DELETE FROM replies WHERE status IN ('delivered', 'failed') AND updated_at < ?",

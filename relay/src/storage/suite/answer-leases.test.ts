@@ -177,10 +177,12 @@ forEachBackend((backend) => {
       ).toBe('changed');
     });
 
-    it('purges a call still answered once it is past the retention window, not a pending one', async () => {
+    it('purge keeps an answered call whose lease is live, and purges it once its lease ended before the window, not a pending one', async () => {
       const clock = manualClock();
       const store = await backend.open(clock.now);
       const { accountId, daemon, phone } = await household(store);
+      // On the wall clock: PostgreSQL sets a lease on the database's clock.
+      clock.set(Date.now());
       const answered = await created(store, newEvent(accountId, daemon.deviceId));
       const pending = await created(store, newEvent(accountId, daemon.deviceId));
       await store.setStatus(accountId, answered.event.eventId, 'answered', phone.deviceId, HELD);
@@ -188,9 +190,69 @@ forEachBackend((backend) => {
       clock.advance(60_000);
 
       expect((await store.purge(t0)).events).toBe(0);
-      expect((await store.purge(t0 + 1)).events).toBe(1);
+      // A missed call answered now, though it arrived before the window: its lease is live, kept.
+      expect((await store.purge(t0 + 1)).events).toBe(0);
+      expect((await store.getEvent(accountId, answered.event.eventId))?.status).toBe('answered');
+      // Its lease ended before the window (the margin covers a slow machine between t0 and the answer).
+      expect((await store.purge(t0 + HELD + 600_000)).events).toBe(1);
       expect(await store.getEvent(accountId, answered.event.eventId)).toBeNull();
       expect((await store.getEvent(accountId, pending.event.eventId))?.status).toBe('pending');
+    });
+
+    it('a call its answerer already replied to is not returned, on lapse or on removal', async () => {
+      const clock = manualClock();
+      const store = await backend.open(clock.now);
+      const { accountId, daemon, phone, tablet } = await household(store);
+      const lapsed = await created(store, newEvent(accountId, daemon.deviceId));
+      const removed = await created(store, newEvent(accountId, daemon.deviceId));
+      // Answered and replied to; the `completed` write was lost.
+      await store.setStatus(accountId, lapsed.event.eventId, 'answered', phone.deviceId, LAPSED);
+      await store.setStatus(accountId, removed.event.eventId, 'answered', phone.deviceId, HELD);
+      for (const [replyId, { event }] of [
+        ['r-lapsed', lapsed],
+        ['r-removed', removed],
+      ] as const)
+        expect(
+          (await store.insertReply(newReply(accountId, phone.deviceId, replyId, event.eventId))).outcome,
+        ).toBe('created');
+      const before = await store.latestLogSeq(accountId);
+
+      expect(await store.releaseLapsedCalls(SWEEP)).toEqual([]);
+      expect((await store.removeDevice(accountId, phone.deviceId))?.released).toEqual([]);
+      expect(await store.releaseCallsOf(accountId, phone.deviceId)).toEqual([]);
+      expect(await store.releaseLapsedCalls(SWEEP)).toEqual([]);
+      expect(await store.latestLogSeq(accountId)).toBe(before);
+      for (const { event } of [lapsed, removed]) {
+        expect(await store.getEvent(accountId, event.eventId)).toMatchObject({
+          status: 'answered',
+          handledBy: phone.deviceId,
+        });
+        // No second answer, so no second reply.
+        expect(
+          (await store.setStatus(accountId, event.eventId, 'answered', tablet.deviceId, HELD)).outcome,
+        ).toBe('conflict');
+      }
+    });
+
+    it('a returned call forgets which devices asked for quiet on its first ring, on lapse and on removal', async () => {
+      const clock = manualClock();
+      const store = await backend.open(clock.now);
+      const { accountId, daemon, phone, tablet } = await household(store);
+      const pushes = { realertInMs: 25_000, ringWindowMs: 120_000 };
+      const lapsed = await created(store, newEvent(accountId, daemon.deviceId), pushes);
+      const removed = await created(store, newEvent(accountId, daemon.deviceId), pushes);
+      for (const { event } of [lapsed, removed])
+        expect(await store.quietCall(accountId, event.eventId, tablet.deviceId)).toBe(true);
+      await store.setStatus(accountId, lapsed.event.eventId, 'answered', phone.deviceId, LAPSED);
+      await store.setStatus(accountId, removed.event.eventId, 'answered', phone.deviceId, HELD);
+
+      expect(
+        (await store.releaseLapsedCalls({ limit: 10, pushes })).map((call) => call.event.eventId),
+      ).toEqual([lapsed.event.eventId]);
+      expect(await store.quietDevices(accountId, lapsed.event.eventId)).toEqual([]);
+      expect(await store.quietDevices(accountId, removed.event.eventId)).toEqual([tablet.deviceId]);
+      expect((await store.removeDevice(accountId, phone.deviceId, pushes))?.released).toHaveLength(1);
+      expect(await store.quietDevices(accountId, removed.event.eventId)).toEqual([]);
     });
   });
 });

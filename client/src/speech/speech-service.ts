@@ -1,4 +1,5 @@
 import { isRequestTimeout } from '../net';
+import { abortableWait } from './abortable-wait';
 import { speechCacheKey } from './cache-key';
 import { createSemaphore, type Semaphore } from './semaphore';
 import type { SpeechCache } from './speech-cache';
@@ -39,24 +40,6 @@ export interface SpeechServiceOptions {
   /** For tests: the backoff wait and its jitter source. */
   readonly wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly random?: () => number;
-}
-
-function abortableWait(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** Failures worth another try: 408 timeouts, rate limits, server errors, network errors. */

@@ -2,6 +2,7 @@ import type { ComputerVoiceOptions } from '@ringback/protocol';
 import { type AskOverLink, computerLink } from '../../../relay/computer-link';
 import { isComputerUnreachable } from '../../../relay/computer-unreachable';
 import { RelayError } from '../../../relay/relay-error';
+import { abortableWait } from '../../abortable-wait';
 import { decodeBase64 } from '../../audio/decode-text';
 import type { TtsConfig, TtsEngine, TtsInput } from '../../tts-engine';
 import { onDeviceEngine } from '../on-device/on-device-engine';
@@ -151,24 +152,6 @@ function isCapacityRefusal(error: unknown): error is RelayError {
 function turnDelay(error: RelayError, attempt: number, random: () => number): number {
   if (error.retryAfterMs !== null) return Math.min(5_000, Math.max(100, error.retryAfterMs));
   return Math.min(2_000, 250 * 2 ** attempt) + random() * 250;
-}
-
-function abortableWait(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /**

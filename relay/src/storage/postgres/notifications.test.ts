@@ -187,6 +187,11 @@ describe.skipIf(!testDatabaseUrl())(`notifications (needs ${TEST_DATABASE_ENV})`
     const event = newEvent(accountId, daemon.deviceId);
     await store.insertEvent(event); // seq 1
     await store.setStatus(accountId, event.eventId, 'answered', phone.deviceId); // seq 2
+    // A second call the phone answered and never replied to: the one its release gives back (a
+    // call with a reply is never given back).
+    const unfinished = newEvent(accountId, daemon.deviceId);
+    await store.insertEvent(unfinished); // seq 3
+    await store.setStatus(accountId, unfinished.eventId, 'answered', phone.deviceId); // seq 4
     const listener = await listen(database.url());
     await listener.settle();
 
@@ -197,18 +202,18 @@ describe.skipIf(!testDatabaseUrl())(`notifications (needs ${TEST_DATABASE_ENV})`
       fromDeviceId: phone.deviceId,
       sealed: 'e1.r',
     };
-    await store.insertReply(reply); // seq 3
+    await store.insertReply(reply); // seq 5
     expect((await store.insertReply(reply)).outcome).toBe('repeat');
-    await store.markReplyDispatched(accountId, 'r-1'); // seq 4
-    await store.setReplyResult(accountId, 'r-1', { status: 'delivered' }); // seq 5
+    await store.markReplyDispatched(accountId, 'r-1'); // seq 6
+    await store.setReplyResult(accountId, 'r-1', { status: 'delivered' }); // seq 7
     await store.setReplyResult(accountId, 'r-1', { status: 'delivered' });
-    await store.releaseCallsOf(accountId, phone.deviceId); // seq 6
+    await store.releaseCallsOf(accountId, phone.deviceId); // seq 8: the unfinished call only
     expect(await listener.settle()).toEqual([
-      { channel: CHANNELS.log, payload: `${accountId}:3` },
-      { channel: CHANNELS.replies, payload: `${accountId}:${daemon.deviceId}:r-1` },
-      { channel: CHANNELS.log, payload: `${accountId}:4` },
       { channel: CHANNELS.log, payload: `${accountId}:5` },
+      { channel: CHANNELS.replies, payload: `${accountId}:${daemon.deviceId}:r-1` },
       { channel: CHANNELS.log, payload: `${accountId}:6` },
+      { channel: CHANNELS.log, payload: `${accountId}:7` },
+      { channel: CHANNELS.log, payload: `${accountId}:8` },
     ]);
   });
 });

@@ -25,14 +25,18 @@ describe.skipIf(!testDatabaseUrl())(`a lapsed call and its reply (needs ${TEST_D
         event.eventId,
       ]);
       const sweep = store.releaseLapsedCalls({ limit: 10 });
-      await waitUntil(async () => {
-        const { rows } = await replier.query(
-          `SELECT 1 FROM pg_stat_activity
+      // A deadline a loaded 2-core machine meets; the wait ends as soon as the sweep blocks.
+      await waitUntil(
+        async () => {
+          const { rows } = await replier.query(
+            `SELECT 1 FROM pg_stat_activity
            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE%'`,
-        );
-        return rows.length > 0;
-        // A deadline a loaded 2-core machine meets; the wait ends as soon as the sweep blocks.
-      }, 'the sweep waiting for the call', 60_000);
+          );
+          return rows.length > 0;
+        },
+        'the sweep waiting for the call',
+        60_000,
+      );
       await replier.query(
         `INSERT INTO replies (account_id, reply_id, event_id, from_device_id, to_device_id, sealed, status,
            created_at, updated_at)

@@ -141,10 +141,10 @@ export class RelayedRequestGuard {
    * A request to the computer (a model answer, a sentence spoken, a recording transcribed): the
    * same checks as `admit`, and it still runs at most once across any crash, without a write
    * before each of them (that would add two fsyncs to every sentence a phone hears through its
-   * computer). Its id is written down a moment after it starts; until then it is covered by the
-   * record's `runningUntil`, written before any request it covers starts and a minute ahead, so
-   * one write covers the requests of the next minute (and is renewed before it runs out). After
-   * an abrupt stop, the record refuses every request issued before that time.
+   * computer). It is covered by the record's `runningUntil`, written before any request it covers
+   * starts and a minute ahead, so one write covers the requests of the next minute (and is
+   * renewed before it runs out); its id reaches the disk with the next write (a clean stop writes
+   * them all). After an abrupt stop, the record refuses every request issued before that time.
    */
   async admitComputer(requestId: string, issuedAt: number): Promise<void> {
     if (this.#closed) throw new RingbackError('internal_error', 'this computer is stopping');
@@ -152,12 +152,16 @@ export class RelayedRequestGuard {
     const now = this.#now();
     const wanted = Math.max(issuedAt, now) + RUNNING_LEAD_MS;
     if (this.#runningDurable !== undefined && this.#runningDurable >= issuedAt) {
-      // Covered already; renewed ahead of time, so a steady stream of requests never waits.
-      if (this.#runningDurable - now < RUNNING_LEAD_MS / 2)
+      // Covered already, so nothing is written: after a crash the covered time refuses it, and a
+      // clean stop writes its id down. Renewed ahead of time, so a steady stream never waits.
+      if (this.#runningDurable - now < RUNNING_LEAD_MS / 2) {
         this.#runningWanted = Math.max(this.#runningWanted ?? 0, wanted);
-      this.#save().catch((error: Error) =>
-        this.#logger.error(`could not record relayed request ${requestId}: ${error.message}`),
-      );
+        this.#save().catch((error: Error) =>
+          this.#logger.error(
+            `could not move the covered time of requests to the computer ahead: ${error.message}`,
+          ),
+        );
+      }
       return;
     }
     this.#runningWanted = Math.max(this.#runningWanted ?? 0, wanted);

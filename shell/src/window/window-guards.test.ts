@@ -103,6 +103,73 @@ describe('permissions', () => {
     return handler(window.webContents, permission, origin, { isMainFrame: true, ...details });
   };
   const app = { requestingUrl: 'app://ringback/' };
+  // The names as electron.d.ts types them: a misspelt permission fails the typecheck.
+  type RequestPermission = Parameters<
+    NonNullable<Parameters<Electron.Session['setPermissionRequestHandler']>[0]>
+  >[1];
+  type CheckPermission = Parameters<
+    NonNullable<Parameters<Electron.Session['setPermissionCheckHandler']>[0]>
+  >[1];
+  // Chromium asks for the screen wake lock under this name; Electron's typings leave it out.
+  const SCREEN_WAKE_LOCK = 'screen-wake-lock';
+
+  it('lets the app write the clipboard (every Copy button) but never read it', () => {
+    const write: RequestPermission & CheckPermission = 'clipboard-sanitized-write';
+    expect(request(write, app)).toBe(true);
+    expect(check(write, 'app://ringback')).toBe(true);
+    const reads = ['clipboard-read'] satisfies RequestPermission[];
+    for (const read of reads) expect(request(read, app), read).toBe(false);
+    const checkedReads = ['clipboard-read', 'deprecated-sync-clipboard-read'] satisfies CheckPermission[];
+    for (const read of checkedReads) expect(check(read, 'app://ringback'), read).toBe(false);
+    expect(request(write, { requestingUrl: 'https://evil.example/' })).toBe(false);
+    expect(check(write, 'https://evil.example')).toBe(false);
+  });
+
+  it('lets the app keep the screen on during a call', () => {
+    expect(request(SCREEN_WAKE_LOCK, app)).toBe(true);
+    expect(check(SCREEN_WAKE_LOCK, 'app://ringback')).toBe(true);
+    expect(request(SCREEN_WAKE_LOCK, { requestingUrl: 'https://evil.example/' })).toBe(false);
+    expect(request('system-wake-lock', app)).toBe(false);
+  });
+
+  it('denies every other permission Electron names, to the app too', () => {
+    const requested = [
+      'display-capture',
+      'fullscreen',
+      'geolocation',
+      'idle-detection',
+      'mediaKeySystem',
+      'midi',
+      'midiSysex',
+      'pointerLock',
+      'keyboardLock',
+      'openExternal',
+      'speaker-selection',
+      'storage-access',
+      'top-level-storage-access',
+      'window-management',
+      'unknown',
+      'fileSystem',
+    ] satisfies RequestPermission[];
+    for (const permission of requested) expect(request(permission, app), permission).toBe(false);
+    const checked = [
+      'geolocation',
+      'fullscreen',
+      'hid',
+      'idle-detection',
+      'mediaKeySystem',
+      'midi',
+      'midiSysex',
+      'openExternal',
+      'pointerLock',
+      'serial',
+      'storage-access',
+      'top-level-storage-access',
+      'usb',
+      'fileSystem',
+    ] satisfies CheckPermission[];
+    for (const permission of checked) expect(check(permission, 'app://ringback'), permission).toBe(false);
+  });
 
   it('grants notifications and the microphone to the app', () => {
     expect(request('notifications', app)).toBe(true);

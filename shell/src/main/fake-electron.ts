@@ -217,6 +217,7 @@ export class FakeApp extends EventEmitter {
   }
   setName(name: string) {
     this.name = name;
+    this.names.push(name);
   }
   getName() {
     return this.name;
@@ -248,6 +249,8 @@ export class FakeApp extends EventEmitter {
   setAppUserModelId(id: string) {
     this.appUserModelId = id;
   }
+  /** Every name `setName` was given, in order. */
+  names: string[] = [];
 }
 
 export interface FakeElectron {

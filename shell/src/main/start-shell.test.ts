@@ -123,11 +123,10 @@ describe('startShell', () => {
     expect(macLogin.window.calls).toEqual([]);
   });
 
-  it('names the app and titles the window in the last language, and follows the renderer', async () => {
+  it('titles the window in the last language, and follows the renderer', async () => {
     const fake = fakeElectron();
     const { options, store } = optionsFor({ state: { language: 'zh' } });
     const { window } = await started(fake, options);
-    expect(fake.app.name).toBe('Ringback 回电');
     expect(window.title).toBe('Ringback 回电');
     expect(fake.trays[0]?.toolTip).toBe('Ringback 回电: 未连接');
 
@@ -141,11 +140,30 @@ describe('startShell', () => {
     const chinese = fakeElectron();
     chinese.app.systemLanguages = ['zh-Hans-CN', 'en-US'];
     const { window } = await started(chinese, optionsFor().options);
-    expect(chinese.app.name).toBe('Ringback 回电');
     expect(window.title).toBe('Ringback 回电');
     const english = fakeElectron();
     english.app.systemLanguages = ['de-DE', 'zh-CN'];
     expect((await started(english, optionsFor().options)).window.title).toBe('Ringback');
+  });
+
+  it('names the app "Ringback" in every language: the OS keychain entry of the device token is named after it', async () => {
+    const starts: { state?: Partial<ShellState>; systemLanguages: string[] }[] = [
+      { state: { language: 'zh' }, systemLanguages: ['en-US'] },
+      { state: { language: 'en' }, systemLanguages: ['zh-CN'] },
+      { systemLanguages: ['zh-Hans-CN', 'en-US'] },
+      { systemLanguages: ['de-DE'] },
+    ];
+    for (const { state, systemLanguages } of starts) {
+      const fake = fakeElectron();
+      fake.app.systemLanguages = systemLanguages;
+      const { options } = optionsFor(state ? { state } : {});
+      await started(fake, options);
+      expect(fake.app.names).toEqual(['Ringback']);
+      // The renderer switching the language renames nothing either.
+      await invoke(fake, 'shell:status', { connected: false, missed: 0, language: 'zh' });
+      await invoke(fake, 'shell:status', { connected: false, missed: 0, language: 'en' });
+      expect(fake.app.names).toEqual(['Ringback']);
+    }
   });
 
   it('hides on close by default where a tray is seen, and quits from the tray menu', async () => {

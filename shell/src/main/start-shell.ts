@@ -13,7 +13,7 @@ import { createPreferences } from '../lifecycle/preferences';
 import { claimSingleInstance } from '../lifecycle/single-instance';
 import { isTrayAvailable } from '../lifecycle/tray-availability';
 import { createTokenVault } from '../secrets/token-vault';
-import { SHELL_TEXT, shellLanguageOf } from '../tray/shell-text';
+import { APP_NAME, SHELL_TEXT, shellLanguageOf } from '../tray/shell-text';
 import { createShellTray, type ShellTrayHandle } from '../tray/shell-tray';
 import { handleAppScheme, isAppUrl, registerAppScheme } from '../window/app-protocol';
 import { createMainWindow } from '../window/main-window';
@@ -33,8 +33,8 @@ export interface RunningShell {
 }
 
 /**
- * The desktop app's main process, composed: the app:// scheme, one instance, the store and the
- * app's name in the last language, then (once Electron is ready) the window, the tray, close
+ * The desktop app's main process, composed: the app:// scheme, one instance, the store, the
+ * app's fixed name and the last language, then (once Electron is ready) the window, the tray, close
  * behaviour, call alerts and the IPC handlers over the daemon link, token vault, service
  * installer and endpoint proxy. Resolves null in a second instance, which quits.
  */
@@ -50,7 +50,7 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
   app.setPath('userData', userData);
   const store = options.openStore(userData);
   let language = shellLanguageOf(store.get('language'), app.getPreferredSystemLanguages());
-  app.setName(SHELL_TEXT[language].appName);
+  app.setName(APP_NAME);
   if (options.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
 
   await app.whenReady();
@@ -104,7 +104,7 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
     if (next.language !== language) {
       language = next.language;
       window.setTitle(SHELL_TEXT[language].windowTitle);
-      // The app's name follows at the next start (it names the process and menus as it starts).
+      // The next start titles the window in it before the renderer speaks.
       store.set('language', language);
     }
   };

@@ -1,6 +1,14 @@
 import type { ShellLanguage } from '@ringback/protocol';
 
 /**
+ * The app's name for Electron (`app.setName`), the same in every language: Electron names the
+ * macOS Keychain item and the Linux libsecret/KWallet entry that hold `safeStorage`'s key after
+ * it, so a translated name would lose the saved device token at a language switch. Only the
+ * window title, tray and menus (SHELL_TEXT) are translated.
+ */
+export const APP_NAME = 'Ringback';
+
+/**
  * The shell's own words (tray, menus, notifications, window title), in the interface languages.
  * The title matches the client's WINDOW_TITLE (client/src/i18n/interface-language.ts); the other
  * words match the client's catalogue where it has them (已连接, 未接来电).

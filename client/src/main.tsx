@@ -12,16 +12,20 @@ import { loadSettings } from './storage';
 
 /**
  * The desktop app has no service worker (its files are its own, and it rings while hidden by
- * itself); before the first render it loads the device token main keeps and tells main which
- * endpoints it may reach, so the session starts paired and its first request gets through.
+ * itself); before the first render it loads the device token main keeps (or learns why the saved
+ * one could not be read) and tells main which endpoints it may reach, so the session starts
+ * paired and its first request gets through.
  */
 async function start(): Promise<void> {
   adoptStyleNonce();
   const desktop = desktopBridge();
+  let unreadablePairing: string | null = null;
   if (desktop) {
-    await loadDesktopToken(desktop).catch((error: unknown) =>
-      console.error('ringback: the device token could not be loaded', error),
-    );
+    // A load that failed outright is said too: taking it for "no token" would pair again in silence.
+    unreadablePairing = await loadDesktopToken(desktop).catch((error: unknown) => {
+      console.error('ringback: the device token could not be loaded', error);
+      return error instanceof Error ? error.message : String(error);
+    });
     await endpointRouting
       .configure(endpointBases(loadSettings(store)))
       .catch((error: unknown) => console.error('ringback: the endpoint allow list', error));
@@ -32,7 +36,7 @@ async function start(): Promise<void> {
   if (!root) throw new Error('index.html has no #root');
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <App unreadablePairing={unreadablePairing} />
     </StrictMode>,
   );
 }

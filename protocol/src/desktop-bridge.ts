@@ -49,6 +49,16 @@ export type ServiceInstallResult =
   | { ok: true; output: string }
   | { ok: false; reason: 'no_daemon_cli' | 'no_node' | 'failed'; message: string };
 
+/**
+ * The device token main keeps: the token (null when none is kept), or why the saved one could not
+ * be read (the OS keychain no longer opens it, or no keychain is there now). An unreadable token is
+ * reported, never taken for "none": the page says so and pairs again only when the user asks,
+ * instead of silently leaving a stale device on the relay. `message` says why, for people.
+ */
+export type DeviceTokenLoad =
+  | { ok: true; token: string | null }
+  | { ok: false; reason: 'unreadable'; message: string };
+
 /** A call that is ringing, as the native notification shows it. */
 export interface RingingCall {
   eventId: string;
@@ -127,8 +137,8 @@ export interface DesktopBridge {
     installService(): Promise<ServiceInstallResult>;
   };
   deviceToken: {
-    /** The relay device token, decrypted by `safeStorage`; null when none is kept. */
-    load(): Promise<string | null>;
+    /** The relay device token, decrypted by `safeStorage`, or why the saved one could not be read. */
+    load(): Promise<DeviceTokenLoad>;
     /** Keeps (or, with null, forgets) the token, encrypted by `safeStorage`. */
     save(token: string | null): Promise<void>;
   };
@@ -164,7 +174,7 @@ export interface DesktopIpcChannels {
   'daemon:pairing': { args: []; result: DesktopPairing };
   'daemon:request': { args: [DaemonRequest]; result: DaemonReach };
   'daemon:install-service': { args: []; result: ServiceInstallResult };
-  'token:load': { args: []; result: string | null };
+  'token:load': { args: []; result: DeviceTokenLoad };
   'token:save': { args: [string | null]; result: void };
   'calls:ringing': { args: [RingingCall]; result: void };
   'calls:stopped': { args: [string]; result: void };

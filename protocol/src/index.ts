@@ -94,6 +94,7 @@ export type {
   DesktopPairing,
   DesktopPlatform,
   DesktopPreferences,
+  DeviceTokenLoad,
   EndpointChunk,
   EndpointFailure,
   EndpointHead,

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { keyIdOf } from '@ringback/protocol';
+import { type DesktopBridge, type DeviceTokenLoad, keyIdOf } from '@ringback/protocol';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadDesktopToken } from '../desktop/device-token';
 import { formatPairLink, type PairLink } from '../relay';
 import { defaultSettings, type LocalSettings, loadSettings, saveSettings } from '../storage';
 import { App } from './App';
@@ -131,5 +132,79 @@ describe('App: a pairing link on a paired app', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(pairWithLink).toHaveBeenCalledWith(OTHER, guessDeviceName(navigator.userAgent));
     await screen.findByText('Session on https://relay.attacker.example');
+  });
+});
+
+describe('App in the desktop app', () => {
+  const OFFER = {
+    serverUrl: 'https://relay.home.example',
+    code: '246810',
+    key: NEW_KEY,
+    expiresAt: '2026-12-02T12:00:00.000Z',
+    link: 'unused',
+  };
+  function desktopBridgeAnswering(load: DeviceTokenLoad) {
+    const bridge = {
+      kind: 'desktop' as const,
+      daemon: {
+        pairing: vi.fn(async () => ({ ok: true as const, offer: OFFER })),
+        request: vi.fn(async () => ({ ok: false as const, reason: 'not_running' as const, message: 'x' })),
+        installService: vi.fn(),
+      },
+      deviceToken: { load: vi.fn(async () => load), save: vi.fn(async () => undefined) },
+    };
+    (globalThis as { ringback?: unknown }).ringback = bridge;
+    return bridge;
+  }
+  afterEach(() => {
+    Reflect.deleteProperty(globalThis, 'ringback');
+  });
+
+  it('says the saved pairing could not be read, and why, and pairs again only when asked', async () => {
+    // The settings still name the relay and hold the key; only the token main kept is lost.
+    saveSettings(store, { ...PAIRED, deviceToken: null });
+    const bridge = desktopBridgeAnswering({
+      ok: false,
+      reason: 'unreadable',
+      message: 'the system keychain could not decrypt it (Error while decrypting the ciphertext)',
+    });
+    const why = await loadDesktopToken(bridge as unknown as DesktopBridge);
+    await act(async () => {
+      render(<App unreadablePairing={why} />);
+    });
+
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The saved pairing on this computer could not be read: the system keychain could not decrypt it (Error while decrypting the ciphertext). Pair again to go on.',
+    );
+    // Nothing is replaced behind the user's back.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(bridge.daemon.pairing).not.toHaveBeenCalled();
+    expect(pairWithLink).not.toHaveBeenCalled();
+    // The desktop build has no camera: no QR scanner is offered.
+    expect(screen.queryByRole('button', { name: /scan/i })).toBeNull();
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Join again' }));
+    });
+    expect(bridge.daemon.pairing).toHaveBeenCalledTimes(1);
+    expect(pairWithLink).toHaveBeenCalledWith(
+      { server: OFFER.serverUrl, code: OFFER.code, key: OFFER.key },
+      guessDeviceName(navigator.userAgent),
+    );
+    await screen.findByText('Session on https://relay.home.example');
+    expect(loadSettings(store).deviceToken).toBe('dev_new');
+  });
+
+  it('with a token read back, or none ever saved, says nothing of the kind', async () => {
+    saveSettings(store, { ...PAIRED, deviceToken: null });
+    const bridge = desktopBridgeAnswering({ ok: true, token: null });
+    const why = await loadDesktopToken(bridge as unknown as DesktopBridge);
+    expect(why).toBeNull();
+    await act(async () => {
+      render(<App unreadablePairing={why} />);
+    });
+    // No saved pairing to speak of: the app joins through the daemon at once.
+    expect(screen.queryByText(/could not be read/)).toBeNull();
+    expect(bridge.daemon.pairing).toHaveBeenCalledTimes(1);
   });
 });

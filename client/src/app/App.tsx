@@ -29,10 +29,20 @@ import { e2eKeys, store } from './services';
 const isPaired = (settings: LocalSettings) =>
   Boolean(settings.serverAddress && settings.deviceToken && hasE2eKey(settings));
 
+export type AppProps = {
+  /**
+   * Desktop app: why the pairing saved on this computer could not be read (main's token vault
+   * could not decrypt it). Said on the join page, which then pairs again only when asked.
+   */
+  unreadablePairing?: string | null;
+};
+
 /** Pairs this browser (by the `#pair=` URL, a pasted link, a QR code or a code + passphrase), then runs the session. */
-export function App() {
+export function App({ unreadablePairing = null }: AppProps = {}) {
   const [settings, setSettings] = useState(() => loadSettings(store));
-  const [pairing, setPairing] = useState<{ busy: boolean; error?: string }>({ busy: false });
+  const [pairing, setPairing] = useState<{ busy: boolean; error?: string }>(() =>
+    unreadablePairing ? { busy: false, error: unreadablePairingText(unreadablePairing) } : { busy: false },
+  );
   // The key is read from IndexedDB (moved there from an older version's settings first), so the
   // session starts once it is known: a call that arrived before would not open.
   const [e2eKey, setE2eKey] = useState<{ loaded: boolean; key: SealingKey | null }>({
@@ -213,6 +223,11 @@ export function App() {
       </InterfaceLanguageProvider>
     </>
   );
+}
+
+function unreadablePairingText(why: string): string {
+  const t = translatorFor(interfaceLanguageOf(loadSettings(store)));
+  return t('The saved pairing on this computer could not be read: {why}. Pair again to go on.', { why });
 }
 
 function pairingErrorText(error: unknown): string {

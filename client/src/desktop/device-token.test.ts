@@ -1,6 +1,7 @@
+import type { DesktopBridge, DeviceTokenLoad } from '@ringback/protocol';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, loadSettings, memoryStore, updateSettings } from '../storage';
-import { createTokenHolder, tokenKeepingStore } from './device-token';
+import { createTokenHolder, loadDesktopToken, tokenKeepingStore } from './device-token';
 
 function setup(initial: string | null = null) {
   const saved: (string | null)[] = [];
@@ -55,5 +56,34 @@ describe('the desktop device token', () => {
     const { store, base } = setup();
     store.setItem('ringback.answered', '["a"]');
     expect(base.getItem('ringback.answered')).toBe('["a"]');
+  });
+});
+
+describe('loadDesktopToken', () => {
+  const bridgeAnswering = (answer: DeviceTokenLoad) =>
+    ({ deviceToken: { load: async () => answer, save: async () => undefined } }) as unknown as DesktopBridge;
+
+  it('holds the token main kept, or none', async () => {
+    const { holder } = setup('dev_stale');
+    expect(await loadDesktopToken(bridgeAnswering({ ok: true, token: 'dev_kept' }), holder)).toBeNull();
+    expect(holder.get()).toBe('dev_kept');
+    expect(await loadDesktopToken(bridgeAnswering({ ok: true, token: null }), holder)).toBeNull();
+    expect(holder.get()).toBeNull();
+  });
+
+  it('gives back why a saved token could not be read, holding none and saving nothing', async () => {
+    const { holder, saved } = setup();
+    const why = await loadDesktopToken(
+      bridgeAnswering({
+        ok: false,
+        reason: 'unreadable',
+        message: 'the system keychain could not decrypt it',
+      }),
+      holder,
+    );
+    expect(why).toBe('the system keychain could not decrypt it');
+    expect(holder.get()).toBeNull();
+    // Nothing told main to forget it: the file stays until a new pairing replaces it.
+    expect(saved).toEqual([]);
   });
 });

@@ -79,8 +79,16 @@ export const desktopToken = createTokenHolder(async (token) => {
   await bridgeSave?.(token);
 });
 
-/** Reads the kept token before the first render, so the app starts paired. */
-export async function loadDesktopToken(bridge: DesktopBridge): Promise<void> {
+/**
+ * Reads the kept token before the first render, so the app starts paired. Resolves why the saved
+ * token could not be read (the page says so, and pairs again only when asked), or null.
+ */
+export async function loadDesktopToken(
+  bridge: DesktopBridge,
+  holder: { load(token: string | null): void } = desktopToken,
+): Promise<string | null> {
   bridgeSave = (token) => bridge.deviceToken.save(token);
-  desktopToken.load(await bridge.deviceToken.load());
+  const loaded = await bridge.deviceToken.load();
+  holder.load(loaded.ok ? loaded.token : null);
+  return loaded.ok ? null : loaded.message;
 }

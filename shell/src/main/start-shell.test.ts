@@ -166,6 +166,29 @@ describe('startShell', () => {
     }
   });
 
+  it('reports a saved device token the keychain cannot decrypt through token:load, and a new one replaces it', async () => {
+    const fake = fakeElectron();
+    const userData = join(root, 'user-data');
+    await mkdir(userData, { recursive: true });
+    await writeFile(join(userData, 'device-token.bin'), 'v11-made-under-another-keychain-entry');
+    const keychain = fake.api.safeStorage;
+    fake.api.safeStorage = {
+      ...keychain,
+      decryptString: (data) => {
+        if (!data.toString().startsWith('enc:'))
+          throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+        return keychain.decryptString(data);
+      },
+    };
+    await started(fake, optionsFor().options);
+    const loaded = await invoke(fake, 'token:load');
+    expect(loaded).toMatchObject({ ok: false, reason: 'unreadable' });
+    expect((loaded as { message: string }).message).toContain('Error while decrypting the ciphertext');
+
+    await invoke(fake, 'token:save', 'dev_paired_again');
+    expect(await invoke(fake, 'token:load')).toEqual({ ok: true, token: 'dev_paired_again' });
+  });
+
   it('hides on close by default where a tray is seen, and quits from the tray menu', async () => {
     const fake = fakeElectron();
     const { window } = await started(fake, optionsFor().options);

@@ -35,7 +35,7 @@ describe('createTokenVault', () => {
     const file = await tokenFile();
     const vault = createTokenVault({ safeStorage: fakeSafeStorage(), file });
     expect(vault.available()).toBe(true);
-    expect(await vault.load()).toBeNull();
+    expect(await vault.load()).toEqual({ ok: true, token: null });
 
     await vault.save(TOKEN);
     const onDisk = await readFile(file);
@@ -44,7 +44,10 @@ describe('createTokenVault', () => {
     if (process.platform !== 'win32') expect((await stat(file)).mode & 0o777).toBe(0o600);
 
     // Another vault on the same file (the app after a restart) reads the same token.
-    expect(await createTokenVault({ safeStorage: fakeSafeStorage(), file }).load()).toBe(TOKEN);
+    expect(await createTokenVault({ safeStorage: fakeSafeStorage(), file }).load()).toEqual({
+      ok: true,
+      token: TOKEN,
+    });
   });
 
   it('forgets the token with null: the file goes', async () => {
@@ -52,7 +55,7 @@ describe('createTokenVault', () => {
     const vault = createTokenVault({ safeStorage: fakeSafeStorage(), file });
     await vault.save(TOKEN);
     await vault.save(null);
-    expect(await vault.load()).toBeNull();
+    expect(await vault.load()).toEqual({ ok: true, token: null });
     await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
     // Forgetting what was never kept is fine too.
     await createTokenVault({ safeStorage: fakeSafeStorage(), file: await tokenFile() }).save(null);
@@ -67,18 +70,64 @@ describe('createTokenVault', () => {
       const vault = createTokenVault({ safeStorage, file });
       expect(vault.available()).toBe(false);
       await vault.save(TOKEN);
-      expect(await vault.load()).toBe(TOKEN);
+      expect(await vault.load()).toEqual({ ok: true, token: TOKEN });
       await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
-      expect(await createTokenVault({ safeStorage, file }).load()).toBeNull();
+      expect(await createTokenVault({ safeStorage, file }).load()).toEqual({ ok: true, token: null });
     }
   });
 
-  it('treats ciphertext the keychain cannot open as no token', async () => {
+  it('reports ciphertext the keychain cannot open, with the reason, instead of taking it for no token', async () => {
     const file = await tokenFile();
     const vault = createTokenVault({ safeStorage: fakeSafeStorage(), file });
     await vault.save(TOKEN);
     await writeFile(file, 'garbage');
-    expect(await vault.load()).toBeNull();
+    const loaded = await vault.load();
+    expect(loaded).toMatchObject({ ok: false, reason: 'unreadable' });
+    expect(loaded.ok ? '' : loaded.message).toContain('Error while decrypting the ciphertext');
+    // The file stays: the user decides (pairing again replaces it).
+    expect((await readFile(file)).toString()).toBe('garbage');
+  });
+
+  it('reports a token kept encrypted when no keychain is there to open it now', async () => {
+    const file = await tokenFile();
+    await createTokenVault({ safeStorage: fakeSafeStorage(), file }).save(TOKEN);
+    for (const safeStorage of [
+      fakeSafeStorage({ available: false }),
+      fakeSafeStorage({ backend: 'basic_text' }),
+    ]) {
+      const loaded = await createTokenVault({ safeStorage, file }).load();
+      expect(loaded).toMatchObject({ ok: false, reason: 'unreadable' });
+      expect(loaded.ok ? '' : loaded.message).toMatch(/keychain/);
+    }
+  });
+
+  it('a new pairing replaces the unreadable token, with a keychain or without one', async () => {
+    const withKeychain = await tokenFile();
+    await createTokenVault({ safeStorage: fakeSafeStorage(), file: withKeychain }).save('dev_old');
+    await writeFile(withKeychain, 'garbage');
+    const vault = createTokenVault({ safeStorage: fakeSafeStorage(), file: withKeychain });
+    await vault.save(TOKEN);
+    expect(await createTokenVault({ safeStorage: fakeSafeStorage(), file: withKeychain }).load()).toEqual({
+      ok: true,
+      token: TOKEN,
+    });
+
+    // Without one the new token lives in memory, and the old ciphertext goes: a keychain that
+    // comes back must not bring the replaced pairing back with it.
+    const without = await tokenFile();
+    await createTokenVault({ safeStorage: fakeSafeStorage(), file: without }).save('dev_old');
+    const noKeychain = createTokenVault({
+      safeStorage: fakeSafeStorage({ available: false }),
+      file: without,
+    });
+    expect((await noKeychain.load()).ok).toBe(false);
+    await noKeychain.save(TOKEN);
+    expect(await noKeychain.load()).toEqual({ ok: true, token: TOKEN });
+    await expect(stat(without)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await createTokenVault({ safeStorage: fakeSafeStorage(), file: without }).load()).toEqual({
+      ok: true,
+      token: null,
+    });
   });
 
   it('refuses an empty token', async () => {

@@ -149,7 +149,7 @@ export async function installFakeShell(
         }
       );
     },
-    'token:load': () => shell.token,
+    'token:load': () => ({ ok: true, token: shell.token }),
     'token:save': (token: string | null) => {
       shell.token = token;
     },

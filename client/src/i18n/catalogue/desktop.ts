@@ -19,6 +19,8 @@ export const DESKTOP_ZH: Record<string, string> = {
   'The login service could not be installed: {message}': '无法安装登录服务：{message}',
   'The daemon on this computer refused to pair': '这台电脑上的守护进程拒绝配对',
   'Join again': '重新加入',
+  'The saved pairing on this computer could not be read: {why}. Pair again to go on.':
+    '无法读取这台电脑上保存的配对：{why}。重新配对后即可继续。',
   'Ringback is not running on this computer (start it with `ringback up`)':
     'Ringback 没有在这台电脑上运行（用 `ringback up` 启动它）',
 

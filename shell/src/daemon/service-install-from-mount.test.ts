@@ -35,7 +35,10 @@ describe.skipIf(process.platform !== 'linux')('installing the service from an Ap
     await mkdir(home, { recursive: true });
     await mkdir(bin, { recursive: true });
     await symlink(process.execPath, join(bin, 'node'));
-    await writeExecutable(join(bin, 'systemctl'), `#!/bin/sh\necho "$@" >> '${join(root, 'systemctl.log')}'\n`);
+    await writeExecutable(
+      join(bin, 'systemctl'),
+      `#!/bin/sh\necho "$@" >> '${join(root, 'systemctl.log')}'\n`,
+    );
     const shell = join(root, 'login-shell');
     await writeExecutable(
       shell,

@@ -10,10 +10,6 @@ export function compareVersions(a: string, b: string): number {
 }
 
 function numbers(version: string): number[] {
-  return version
-    .trim()
-    .replace(/^v/, '')
-    .split(/[-+]/)[0]
-    .split('.')
-    .map((part) => Number.parseInt(part, 10) || 0);
+  const release = version.trim().replace(/^v/, '').split(/[-+]/)[0] ?? '';
+  return release.split('.').map((part) => Number.parseInt(part, 10) || 0);
 }

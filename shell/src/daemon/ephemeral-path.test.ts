@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ephemeralPathReason } from './ephemeral-path';
+
+describe('ephemeralPathReason', () => {
+  it('names an AppImage mount, by $APPDIR or by its /tmp/.mount_ name', () => {
+    const env = { APPDIR: '/run/user/1000/appimage-x', APPIMAGE: '/home/ada/Ringback.AppImage' };
+    expect(ephemeralPathReason('/run/user/1000/appimage-x/resources/daemon/ringback.mjs', env)).toContain(
+      "AppImage's mount",
+    );
+    expect(ephemeralPathReason('/tmp/.mount_RingbaQx7/usr/bin', {})).toContain('AppImage mount');
+    // The AppImage file itself stays where the user put it; a sibling folder is not inside the mount.
+    expect(ephemeralPathReason('/home/ada/Ringback.AppImage', env)).toBeNull();
+    expect(ephemeralPathReason('/run/user/1000/appimage-xy/bin', env)).toBeNull();
+  });
+
+  it('names a macOS App Translocation folder', () => {
+    expect(
+      ephemeralPathReason(
+        '/private/var/folders/xy/abc/T/AppTranslocation/5F0E/d/Ringback.app/Contents/Resources/daemon/ringback.mjs',
+        {},
+      ),
+    ).toContain('App Translocation');
+  });
+
+  it('lets lasting places pass', () => {
+    expect(ephemeralPathReason('/home/ada/.local/share/ringback/daemon/1.0.0/ringback.mjs', {})).toBeNull();
+    expect(
+      ephemeralPathReason('/Applications/Ringback.app/Contents/Resources/daemon/ringback.mjs', {}),
+    ).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ephemeralPathReason } from './ephemeral-path';
+import { ephemeralPathReason, withoutMountLibraries } from './ephemeral-path';
 
 describe('ephemeralPathReason', () => {
   it('names an AppImage mount, by $APPDIR or by its /tmp/.mount_ name', () => {
@@ -27,5 +27,27 @@ describe('ephemeralPathReason', () => {
     expect(
       ephemeralPathReason('/Applications/Ringback.app/Contents/Resources/daemon/ringback.mjs', {}),
     ).toBeNull();
+  });
+});
+
+describe('withoutMountLibraries', () => {
+  it('drops the library path entries AppRun points into its mount, and the variable when none is left', () => {
+    const env = {
+      APPDIR: '/tmp/.mount_Ringba1',
+      LD_LIBRARY_PATH: '/tmp/.mount_Ringba1/usr/lib:/opt/cuda/lib',
+      A: '1',
+    };
+    expect(withoutMountLibraries(env)).toEqual({
+      APPDIR: '/tmp/.mount_Ringba1',
+      LD_LIBRARY_PATH: '/opt/cuda/lib',
+      A: '1',
+    });
+    expect(
+      withoutMountLibraries({ APPDIR: '/tmp/.mount_R', LD_LIBRARY_PATH: '/tmp/.mount_R/usr/lib' }),
+    ).toEqual({
+      APPDIR: '/tmp/.mount_R',
+    });
+    const plain = { PATH: '/usr/bin' };
+    expect(withoutMountLibraries(plain)).toBe(plain);
   });
 });

@@ -21,3 +21,18 @@ export function ephemeralPathReason(path: string, env: NodeJS.ProcessEnv): strin
     return `${path} is in a macOS App Translocation folder, a temporary copy made because the app runs from Downloads or its disk image (move Ringback to Applications)`;
   return null;
 }
+
+/**
+ * `env` for the programs the app starts for the service (the login shell, node, systemctl): the
+ * AppImage's AppRun points LD_LIBRARY_PATH into its mount, whose libraries are the app's, not theirs.
+ */
+export function withoutMountLibraries(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const libraries = env.LD_LIBRARY_PATH;
+  if (libraries === undefined) return env;
+  const kept = libraries
+    .split(':')
+    .filter((entry) => entry !== '' && ephemeralPathReason(entry, env) === null)
+    .join(':');
+  const { LD_LIBRARY_PATH: _dropped, ...rest } = env;
+  return kept === '' ? rest : { ...rest, LD_LIBRARY_PATH: kept };
+}

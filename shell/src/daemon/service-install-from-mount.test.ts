@@ -42,12 +42,14 @@ describe.skipIf(process.platform !== 'linux')('installing the service from an Ap
     const shell = join(root, 'login-shell');
     await writeExecutable(
       shell,
-      `#!/bin/sh\necho "Last login: today"\nPATH='${bin}':/usr/bin:/bin; export PATH\neval "$2"\n`,
+      `#!/bin/sh\necho "Last login: today"\necho "[$LD_LIBRARY_PATH]" > '${join(root, 'shell-libraries')}'\nPATH='${bin}':/usr/bin:/bin; export PATH\neval "$2"\n`,
     );
     const env = {
       HOME: home,
-      // A desktop launch: the AppImage's AppRun put its mount first, and no node is on it.
-      PATH: `${join(mount, 'usr', 'bin')}:/usr/bin:/bin`,
+      // A desktop launch through electron-builder's AppRun: its mount first on PATH and on the
+      // library path, and no node anywhere.
+      PATH: `${mount}:${join(mount, 'usr', 'sbin')}:/usr/bin:/bin`,
+      LD_LIBRARY_PATH: join(mount, 'usr', 'lib'),
       APPDIR: mount,
       APPIMAGE: join(root, 'Downloads', 'Ringback-1.4.0.AppImage'),
       SHELL: shell,
@@ -72,6 +74,8 @@ describe.skipIf(process.platform !== 'linux')('installing the service from an Ap
     expect(unit).not.toContain('.mount_');
     expect(unit).toMatch(new RegExp(`Environment="PATH=${bin}:/usr/bin:/bin[:"]`));
     expect(await readFile(join(root, 'systemctl.log'), 'utf8')).toContain('--user restart ringback.service');
+    // The programs started for the service never load the app's libraries.
+    expect(await readFile(join(root, 'shell-libraries'), 'utf8')).toBe('[]\n');
 
     // The app quits and its mount goes: the copy still runs.
     await rm(mount, { recursive: true, force: true });

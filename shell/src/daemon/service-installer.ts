@@ -1,6 +1,6 @@
 import { basename, dirname, join } from 'node:path';
 import type { ServiceInstallResult } from '@ringback/protocol';
-import { ephemeralPathReason } from './ephemeral-path';
+import { ephemeralPathReason, withoutMountLibraries } from './ephemeral-path';
 import { findOnPath, isFile } from './find-executable';
 import type { RunCommand } from './run-command';
 import {
@@ -58,7 +58,8 @@ export function createServiceInstaller(o: {
   /** Absent in a checkout: its daemon/dist is run where it is (it needs the checkout's node_modules). */
   stable?: StableDaemonPlace;
 }): ServiceInstaller {
-  let userPath: Promise<UserPath> | null = null;
+  // Asked once: a login shell may take seconds, and the user's PATH does not change under the app.
+  let userPath: Promise<UserPath | null> | null = null;
   // One install at a time: the start's refresh and a click must not copy over each other.
   let queue: Promise<unknown> = Promise.resolve();
   const serially = <T>(task: () => Promise<T>): Promise<T> => {
@@ -68,10 +69,11 @@ export function createServiceInstaller(o: {
   };
 
   async function environment(): Promise<NodeJS.ProcessEnv> {
-    if (!o.userPath) return o.env;
-    userPath ??= o.userPath().catch(() => null as unknown as UserPath);
+    const env = withoutMountLibraries(o.env);
+    if (!o.userPath) return env;
+    userPath ??= o.userPath().catch(() => null);
     const resolved = await userPath;
-    return resolved ? withPath(o.env, resolved.path) : o.env;
+    return resolved ? withPath(env, resolved.path) : env;
   }
 
   async function prepare(): Promise<Prepared> {

@@ -1,6 +1,6 @@
 import { userInfo } from 'node:os';
 import { delimiter, isAbsolute } from 'node:path';
-import { ephemeralPathReason } from './ephemeral-path';
+import { ephemeralPathReason, withoutMountLibraries } from './ephemeral-path';
 import { LOGIN_SHELL_DEADLINE_MS, readLoginShellPath } from './login-shell-path';
 import { nodeInstallPlaces } from './node-install-places';
 
@@ -35,7 +35,7 @@ export async function resolveUserPath(o: {
   const login = shell
     ? await readLoginShellPath({
         shell,
-        env: o.env,
+        env: withoutMountLibraries(o.env),
         deadlineMs: o.deadlineMs ?? LOGIN_SHELL_DEADLINE_MS,
       })
     : null;

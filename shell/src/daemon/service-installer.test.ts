@@ -1,9 +1,10 @@
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandOutcome, RunCommand } from './run-command';
 import { createServiceInstaller } from './service-installer';
+import { readInstalledRecord, stableDaemonRoot } from './stable-daemon-copy';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -148,5 +149,159 @@ describe('createServiceInstaller', () => {
     }).install();
     expect(result).toMatchObject({ ok: false, reason: 'failed' });
     expect(result.ok || result.message).toContain('spawn EACCES');
+  });
+
+  it('copies the daemon out of a translocated macOS app and points the service at the copy', async () => {
+    const w = await world();
+    const home = join(w.root, 'home');
+    // What Gatekeeper runs when Ringback.app is opened from Downloads.
+    const translocated = join(
+      w.root,
+      'private/var/folders/xy/abc123/T/AppTranslocation/5F0E-1A2B/d/Ringback.app/Contents/Resources/daemon',
+    );
+    await mkdir(translocated, { recursive: true });
+    await writeFile(join(translocated, 'ringback.mjs'), '// cli 1.2.0\n');
+    await writeFile(join(translocated, 'daemon.mjs'), '// daemon 1.2.0\n');
+    const root = stableDaemonRoot('darwin', {}, home);
+    const { calls, run } = recordingRun('v22.3.0');
+    const result = await createServiceInstaller({
+      env: { PATH: w.bin },
+      cliCandidates: [join(translocated, 'ringback.mjs')],
+      run,
+      stable: { root, version: '1.2.0' },
+    }).install();
+
+    expect(result).toEqual({ ok: true, output: 'installed' });
+    const copy = join(home, 'Library/Application Support/Ringback/daemon/1.2.0');
+    expect(calls.at(-1)?.args).toEqual([join(copy, 'ringback.mjs'), 'service', 'install']);
+    expect(await readFile(join(copy, 'daemon.mjs'), 'utf8')).toBe('// daemon 1.2.0\n');
+    expect(await readInstalledRecord(root)).toEqual({ version: '1.2.0', cli: join(copy, 'ringback.mjs') });
+  });
+
+  it('refuses, saying why, to point the service into a translocated app it may not copy', async () => {
+    const w = await world();
+    const translocated = join(w.root, 'private/var/folders/xy/T/AppTranslocation/1/d/Ringback.app/daemon');
+    await mkdir(translocated, { recursive: true });
+    await writeFile(join(translocated, 'ringback.mjs'), '');
+    const { calls, run } = recordingRun('v22.3.0');
+    const result = await createServiceInstaller({
+      env: { PATH: w.bin },
+      cliCandidates: [join(translocated, 'ringback.mjs')],
+      run,
+    }).install();
+    expect(result).toMatchObject({ ok: false, reason: 'failed' });
+    expect(result.ok || result.message).toMatch(/App Translocation.*Applications/);
+    expect(calls.map((call) => call.args[0])).toEqual(['--version']);
+  });
+
+  it('refuses with the reason when the copy cannot be made, and runs no install', async () => {
+    const w = await world();
+    const blocked = join(w.root, 'not-a-folder');
+    await writeFile(blocked, 'a file where the folder would go');
+    const { calls, run } = recordingRun('v22.3.0');
+    const result = await createServiceInstaller({
+      env: { PATH: w.bin },
+      cliCandidates: [w.repo],
+      run,
+      stable: { root: join(blocked, 'daemon'), version: '1.0.0' },
+    }).install();
+    expect(result).toMatchObject({ ok: false, reason: 'failed' });
+    expect(result.ok || result.message).toContain(`could not be copied to ${join(blocked, 'daemon')}`);
+    expect(calls.some((call) => call.args[1] === 'service')).toBe(false);
+  });
+
+  it('finds node through the user’s real PATH and hands that PATH to the service', async () => {
+    const w = await world();
+    const { calls, run } = recordingRun('v22.3.0');
+    const realPath = [w.bin, '/usr/bin', '/bin'].join(delimiter);
+    let asked = 0;
+    const installer = createServiceInstaller({
+      // A GUI launch's PATH, with no node on it.
+      env: { PATH: '/usr/bin:/bin', HOME: '/home/ada' },
+      cliCandidates: [w.repo],
+      run,
+      userPath: async () => {
+        asked++;
+        return { path: realPath, fromLoginShell: true };
+      },
+    });
+    expect(await installer.install()).toMatchObject({ ok: true });
+    await installer.install();
+    expect(asked).toBe(1);
+    expect(calls[1]?.command).toBe(w.node);
+    expect(calls[1]?.env).toEqual({ PATH: realPath, HOME: '/home/ada' });
+  });
+
+  it('at start, installs the newer bundled daemon over an older one the service runs, and removes the old copy', async () => {
+    const w = await world();
+    const root = join(w.root, 'stable');
+    const bundle = join(w.root, 'app', 'daemon');
+    await mkdir(bundle, { recursive: true });
+    await writeFile(join(bundle, 'ringback.mjs'), '// 1.0.0\n');
+    const first = recordingRun('v22.3.0');
+    const options = { env: { PATH: w.bin }, cliCandidates: [join(bundle, 'ringback.mjs')] };
+    await createServiceInstaller({
+      ...options,
+      run: first.run,
+      stable: { root, version: '1.0.0' },
+    }).install();
+
+    // Same version: nothing to do.
+    const same = recordingRun('v22.3.0');
+    expect(
+      await createServiceInstaller({
+        ...options,
+        run: same.run,
+        stable: { root, version: '1.0.0' },
+      }).refreshIfOutdated(),
+    ).toBeNull();
+    expect(same.calls).toEqual([]);
+
+    // The app was updated: its bundle is newer than the copy the service runs.
+    await writeFile(join(bundle, 'ringback.mjs'), '// 1.1.0\n');
+    const updated = recordingRun('v22.3.0', {
+      code: 0,
+      stdout: 'Login service: installed, running (…)\n',
+      stderr: '',
+    });
+    const result = await createServiceInstaller({
+      ...options,
+      run: updated.run,
+      stable: { root, version: '1.1.0' },
+    }).refreshIfOutdated();
+    expect(result).toMatchObject({ ok: true });
+    expect(updated.calls.map((call) => call.args.slice(1))).toEqual([
+      [],
+      ['service', 'status'],
+      ['service', 'install'],
+    ]);
+    expect(updated.calls.at(-1)?.args[0]).toBe(join(root, '1.1.0', 'ringback.mjs'));
+    expect(await readdir(root)).toEqual(expect.arrayContaining(['1.1.0', 'installed.json']));
+    expect(await readdir(root)).toHaveLength(2);
+    expect(await readInstalledRecord(root)).toMatchObject({ version: '1.1.0' });
+  });
+
+  it('at start, leaves a service the user has since uninstalled alone', async () => {
+    const w = await world();
+    const root = join(w.root, 'stable');
+    const options = { env: { PATH: w.bin }, cliCandidates: [w.repo] };
+    await createServiceInstaller({
+      ...options,
+      run: recordingRun('v22.3.0').run,
+      stable: { root, version: '1.0.0' },
+    }).install();
+    const removed = recordingRun('v22.3.0', {
+      code: 0,
+      stdout: 'Login service: not installed (`ringback service install` starts the daemon at login)\n',
+      stderr: '',
+    });
+    expect(
+      await createServiceInstaller({
+        ...options,
+        run: removed.run,
+        stable: { root, version: '2.0.0' },
+      }).refreshIfOutdated(),
+    ).toBeNull();
+    expect(removed.calls.some((call) => call.args[2] === 'install')).toBe(false);
   });
 });

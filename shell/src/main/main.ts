@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import * as electron from 'electron';
 import Store from 'electron-store';
 import { runCommand } from '../daemon/run-command';
+import { stableDaemonRoot } from '../daemon/stable-daemon-copy';
 import { electronApiOf } from '../electron-api';
 import { memoryShellStore, type ShellState, type ShellStore } from '../lifecycle/shell-store';
 import { desktopPlatformOf, type ShellOptions } from './shell-options';
@@ -39,6 +40,8 @@ const options: ShellOptions = {
     : [join(repo, 'daemon', 'dist', 'ringback.mjs')],
   openStore,
   run: runCommand,
+  // The app's own folder may be an AppImage mount or a translocated copy: the service runs a copy.
+  daemonCopyRoot: packaged ? stableDaemonRoot(process.platform, process.env, homedir()) : undefined,
 };
 
 /** electron-store in the user-data folder; an unreadable file costs the window's place, nothing more. */

@@ -24,6 +24,11 @@ export interface ShellOptions {
   openStore: (userDataDir: string) => ShellStore;
   /** Runs a program for the service installer. */
   run: RunCommand;
+  /**
+   * The per-user folder the bundled daemon is copied to before the login service is pointed at it
+   * (stableDaemonRoot; the packaged app). Absent in a checkout, whose daemon/dist runs where it is.
+   */
+  daemonCopyRoot?: string;
 }
 
 /** Electron runs on these three; anything else unix-like is treated as Linux. */

@@ -3,6 +3,7 @@ import type { ShellStatus } from '@ringback/protocol';
 import { createDaemonLink } from '../daemon/daemon-link';
 import { daemonDataDir } from '../daemon/data-dir';
 import { createServiceInstaller } from '../daemon/service-installer';
+import { resolveUserPath } from '../daemon/user-path';
 import type { ElectronApi, ShellWindow } from '../electron-api';
 import { createEndpointProxy } from '../endpoint/endpoint-proxy';
 import { registerIpc } from '../ipc/register-ipc';
@@ -118,6 +119,23 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
   window.webContents.on('did-navigate', () => endpoint.cancelAll());
   window.webContents.on('render-process-gone', () => endpoint.cancelAll());
 
+  const installer = createServiceInstaller({
+    env: options.env,
+    cliCandidates: options.cliCandidates,
+    run: options.run,
+    // A GUI launch's PATH is bare: the login shell's is what finds node and the agents.
+    userPath: () => resolveUserPath({ platform: options.platform, env: options.env, home: options.homeDir }),
+    stable: options.daemonCopyRoot ? { root: options.daemonCopyRoot, version: app.getVersion() } : undefined,
+  });
+  // An updated app brings a newer daemon: the service installed from an older one is moved onto it.
+  void installer.refreshIfOutdated().then(
+    (result) => {
+      if (result && !result.ok)
+        console.error(`Ringback: the login service was not updated: ${result.message}`);
+    },
+    (error: unknown) => console.error('Ringback: the login service was not updated:', error),
+  );
+
   const unregister = registerIpc(
     electron.ipcMain,
     desktopIpcHandlers({
@@ -128,11 +146,7 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
         appVersion: app.getVersion(),
       }),
       daemon: createDaemonLink({ dataDir: daemonDataDir(options.env, options.homeDir) }),
-      installer: createServiceInstaller({
-        env: options.env,
-        cliCandidates: options.cliCandidates,
-        run: options.run,
-      }),
+      installer,
       vault,
       alert: createCallAlert({
         electron,

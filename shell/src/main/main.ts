@@ -48,6 +48,10 @@ function openStore(userDataDir: string): ShellStore {
 
 startShell(electronApiOf(electron), options)
   .then((shell) => {
+    // `npm run shell:smoke` only (test/src/shell-smoke): hands the running shell to the check, which
+    // reads it from the main process through Electron's debugging. Off unless the variable is set,
+    // and nothing of it reaches the page.
+    if (shell && process.env.RINGBACK_SMOKE === '1') Object.assign(globalThis, { ringbackSmoke: shell });
     // Start-to-window time, for the figure README asks for where an Electron binary runs.
     if (shell && process.env.RINGBACK_SHELL_TIMING === '1') {
       shell.window.once('ready-to-show', () =>

@@ -103,7 +103,8 @@ describe('the packaged Linux app (electron-builder with a stand-in Electron)', (
   });
 
   it('flips the fuses a renderer holding the end-to-end key needs', async () => {
-    const wire = await getCurrentFuseWire(join(unpacked, 'ringback'));
+    // getCurrentFuseWire answers each fuse's byte by its index: '0' off, '1' on.
+    const wire = (await getCurrentFuseWire(join(unpacked, 'ringback'))) as unknown as Record<number, number>;
     const state = (fuse: number) => String.fromCharCode(wire[fuse] as number);
     expect({
       runAsNode: state(FuseV1Options.RunAsNode),

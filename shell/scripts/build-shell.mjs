@@ -1,5 +1,5 @@
 // Bundles the desktop shell into two CommonJS files Electron loads without node_modules:
-// - dist/main.cjs: the main process, with electron-store and our workspaces bundled in;
+// - dist/main.cjs: the main process, with our workspaces bundled in;
 // - dist/preload.cjs: the preload. A sandboxed preload cannot load modules, so it must be one
 //   CommonJS file whose only require is `electron`.
 // Needs no Electron binary: `npm test` builds it on machines that have none.

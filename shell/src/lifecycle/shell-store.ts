@@ -2,7 +2,7 @@ import type { ShellLanguage } from '@ringback/protocol';
 import type { WindowBounds } from '../window/window-bounds';
 
 /**
- * What the shell remembers between runs (electron-store, `shell.json` in the app's user data):
+ * What the shell remembers between runs (`shell.json` in the app's user data, json-file-store.ts):
  * non-secret only. The device token is never here (see secrets/token-vault.ts).
  */
 export interface ShellState {
@@ -13,7 +13,7 @@ export interface ShellState {
   language: ShellLanguage;
 }
 
-/** The two calls the shell makes on electron-store; tests pass a Map-backed fake. */
+/** The two calls the shell makes on its store; tests pass a Map-backed fake. */
 export interface ShellStore {
   get<K extends keyof ShellState>(key: K): ShellState[K] | undefined;
   set<K extends keyof ShellState>(key: K, value: ShellState[K]): void;

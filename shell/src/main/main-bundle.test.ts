@@ -18,6 +18,10 @@ const FAKE_ELECTRON = `
 const { EventEmitter } = require('node:events');
 const Module = require('node:module');
 const record = [];
+// Signal handlers installed by anything the bundle loads (electron-store did, through when-exit).
+const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGQUIT', 'SIGUSR2'];
+const signalHandlers = () => Object.fromEntries(SIGNALS.map((name) => [name, process.listenerCount(name)]));
+const signalsBefore = signalHandlers();
 const handlers = new Map();
 const paths = new Map([['appData', process.env.FAKE_APP_DATA]]);
 class WebContents extends EventEmitter {
@@ -81,7 +85,7 @@ let printed = false;
 process.on('beforeExit', () => {
   if (printed) return;
   printed = true;
-  console.log('RECORD ' + JSON.stringify({ record, channels: [...handlers.keys()] }));
+  console.log('RECORD ' + JSON.stringify({ record, channels: [...handlers.keys()], signalsBefore, signalsAfter: signalHandlers() }));
 });
 `;
 
@@ -111,14 +115,24 @@ describe('the bundled main process (dist/main.cjs)', () => {
       },
     );
     const line = stdout.split('\n').find((text) => text.startsWith('RECORD '));
-    const { record, channels } = JSON.parse(line?.slice('RECORD '.length) ?? '{}') as {
+    const { record, channels, signalsBefore, signalsAfter } = JSON.parse(
+      line?.slice('RECORD '.length) ?? '{}',
+    ) as {
       record: [string, ...unknown[]][];
       channels: string[];
+      signalsBefore: Record<string, number>;
+      signalsAfter: Record<string, number>;
     };
     const entries = (name: string) =>
       record.filter((entry) => entry[0] === name).map((entry) => entry.slice(1));
     expect(entries('exit')).toEqual([]);
     expect(entries('schemes')).toHaveLength(1);
+    expect(entries('schemes')[0]).toEqual([[expect.objectContaining({ scheme: 'app' })]]);
+    expect((entries('schemes')[0] as [[Electron.CustomScheme]])[0][0].privileges?.codeCache).toBe(true);
+    // Quiet shutdown: nothing in the bundle takes SIGTERM and friends from Electron's own handling,
+    // so a logout or a service stop still runs before-quit.
+    expect(signalsBefore).toEqual({ SIGTERM: 0, SIGINT: 0, SIGHUP: 0, SIGQUIT: 0, SIGUSR2: 0 });
+    expect(signalsAfter).toEqual(signalsBefore);
     expect(entries('handle')).toEqual([['app']]);
     expect(entries('loadURL')).toEqual([['app://ringback/']]);
     const [options] = entries('window')[0] as [Electron.BrowserWindowConstructorOptions];
@@ -134,9 +148,9 @@ describe('the bundled main process (dist/main.cjs)', () => {
     expect(channels).toHaveLength(15);
     expect(stdout).toMatch(/ringback shell: window ready \d+ ms after the process started/);
 
-    // electron-store kept the language, in the development user-data folder, not world-writable.
+    // The shell store kept the language, in the development user-data folder, for the owner only.
     const storeFile = join(dir, 'Ringback (development)', 'shell.json');
     expect(JSON.parse(await readFile(storeFile, 'utf8'))).toEqual({ language: 'zh' });
-    expect((await stat(storeFile)).mode & 0o777).toBe(0o644);
+    expect((await stat(storeFile)).mode & 0o777).toBe(0o600);
   });
 });

@@ -3,11 +3,11 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as electron from 'electron';
-import Store from 'electron-store';
 import { runCommand } from '../daemon/run-command';
 import { stableDaemonRoot } from '../daemon/stable-daemon-copy';
 import { electronApiOf } from '../electron-api';
-import { memoryShellStore, type ShellState, type ShellStore } from '../lifecycle/shell-store';
+import { openJsonFileStore } from '../lifecycle/json-file-store';
+import type { ShellStore } from '../lifecycle/shell-store';
 import { desktopPlatformOf, type ShellOptions } from './shell-options';
 import { startShell } from './start-shell';
 
@@ -44,28 +44,17 @@ const options: ShellOptions = {
   daemonCopyRoot: packaged ? stableDaemonRoot(process.platform, process.env, homedir()) : undefined,
 };
 
-/** electron-store in the user-data folder; an unreadable file costs the window's place, nothing more. */
+/** `shell.json` in the user-data folder; an unreadable file costs the window's place, nothing more. */
 function openStore(userDataDir: string): ShellStore {
-  try {
-    const store = new Store<Partial<ShellState>>({
-      cwd: userDataDir,
-      name: 'shell',
-      configFileMode: 0o644,
-      // Only bounds and two preferences live here (never a secret): start afresh if it is corrupt.
-      clearInvalidConfig: true,
-    });
-    return {
-      get: (key) => store.get(key),
-      set: (key, value) => store.set(key, value),
-    };
-  } catch (error) {
-    console.error('Ringback: the window settings could not be opened; they will not be kept:', error);
-    return memoryShellStore();
-  }
+  return openJsonFileStore({ dir: userDataDir, name: 'shell', log: (line) => console.error(line) });
 }
 
 startShell(electronApiOf(electron), options)
   .then((shell) => {
+    // `npm run shell:smoke` only (test/src/shell-smoke): hands the running shell to the check, which
+    // reads it from the main process through Electron's debugging. Off unless the variable is set,
+    // and nothing of it reaches the page.
+    if (shell && process.env.RINGBACK_SMOKE === '1') Object.assign(globalThis, { ringbackSmoke: shell });
     // Start-to-window time, for the figure README asks for where an Electron binary runs.
     if (shell && process.env.RINGBACK_SHELL_TIMING === '1') {
       shell.window.once('ready-to-show', () =>

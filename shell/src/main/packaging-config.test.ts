@@ -39,4 +39,29 @@ describe('the packaging configuration', () => {
     // A per-user install: no administrator, like the daemon's login service.
     expect(config.nsis.perMachine).toBe(false);
   });
+
+  it('sets the fuses for a renderer that holds the end-to-end key', () => {
+    expect(config.electronFuses).toEqual({
+      // The app runs no Node child through its own binary (process.fork, ELECTRON_RUN_AS_NODE).
+      runAsNode: false,
+      enableCookieEncryption: true,
+      // No NODE_OPTIONS, no --inspect: nothing outside the app can run code in main.
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      // Only the signed app.asar is loaded (integrity checked on macOS and Windows).
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+    });
+  });
+
+  it('names the app Ringback in the packed package.json, with ringback.desktop as its desktop name', () => {
+    expect(config.productName).toBe('Ringback');
+    expect(config.extraMetadata).toMatchObject({
+      name: 'ringback',
+      productName: 'Ringback',
+      desktopName: 'ringback.desktop',
+    });
+    expect(config.linux.executableName).toBe('ringback');
+    expect(config.linux.syncDesktopName).toBe(true);
+  });
 });

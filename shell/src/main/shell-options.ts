@@ -20,7 +20,7 @@ export interface ShellOptions {
   iconPath: string;
   /** Where the daemon CLI may be: the packaged copy, then the checkout's daemon/dist. */
   cliCandidates: string[];
-  /** Opens the shell store in the user-data folder (electron-store in main.ts). */
+  /** Opens the shell store in the user-data folder (lifecycle/json-file-store.ts in main.ts). */
   openStore: (userDataDir: string) => ShellStore;
   /** Runs a program for the service installer. */
   run: RunCommand;

@@ -57,11 +57,16 @@ function invoke(fake: FakeElectron, channel: string, ...args: unknown[]) {
 }
 
 describe('startShell', () => {
-  it('registers app:// as a privileged scheme before Electron is ready', async () => {
+  it('registers app:// as a privileged scheme, its scripts code-cached, before Electron is ready', async () => {
     const fake = fakeElectron();
     const starting = startShell(fake.api, optionsFor().options);
     expect(fake.schemes).toEqual([
-      [{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }],
+      [
+        {
+          scheme: 'app',
+          privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, codeCache: true },
+        },
+      ],
     ]);
     expect(fake.windows).toHaveLength(0);
     fake.app.becomeReady();

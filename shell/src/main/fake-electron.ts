@@ -1,6 +1,8 @@
 // A recording stand-in for the Electron API the shell uses, for tests: no binary is needed.
 import { EventEmitter } from 'node:events';
 import type { ElectronApi, ShellWindow } from '../electron-api';
+import { netRequestFetch } from '../endpoint/net-request-fetch';
+import { fakeNetRequest } from './fake-net-request';
 
 export interface FakeEvent {
   defaultPrevented: boolean;
@@ -262,6 +264,8 @@ export interface FakeElectron {
   ipcHandlers: Map<string, (event: unknown, ...args: unknown[]) => unknown>;
   displays: { workArea: { x: number; y: number; width: number; height: number } }[];
   menuCleared: boolean;
+  /** Every address requested through Electron's net (`remoteFetch`), redirect hops included. */
+  netRequests: string[];
 }
 
 export function fakeElectron(platform: 'linux' | 'darwin' | 'win32' = 'linux'): FakeElectron {
@@ -277,6 +281,7 @@ export function fakeElectron(platform: 'linux' | 'darwin' | 'win32' = 'linux'): 
     ipcHandlers: new Map(),
     displays: [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
     menuCleared: false,
+    netRequests: [],
     api: undefined as unknown as ElectronApi,
   };
   fake.api = {
@@ -328,6 +333,8 @@ export function fakeElectron(platform: 'linux' | 'darwin' | 'win32' = 'linux'): 
     clearApplicationMenu: () => {
       fake.menuCleared = true;
     },
+    // The real adapter over a net.request stand-in that reaches test servers with node:http.
+    remoteFetch: netRequestFetch(fakeNetRequest(fake.netRequests)),
   };
   return fake;
 }

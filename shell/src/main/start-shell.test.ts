@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -247,5 +248,44 @@ describe('startShell', () => {
     fake.app.emit('will-quit');
     expect(fake.ipcHandlers.size).toBe(0);
     expect(fake.trays[0]?.destroyed).toBe(true);
+  });
+
+  it('reaches endpoints through Electron’s net, and the daemon on 127.0.0.1 with Node’s fetch', async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      // The same server plays the daemon (its key and port in RINGBACK_HOME) and a model endpoint.
+      await mkdir(join(root, 'daemon'), { recursive: true });
+      await writeFile(join(root, 'daemon', 'local-api.key'), 'k'.repeat(43));
+      await writeFile(join(root, 'daemon', 'daemon.json'), JSON.stringify({ localPort: port }));
+      const fake = fakeElectron();
+      await started(fake, optionsFor().options);
+
+      expect(await invoke(fake, 'daemon:request', { method: 'GET', path: '/local/status' })).toMatchObject({
+        ok: true,
+        status: 200,
+      });
+      expect(fake.netRequests).toEqual([]);
+
+      await invoke(fake, 'endpoint:allow', [`http://127.0.0.1:${port}/v1`]);
+      const open = (await invoke(fake, 'endpoint:open', {
+        url: `http://127.0.0.1:${port}/v1/models`,
+        method: 'GET',
+        headers: {},
+      })) as { ok: boolean; id: string };
+      expect(open).toMatchObject({ ok: true, status: 200 });
+      await invoke(fake, 'endpoint:cancel', open.id);
+      expect(fake.netRequests).toEqual([`http://127.0.0.1:${port}/v1/models`]);
+      expect(seen).toEqual(['GET /local/status', 'GET /v1/models']);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

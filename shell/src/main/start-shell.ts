@@ -113,7 +113,7 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
     safeStorage: electron.safeStorage,
     file: join(userData, 'device-token.bin'),
   });
-  const endpoint = createEndpointProxy();
+  const endpoint = createEndpointProxy({ fetch: electron.remoteFetch });
   // A reload or a crashed renderer leaves no answer half-read in main.
   window.webContents.on('did-navigate', () => endpoint.cancelAll());
   window.webContents.on('render-process-gone', () => endpoint.cancelAll());

@@ -30,7 +30,7 @@ export type ShellApp = Pick<
 
 export type ShellWebContents = Pick<
   Electron.WebContents,
-  'on' | 'send' | 'setWindowOpenHandler' | 'session' | 'getURL'
+  'on' | 'send' | 'setWindowOpenHandler' | 'session' | 'getURL' | 'forcefullyCrashRenderer'
 >;
 
 export type ShellWindow = Pick<

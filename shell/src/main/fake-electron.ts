@@ -43,6 +43,12 @@ export class FakeWebContents extends EventEmitter {
   getURL() {
     return 'app://ringback/';
   }
+  killedByShell = 0;
+  /** As Electron: the renderer is killed and `render-process-gone` follows, not within the call. */
+  forcefullyCrashRenderer() {
+    this.killedByShell += 1;
+    queueMicrotask(() => this.emit('render-process-gone', fakeEvent(), { reason: 'killed', exitCode: 9 }));
+  }
 }
 
 export class FakeWindow extends EventEmitter {

@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryShellStore, type ShellState } from '../lifecycle/shell-store';
-import { type FakeElectron, type FakeWindow, fakeElectron } from './fake-electron';
+import { type FakeElectron, type FakeWindow, fakeElectron, fakeEvent } from './fake-electron';
 import type { ShellOptions } from './shell-options';
 import { type RunningShell, startShell } from './start-shell';
 
@@ -286,6 +286,27 @@ describe('startShell', () => {
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('reloads a window whose page crashed, says so in the tray, and stops watching when quitting', async () => {
+    const fake = fakeElectron();
+    const { window } = await started(fake, optionsFor().options);
+    vi.useFakeTimers();
+    try {
+      expect(window.loaded).toEqual(['app://ringback/']);
+      window.webContents.emit('render-process-gone', fakeEvent(), { reason: 'crashed', exitCode: 11 });
+      expect(fake.trays[0]?.menu.find((item) => item.id === 'recovery')?.label).toBe(
+        'The window stopped; restarting…',
+      );
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(window.loaded).toEqual(['app://ringback/', 'app://ringback/']);
+      fake.app.emit('will-quit');
+      window.webContents.emit('render-process-gone', fakeEvent(), { reason: 'crashed', exitCode: 11 });
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(window.loaded).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -12,6 +12,7 @@ import { createLoginItem, HIDDEN_ARG } from '../lifecycle/login-item';
 import { createPreferences } from '../lifecycle/preferences';
 import { claimSingleInstance } from '../lifecycle/single-instance';
 import { isTrayAvailable } from '../lifecycle/tray-availability';
+import { recoverRenderer } from '../recovery/renderer-recovery';
 import { createTokenVault } from '../secrets/token-vault';
 import { SHELL_TEXT, shellLanguageOf } from '../tray/shell-text';
 import { createShellTray, type ShellTrayHandle } from '../tray/shell-tray';
@@ -98,6 +99,8 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
     show: () => showWindow(),
     quit: () => app.quit(),
   });
+  // The app's whole job is to ring: a page that crashed or hangs is restarted, and the tray says so.
+  const recovery = recoverRenderer(window, (notice) => tray.recovery(notice));
   const onStatus = (next: ShellStatus) => {
     status = next;
     tray.update(status);
@@ -150,6 +153,7 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
   );
 
   const stop = () => {
+    recovery.stop();
     unregister();
     endpoint.cancelAll();
     tray.destroy();

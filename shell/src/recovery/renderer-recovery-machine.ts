@@ -61,16 +61,23 @@ export const rendererRecoveryMachine = setup({
         'renderer.gone': 'waiting',
         'renderer.unresponsive': 'hung',
       },
+    },
+    /** Running again after a restart; no timer is armed in `running`, so nothing outlives a quiet app. */
+    recovered: {
+      on: {
+        'renderer.gone': 'waiting',
+        'renderer.unresponsive': 'hung',
+      },
       after: {
         stable: {
-          guard: 'hasRestarted',
+          target: 'running',
           actions: ['resetRestarts', { type: 'announce', params: { notice: null } }],
         },
       },
     },
     hung: {
       on: {
-        'renderer.responsive': 'running',
+        'renderer.responsive': [{ guard: 'hasRestarted', target: 'recovered' }, { target: 'running' }],
         'renderer.gone': 'waiting',
       },
       after: { hangGrace: { target: 'waiting', actions: 'killRenderer' } },
@@ -79,7 +86,7 @@ export const rendererRecoveryMachine = setup({
       entry: { type: 'announce', params: { notice: 'restarting' } },
       after: {
         backoff: {
-          target: 'running',
+          target: 'recovered',
           actions: ['reload', 'countRestart', { type: 'announce', params: { notice: 'restarted' } }],
         },
       },

@@ -249,10 +249,17 @@ export class FakeApp extends EventEmitter {
   }
   setLoginItemSettings(settings: Electron.Settings) {
     this.loginItemSettings.push(settings);
+    this.openAtLogin = settings.openAtLogin ?? false;
   }
   getLoginItemSettings() {
-    return { wasOpenedAtLogin: this.wasOpenedAtLogin } as Electron.LoginItemSettings;
+    return {
+      wasOpenedAtLogin: this.wasOpenedAtLogin,
+      openAtLogin: this.openAtLogin,
+      status: this.openAtLogin ? 'enabled' : 'not-registered',
+    } as Electron.LoginItemSettings;
   }
+  /** What the system's login items say; a test sets it to play the user's change in System Settings. */
+  openAtLogin = false;
   setAppUserModelId(id: string) {
     this.appUserModelId = id;
   }

@@ -309,4 +309,34 @@ describe('startShell', () => {
       vi.useRealTimers();
     }
   });
+
+  it('on macOS, the stored open-at-login follows what the user set in System Settings, at start and on focus', async () => {
+    const fake = fakeElectron('darwin');
+    const { options, store } = optionsFor({ platform: 'darwin', state: { openAtLogin: true } });
+    // Switched off in System Settings while the app was closed.
+    fake.app.openAtLogin = false;
+    const { window } = await started(fake, options);
+    expect(store.get('openAtLogin')).toBe(false);
+    expect(await invoke(fake, 'preferences:get')).toMatchObject({ openAtLogin: false });
+
+    // Switched on again there while the app ran in the background; the window comes forward.
+    fake.app.openAtLogin = true;
+    window.focus();
+    expect(store.get('openAtLogin')).toBe(true);
+
+    await invoke(fake, 'preferences:set', { openAtLogin: false });
+    expect(fake.app.loginItemSettings).toEqual([{ openAtLogin: false, type: 'mainAppService' }]);
+    expect(await invoke(fake, 'preferences:get')).toMatchObject({ openAtLogin: false });
+  });
+
+  it('on Windows, the stored open-at-login is the app’s own, set with the hidden-start argument', async () => {
+    const fake = fakeElectron('win32');
+    const { options, store } = optionsFor({ platform: 'win32', state: { openAtLogin: true } });
+    const { window } = await started(fake, options);
+    window.focus();
+    expect(await invoke(fake, 'preferences:get')).toMatchObject({ openAtLogin: true });
+    await invoke(fake, 'preferences:set', { openAtLogin: false });
+    expect(fake.app.loginItemSettings).toEqual([{ openAtLogin: false, args: ['--hidden'] }]);
+    expect(store.get('openAtLogin')).toBe(false);
+  });
 });

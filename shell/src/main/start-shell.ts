@@ -91,6 +91,10 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
     },
   });
   showAtStart(window, options, app, trayAvailable);
+  // The user may switch the login item in System Settings while the app is closed or in the
+  // background: take the system's word at start and whenever the window comes forward.
+  preferences.followSystem();
+  window.on('focus', () => preferences.followSystem());
   // macOS: a click on the Dock icon of the running app.
   app.on('activate', () => showWindow());
 

@@ -145,7 +145,12 @@ describe('isTrayAvailable', () => {
   it('follows the system where it keeps the login item, storing what it says', async () => {
     const store = memoryShellStore({ openAtLogin: true });
     let system: boolean | null = false;
-    const item = { apply: async (open: boolean) => void (system = open), systemSetting: () => system };
+    const item = {
+      apply: async (open: boolean) => {
+        system = open;
+      },
+      systemSetting: () => system,
+    };
     const preferences = createPreferences({ store, trayAvailable: true, loginItem: item });
     expect(preferences.get().openAtLogin).toBe(false);
     expect(store.get('openAtLogin')).toBe(false);

@@ -5,6 +5,7 @@
  * with every static of `BrowserWindow`).
  */
 import type * as ElectronModule from 'electron';
+import { netRequestFetch, type RemoteFetch } from './endpoint/net-request-fetch';
 
 /** The module `electron` as main imports it; only main.ts holds the real one. */
 export type ElectronModuleApi = typeof ElectronModule;
@@ -29,7 +30,7 @@ export type ShellApp = Pick<
 
 export type ShellWebContents = Pick<
   Electron.WebContents,
-  'on' | 'send' | 'setWindowOpenHandler' | 'session' | 'getURL'
+  'on' | 'send' | 'setWindowOpenHandler' | 'session' | 'getURL' | 'forcefullyCrashRenderer'
 >;
 
 export type ShellWindow = Pick<
@@ -77,6 +78,11 @@ export interface ElectronApi {
   createNotification(options: Electron.NotificationConstructorOptions): ShellNotification;
   /** The application menu: none (the window has no menu bar). */
   clearApplicationMenu(): void;
+  /**
+   * Requests to remote endpoints through Electron's net (Chromium's stack: system proxy, PAC, OS
+   * certificates), redirects answered unfollowed. Only the daemon on 127.0.0.1 uses Node's fetch.
+   */
+  remoteFetch: RemoteFetch;
 }
 
 /** Adapts the real `electron` module; the only place that knows its classes. */
@@ -94,6 +100,7 @@ export function electronApiOf(electron: ElectronModuleApi): ElectronApi {
     notificationsSupported: () => electron.Notification.isSupported(),
     createNotification: (options) => new electron.Notification(options),
     clearApplicationMenu: () => electron.Menu.setApplicationMenu(null),
+    remoteFetch: netRequestFetch((options) => electron.net.request(options)),
   };
 }
 

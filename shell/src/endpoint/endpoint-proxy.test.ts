@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { EndpointChunk } from '@ringback/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fakeNetRequest } from '../main/fake-net-request';
 import { createEndpointProxy, type EndpointProxy } from './endpoint-proxy';
+import { netRequestFetch } from './net-request-fetch';
 
 interface Seen {
   method: string;
@@ -48,8 +50,13 @@ async function endpoint(routes: Record<string, Route>) {
   return { base: `http://127.0.0.1:${port}`, port, seen };
 }
 
-function proxy(options: Parameters<typeof createEndpointProxy>[0] = {}): EndpointProxy {
-  const made = createEndpointProxy(options);
+/** Every address the proxy asked Electron's net for, in the current test. */
+let netUrls: string[] = [];
+
+/** The proxy as the app makes it: over Electron's net (here its stand-in on node:http). */
+function proxy(options: { maxOpen?: number; idleMs?: number } = {}): EndpointProxy {
+  netUrls = [];
+  const made = createEndpointProxy({ fetch: netRequestFetch(fakeNetRequest(netUrls)), ...options });
   cleanups.push(() => made.cancelAll());
   return made;
 }
@@ -131,6 +138,13 @@ describe('createEndpointProxy: which addresses', () => {
       reason: 'not_configured',
     });
     expect(other.seen).toEqual([]);
+    // Every hop went through Electron's net, and none to the refused addresses.
+    expect(netUrls).toEqual([
+      `${server.base}/v1/speech`,
+      `${server.base}/v1/speech/ready`,
+      `${server.base}/v1/outside`,
+      `${server.base}/v1/away`,
+    ]);
 
     p.allow([`${server.base}/v1`, `${other.base}/audio`]);
     const away = await p.open({ url: `${server.base}/v1/away`, method: 'GET', headers });

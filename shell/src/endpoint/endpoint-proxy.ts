@@ -3,6 +3,7 @@ import type { EndpointChunk, EndpointFailure, EndpointOpen, EndpointRequest } fr
 import { type AllowedBase, isUnderAllowedBase, parseAllowedBase, parseEndpointUrl } from './allowed-bases';
 import { describeUrl, EndpointNotConfigured, fetchWithinBases } from './fetch-within-bases';
 import { requestHeaders, responseHeaders } from './forwarded-headers';
+import type { RemoteFetch } from './net-request-fetch';
 
 /** A renderer plays one answer and asks another question at a time; 16 leaves room for overlap. */
 export const DEFAULT_MAX_OPEN = 16;
@@ -34,12 +35,15 @@ interface OpenAnswer {
  * CORS, so it reaches them where the page could not). Only addresses under the allowed bases;
  * no cookies either way; the body is pulled chunk by chunk by the renderer. `timeoutMs` bounds
  * the wait for the answer's head and for each chunk after it, so a long stream that keeps
- * coming is never cut, while one that stalls is.
+ * coming is never cut, while one that stalls is. In the app `fetch` is Electron's network
+ * (netRequestFetch), so the system proxy, PAC and certificate store apply as in the browser.
  */
-export function createEndpointProxy(
-  o: { fetch?: typeof fetch; maxOpen?: number; idleMs?: number } = {},
-): EndpointProxy {
-  const doFetch = o.fetch ?? fetch;
+export function createEndpointProxy(o: {
+  fetch: RemoteFetch;
+  maxOpen?: number;
+  idleMs?: number;
+}): EndpointProxy {
+  const doFetch = o.fetch;
   const maxOpen = o.maxOpen ?? DEFAULT_MAX_OPEN;
   const idleMs = o.idleMs ?? DEFAULT_IDLE_MS;
   let bases: AllowedBase[] = [];

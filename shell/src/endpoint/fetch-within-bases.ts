@@ -1,4 +1,5 @@
 import { type AllowedBase, isUnderAllowedBase, parseEndpointUrl } from './allowed-bases';
+import type { RemoteFetch } from './net-request-fetch';
 
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -15,11 +16,12 @@ export function describeUrl(url: URL): string {
 
 /**
  * fetch that follows redirects itself, so that each hop is checked against the configured bases
- * (fetch's own following would reach any address a server names). As browsers do, a hop to
+ * (fetch's own following would reach any address a server names). `doFetch` answers a redirect
+ * with the 3xx itself (RemoteFetch). As browsers do, a hop to
  * another origin drops Authorization, and 303 (or 301/302 after POST) becomes a GET without body.
  */
 export async function fetchWithinBases(
-  doFetch: typeof fetch,
+  doFetch: RemoteFetch,
   start: URL,
   init: { method: string; headers: Headers; body: string | Uint8Array | undefined; signal: AbortSignal },
   bases: () => readonly AllowedBase[],
@@ -32,14 +34,7 @@ export async function fetchWithinBases(
       : (init.body as string | Uint8Array<ArrayBuffer> | undefined);
   const headers = new Headers(init.headers);
   for (let hop = 0; ; hop++) {
-    const response = await doFetch(url.href, {
-      method,
-      headers,
-      body,
-      redirect: 'manual',
-      credentials: 'omit',
-      signal: init.signal,
-    });
+    const response = await doFetch(url.href, { method, headers, body, signal: init.signal });
     const location = response.headers.get('location');
     if (!REDIRECT_STATUSES.has(response.status) || location === null) return response;
     await response.body?.cancel().catch(() => undefined);

@@ -56,7 +56,10 @@ describe('closing the window', () => {
 describe('preferences', () => {
   const loginItem = () => {
     const applied: boolean[] = [];
-    return { applied, item: { apply: async (open: boolean) => void applied.push(open) } };
+    return {
+      applied,
+      item: { apply: async (open: boolean) => void applied.push(open), systemSetting: () => null },
+    };
   };
 
   it('close to the tray by default where a tray is seen, quit by default where none is', () => {
@@ -137,5 +140,24 @@ describe('isTrayAvailable', () => {
   it('lets RINGBACK_TRAY override the guess', () => {
     expect(isTrayAvailable('linux', { XDG_CURRENT_DESKTOP: 'GNOME', RINGBACK_TRAY: '1' })).toBe(true);
     expect(isTrayAvailable('linux', { XDG_CURRENT_DESKTOP: 'KDE', RINGBACK_TRAY: '0' })).toBe(false);
+  });
+
+  it('follows the system where it keeps the login item, storing what it says', async () => {
+    const store = memoryShellStore({ openAtLogin: true });
+    let system: boolean | null = false;
+    const item = {
+      apply: async (open: boolean) => {
+        system = open;
+      },
+      systemSetting: () => system,
+    };
+    const preferences = createPreferences({ store, trayAvailable: true, loginItem: item });
+    expect(preferences.get().openAtLogin).toBe(false);
+    expect(store.get('openAtLogin')).toBe(false);
+    system = true;
+    preferences.followSystem();
+    expect(store.get('openAtLogin')).toBe(true);
+    system = null;
+    expect(await preferences.set({ openAtLogin: false })).toMatchObject({ openAtLogin: false });
   });
 });

@@ -12,30 +12,66 @@ afterEach(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
+/** Login items as macOS and Windows keep them: what was set is what is read, unless the user changes it. */
 function recordingApp() {
   const settings: Electron.Settings[] = [];
-  return { settings, app: { setLoginItemSettings: (value: Electron.Settings) => void settings.push(value) } };
+  const asked: (Electron.LoginItemSettingsOptions | undefined)[] = [];
+  const system = { openAtLogin: false };
+  const app = {
+    setLoginItemSettings: (value: Electron.Settings) => {
+      settings.push(value);
+      system.openAtLogin = value.openAtLogin ?? false;
+    },
+    getLoginItemSettings: (options?: Electron.LoginItemSettingsOptions) => {
+      asked.push(options);
+      return { openAtLogin: system.openAtLogin, wasOpenedAtLogin: false } as Electron.LoginItemSettings;
+    },
+  };
+  return { settings, asked, system, app };
 }
 
 describe('open at login on macOS and Windows', () => {
-  for (const platform of ['darwin', 'win32'] as const) {
-    it(`uses the system's login items on ${platform}, started hidden`, async () => {
-      const { settings, app } = recordingApp();
-      const item = createLoginItem({
-        platform,
-        app,
-        env: {},
-        homeDir: home,
-        execPath: '/Applications/Ringback',
-      });
-      await item.apply(true);
-      await item.apply(false);
-      expect(settings).toEqual([
-        { openAtLogin: true, args: ['--hidden'] },
-        { openAtLogin: false, args: ['--hidden'] },
-      ]);
+  it("registers the app itself as macOS's login item, without Windows-only arguments, and reads back the system's setting", async () => {
+    const { settings, asked, system, app } = recordingApp();
+    const item = createLoginItem({
+      platform: 'darwin',
+      app,
+      env: {},
+      homeDir: home,
+      execPath: '/Applications/Ringback.app/Contents/MacOS/Ringback',
+      launchArgs: ['/dev/checkout'],
     });
-  }
+    await item.apply(true);
+    expect(item.systemSetting()).toBe(true);
+    // The user switches it off in System Settings > Login Items.
+    system.openAtLogin = false;
+    expect(item.systemSetting()).toBe(false);
+    await item.apply(false);
+    expect(settings).toEqual([
+      { openAtLogin: true, type: 'mainAppService' },
+      { openAtLogin: false, type: 'mainAppService' },
+    ]);
+    expect(asked).toEqual([{ type: 'mainAppService' }, { type: 'mainAppService' }]);
+  });
+
+  it("uses Windows's login items, started hidden, and keeps the app's own setting", async () => {
+    const { settings, asked, app } = recordingApp();
+    const item = createLoginItem({
+      platform: 'win32',
+      app,
+      env: {},
+      homeDir: home,
+      execPath: 'C:\\Program Files\\Ringback\\Ringback.exe',
+    });
+    await item.apply(true);
+    await item.apply(false);
+    expect(settings).toEqual([
+      { openAtLogin: true, args: ['--hidden'] },
+      { openAtLogin: false, args: ['--hidden'] },
+    ]);
+    expect(item.systemSetting()).toBeNull();
+    expect(asked).toEqual([]);
+  });
 });
 
 describe('open at login on Linux', () => {

@@ -9,11 +9,17 @@ export const HIDDEN_ARG = '--hidden';
 
 export interface LoginItem {
   apply(openAtLogin: boolean): Promise<void>;
+  /**
+   * Whether the system will open the app at login, where the system keeps that and the user can
+   * change it outside the app (macOS: System Settings > General > Login Items); null where only
+   * the app's own setting says.
+   */
+  systemSetting(): boolean | null;
 }
 
 export interface LoginItemOptions {
   platform: DesktopPlatform;
-  app: Pick<ShellApp, 'setLoginItemSettings'>;
+  app: Pick<ShellApp, 'setLoginItemSettings' | 'getLoginItemSettings'>;
   env: NodeJS.ProcessEnv;
   homeDir: string;
   /** The program to start: the running executable. */
@@ -23,8 +29,14 @@ export interface LoginItemOptions {
 }
 
 /**
+ * macOS 13 and later register the app itself with SMAppService; Electron ignores `type` before 13
+ * (it adds the bundle to the old login items list then). `path` and `args` are Windows-only.
+ */
+const MAC_LOGIN_ITEM = { type: 'mainAppService' } as const;
+
+/**
  * Open at login. macOS and Windows keep login items themselves (`setLoginItemSettings`; macOS
- * passes no arguments, so a login start is told by `wasOpenedAtLogin` there). Linux has no such
+ * takes no arguments, so a login start is told by `wasOpenedAtLogin` there). Linux has no such
  * API: an XDG autostart entry in `$XDG_CONFIG_HOME/autostart` (default `~/.config`) starts the
  * AppImage when `APPIMAGE` is set (the executable is then inside a temporary mount), else the
  * executable.
@@ -32,7 +44,11 @@ export interface LoginItemOptions {
 export function createLoginItem(options: LoginItemOptions): LoginItem {
   return {
     async apply(openAtLogin) {
-      if (options.platform !== 'linux') {
+      if (options.platform === 'darwin') {
+        options.app.setLoginItemSettings({ openAtLogin, ...MAC_LOGIN_ITEM });
+        return;
+      }
+      if (options.platform === 'win32') {
         options.app.setLoginItemSettings({ openAtLogin, args: [HIDDEN_ARG] });
         return;
       }
@@ -42,6 +58,11 @@ export function createLoginItem(options: LoginItemOptions): LoginItem {
       const program = options.env.APPIMAGE || options.execPath;
       const launchArgs = options.env.APPIMAGE ? [] : (options.launchArgs ?? []);
       await writeFileAtomic(file, autostartEntry([program, ...launchArgs, HIDDEN_ARG]), PUBLIC_FILE_MODE);
+    },
+    systemSetting() {
+      if (options.platform !== 'darwin') return null;
+      // 'requires-approval' (the user switched it off in System Settings) reads as not open at login.
+      return options.app.getLoginItemSettings(MAC_LOGIN_ITEM).openAtLogin;
     },
   };
 }

@@ -1,6 +1,8 @@
 // A recording stand-in for the Electron API the shell uses, for tests: no binary is needed.
 import { EventEmitter } from 'node:events';
 import type { ElectronApi, ShellWindow } from '../electron-api';
+import { netRequestFetch } from '../endpoint/net-request-fetch';
+import { fakeNetRequest } from './fake-net-request';
 
 export interface FakeEvent {
   defaultPrevented: boolean;
@@ -40,6 +42,12 @@ export class FakeWebContents extends EventEmitter {
   }
   getURL() {
     return 'app://ringback/';
+  }
+  killedByShell = 0;
+  /** As Electron: the renderer is killed and `render-process-gone` follows, not within the call. */
+  forcefullyCrashRenderer() {
+    this.killedByShell += 1;
+    queueMicrotask(() => this.emit('render-process-gone', fakeEvent(), { reason: 'killed', exitCode: 9 }));
   }
 }
 
@@ -242,10 +250,17 @@ export class FakeApp extends EventEmitter {
   }
   setLoginItemSettings(settings: Electron.Settings) {
     this.loginItemSettings.push(settings);
+    this.openAtLogin = settings.openAtLogin ?? false;
   }
   getLoginItemSettings() {
-    return { wasOpenedAtLogin: this.wasOpenedAtLogin } as Electron.LoginItemSettings;
+    return {
+      wasOpenedAtLogin: this.wasOpenedAtLogin,
+      openAtLogin: this.openAtLogin,
+      status: this.openAtLogin ? 'enabled' : 'not-registered',
+    } as Electron.LoginItemSettings;
   }
+  /** What the system's login items say; a test sets it to play the user's change in System Settings. */
+  openAtLogin = false;
   setAppUserModelId(id: string) {
     this.appUserModelId = id;
   }
@@ -265,6 +280,8 @@ export interface FakeElectron {
   ipcHandlers: Map<string, (event: unknown, ...args: unknown[]) => unknown>;
   displays: { workArea: { x: number; y: number; width: number; height: number } }[];
   menuCleared: boolean;
+  /** Every address requested through Electron's net (`remoteFetch`), redirect hops included. */
+  netRequests: string[];
 }
 
 export function fakeElectron(platform: 'linux' | 'darwin' | 'win32' = 'linux'): FakeElectron {
@@ -280,6 +297,7 @@ export function fakeElectron(platform: 'linux' | 'darwin' | 'win32' = 'linux'): 
     ipcHandlers: new Map(),
     displays: [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
     menuCleared: false,
+    netRequests: [],
     api: undefined as unknown as ElectronApi,
   };
   fake.api = {
@@ -331,6 +349,8 @@ export function fakeElectron(platform: 'linux' | 'darwin' | 'win32' = 'linux'): 
     clearApplicationMenu: () => {
       fake.menuCleared = true;
     },
+    // The real adapter over a net.request stand-in that reaches test servers with node:http.
+    remoteFetch: netRequestFetch(fakeNetRequest(fake.netRequests)),
   };
   return fake;
 }

@@ -1,9 +1,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryShellStore, type ShellState } from '../lifecycle/shell-store';
-import { type FakeElectron, type FakeWindow, fakeElectron } from './fake-electron';
+import { type FakeElectron, type FakeWindow, fakeElectron, fakeEvent } from './fake-electron';
 import type { ShellOptions } from './shell-options';
 import { type RunningShell, startShell } from './start-shell';
 
@@ -293,5 +294,95 @@ describe('startShell', () => {
     fake.app.emit('will-quit');
     expect(fake.ipcHandlers.size).toBe(0);
     expect(fake.trays[0]?.destroyed).toBe(true);
+  });
+
+  it('reaches endpoints through Electron’s net, and the daemon on 127.0.0.1 with Node’s fetch', async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      // The same server plays the daemon (its key and port in RINGBACK_HOME) and a model endpoint.
+      await mkdir(join(root, 'daemon'), { recursive: true });
+      await writeFile(join(root, 'daemon', 'local-api.key'), 'k'.repeat(43));
+      await writeFile(join(root, 'daemon', 'daemon.json'), JSON.stringify({ localPort: port }));
+      const fake = fakeElectron();
+      await started(fake, optionsFor().options);
+
+      expect(await invoke(fake, 'daemon:request', { method: 'GET', path: '/local/status' })).toMatchObject({
+        ok: true,
+        status: 200,
+      });
+      expect(fake.netRequests).toEqual([]);
+
+      await invoke(fake, 'endpoint:allow', [`http://127.0.0.1:${port}/v1`]);
+      const open = (await invoke(fake, 'endpoint:open', {
+        url: `http://127.0.0.1:${port}/v1/models`,
+        method: 'GET',
+        headers: {},
+      })) as { ok: boolean; id: string };
+      expect(open).toMatchObject({ ok: true, status: 200 });
+      await invoke(fake, 'endpoint:cancel', open.id);
+      expect(fake.netRequests).toEqual([`http://127.0.0.1:${port}/v1/models`]);
+      expect(seen).toEqual(['GET /local/status', 'GET /v1/models']);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('reloads a window whose page crashed, says so in the tray, and stops watching when quitting', async () => {
+    const fake = fakeElectron();
+    const { window } = await started(fake, optionsFor().options);
+    vi.useFakeTimers();
+    try {
+      expect(window.loaded).toEqual(['app://ringback/']);
+      window.webContents.emit('render-process-gone', fakeEvent(), { reason: 'crashed', exitCode: 11 });
+      expect(fake.trays[0]?.menu.find((item) => item.id === 'recovery')?.label).toBe(
+        'The window stopped; restarting…',
+      );
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(window.loaded).toEqual(['app://ringback/', 'app://ringback/']);
+      fake.app.emit('will-quit');
+      window.webContents.emit('render-process-gone', fakeEvent(), { reason: 'crashed', exitCode: 11 });
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(window.loaded).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('on macOS, the stored open-at-login follows what the user set in System Settings, at start and on focus', async () => {
+    const fake = fakeElectron('darwin');
+    const { options, store } = optionsFor({ platform: 'darwin', state: { openAtLogin: true } });
+    // Switched off in System Settings while the app was closed.
+    fake.app.openAtLogin = false;
+    const { window } = await started(fake, options);
+    expect(store.get('openAtLogin')).toBe(false);
+    expect(await invoke(fake, 'preferences:get')).toMatchObject({ openAtLogin: false });
+
+    // Switched on again there while the app ran in the background; the window comes forward.
+    fake.app.openAtLogin = true;
+    window.focus();
+    expect(store.get('openAtLogin')).toBe(true);
+
+    await invoke(fake, 'preferences:set', { openAtLogin: false });
+    expect(fake.app.loginItemSettings).toEqual([{ openAtLogin: false, type: 'mainAppService' }]);
+    expect(await invoke(fake, 'preferences:get')).toMatchObject({ openAtLogin: false });
+  });
+
+  it('on Windows, the stored open-at-login is the app’s own, set with the hidden-start argument', async () => {
+    const fake = fakeElectron('win32');
+    const { options, store } = optionsFor({ platform: 'win32', state: { openAtLogin: true } });
+    const { window } = await started(fake, options);
+    window.focus();
+    expect(await invoke(fake, 'preferences:get')).toMatchObject({ openAtLogin: true });
+    await invoke(fake, 'preferences:set', { openAtLogin: false });
+    expect(fake.app.loginItemSettings).toEqual([{ openAtLogin: false, args: ['--hidden'] }]);
+    expect(store.get('openAtLogin')).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import { createLoginItem, HIDDEN_ARG } from '../lifecycle/login-item';
 import { createPreferences } from '../lifecycle/preferences';
 import { claimSingleInstance } from '../lifecycle/single-instance';
 import { isTrayAvailable } from '../lifecycle/tray-availability';
+import { recoverRenderer } from '../recovery/renderer-recovery';
 import { createTokenVault } from '../secrets/token-vault';
 import { APP_NAME, SHELL_TEXT, shellLanguageOf } from '../tray/shell-text';
 import { createShellTray, type ShellTrayHandle } from '../tray/shell-tray';
@@ -91,6 +92,10 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
     },
   });
   showAtStart(window, options, app, trayAvailable);
+  // The user may switch the login item in System Settings while the app is closed or in the
+  // background: take the system's word at start and whenever the window comes forward.
+  preferences.followSystem();
+  window.on('focus', () => preferences.followSystem());
   // macOS: a click on the Dock icon of the running app.
   app.on('activate', () => showWindow());
 
@@ -99,6 +104,8 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
     show: () => showWindow(),
     quit: () => app.quit(),
   });
+  // The app's whole job is to ring: a page that crashed or hangs is restarted, and the tray says so.
+  const recovery = recoverRenderer(window, (notice) => tray.recovery(notice));
   const onStatus = (next: ShellStatus) => {
     status = next;
     tray.update(status);
@@ -114,7 +121,7 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
     safeStorage: electron.safeStorage,
     file: join(userData, 'device-token.bin'),
   });
-  const endpoint = createEndpointProxy();
+  const endpoint = createEndpointProxy({ fetch: electron.remoteFetch });
   // A reload or a crashed renderer leaves no answer half-read in main.
   window.webContents.on('did-navigate', () => endpoint.cancelAll());
   window.webContents.on('render-process-gone', () => endpoint.cancelAll());
@@ -164,6 +171,7 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
   );
 
   const stop = () => {
+    recovery.stop();
     unregister();
     endpoint.cancelAll();
     tray.destroy();

@@ -23,6 +23,8 @@ export const SHELL_TEXT = {
     missed: (count: number) => (count === 1 ? '1 missed call' : `${count} missed calls`),
     quit: 'Quit Ringback',
     incomingCall: 'Incoming call',
+    windowRestarting: 'The window stopped; restarting…',
+    windowRestarted: 'The window stopped and was restarted',
   },
   zh: {
     windowTitle: 'Ringback 回电',
@@ -33,6 +35,8 @@ export const SHELL_TEXT = {
     missed: (count: number) => `${count} 个未接来电`,
     quit: '退出 Ringback',
     incomingCall: '来电',
+    windowRestarting: '窗口已停止，正在重启…',
+    windowRestarted: '窗口已停止，已重新启动',
   },
 } as const satisfies Record<ShellLanguage, unknown>;
 

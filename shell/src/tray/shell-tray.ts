@@ -1,5 +1,6 @@
 import type { ShellStatus } from '@ringback/protocol';
 import type { ElectronApi, ShellTray } from '../electron-api';
+import type { RecoveryNotice } from '../recovery/renderer-recovery-machine';
 import { SHELL_TEXT, type ShellText } from './shell-text';
 
 export interface TrayActions {
@@ -14,20 +15,32 @@ export function statusLine(status: ShellStatus): string {
   return status.missed > 0 ? `${link} · ${text.missed(status.missed)}` : link;
 }
 
-export function trayToolTip(status: ShellStatus): string {
-  return `${SHELL_TEXT[status.language].appName}: ${statusLine(status)}`;
+/** What the tray says about a window that stopped: being restarted, or restarted (null: nothing). */
+export function recoveryLine(status: ShellStatus, notice: RecoveryNotice | null): string | null {
+  if (!notice) return null;
+  const text = SHELL_TEXT[status.language];
+  return notice === 'restarting' ? text.windowRestarting : text.windowRestarted;
 }
 
-/** Show the window; the status, greyed (it is information, not an action); quit. */
+export function trayToolTip(status: ShellStatus, notice: RecoveryNotice | null = null): string {
+  const recovery = recoveryLine(status, notice);
+  const line = `${SHELL_TEXT[status.language].appName}: ${statusLine(status)}`;
+  return recovery ? `${line}\n${recovery}` : line;
+}
+
+/** Show the window; the status (and a window restart), greyed: information, not actions; quit. */
 export function trayMenuTemplate(
   status: ShellStatus,
   actions: TrayActions,
+  notice: RecoveryNotice | null = null,
 ): Electron.MenuItemConstructorOptions[] {
   const text: ShellText = SHELL_TEXT[status.language];
+  const recovery = recoveryLine(status, notice);
   return [
     { id: 'show', label: text.show, click: () => actions.show() },
     { type: 'separator' },
     { id: 'status', label: statusLine(status), enabled: false },
+    ...(recovery ? [{ id: 'recovery', label: recovery, enabled: false }] : []),
     { type: 'separator' },
     { id: 'quit', label: text.quit, click: () => actions.quit() },
   ];
@@ -36,6 +49,8 @@ export function trayMenuTemplate(
 export interface ShellTrayHandle {
   update(status: ShellStatus): void;
   destroy(): void;
+  /** Says that the window stopped and is being, or was, restarted; null clears it. */
+  recovery(notice: RecoveryNotice | null): void;
 }
 
 /**
@@ -50,11 +65,24 @@ export function createShellTray(
   actions: TrayActions,
 ): ShellTrayHandle {
   const tray: ShellTray = electron.createTray(iconPath);
+  let current = status;
+  let notice: RecoveryNotice | null = null;
+  const render = () => {
+    tray.setToolTip(trayToolTip(current, notice));
+    tray.setContextMenu(electron.buildMenu(trayMenuTemplate(current, actions, notice)));
+  };
   const update = (next: ShellStatus) => {
-    tray.setToolTip(trayToolTip(next));
-    tray.setContextMenu(electron.buildMenu(trayMenuTemplate(next, actions)));
+    current = next;
+    render();
   };
   tray.on('click', () => actions.show());
   update(status);
-  return { update, destroy: () => tray.destroy() };
+  return {
+    update,
+    destroy: () => tray.destroy(),
+    recovery: (next) => {
+      notice = next;
+      render();
+    },
+  };
 }

@@ -9,7 +9,14 @@ import type {
   ServiceInstallResult,
   ShellStatus,
 } from '@ringback/protocol';
-import { createDaemonLink, createEndpointProxy, type DesktopIpcHandlers, registerIpc } from '@ringback/shell';
+import {
+  createDaemonLink,
+  createEndpointProxy,
+  type DesktopIpcHandlers,
+  fakeNetRequest,
+  netRequestFetch,
+  registerIpc,
+} from '@ringback/shell';
 import type { BrowserContext, Page } from 'playwright-core';
 
 /**
@@ -105,7 +112,8 @@ export async function installFakeShell(
   },
 ): Promise<FakeShell> {
   const link = createDaemonLink({ dataDir: options.dataDir });
-  const proxy = createEndpointProxy();
+  // As the app does: endpoints over Electron's net (here its stand-in on node:http).
+  const proxy = createEndpointProxy({ fetch: netRequestFetch(fakeNetRequest()) });
   const facts: DesktopFacts = {
     platform: 'linux',
     trayAvailable: true,

@@ -250,6 +250,46 @@ describe('the service worker with the app closed', () => {
     await page.goto('about:blank');
   });
 
+  it('a call declined from its notification while the app is open stops ringing there and is in its history at once', async () => {
+    await page.goto(relay.url);
+    await page.bringToFront();
+    await waitConnected(page);
+    // Calls of the tests before may be in history with the same words: this one adds a row.
+    const declinedRows = page
+      .locator('.rb-history-row', { hasText: CALL_WORDS.spoken })
+      .filter({ has: page.locator('.rb-pill', { hasText: /^Declined$/ }) });
+    const before = await declinedRows.count();
+    const eventId = await storeSealedCall(relay.url, daemon.deviceToken, key);
+    const answer = page.getByRole('button', { name: 'Answer', exact: true });
+    await answer.waitFor({ timeout: STEP_TIMEOUT_MS });
+    // The page rings itself (it has the focus), so the notification is made here, then its Decline tapped.
+    await appWorker().evaluate(`self.registration
+      .showNotification(${JSON.stringify(RING_TITLE)}, {
+        tag: 'call-${eventId}',
+        data: { eventId: '${eventId}', kind: 'ring', line: ${JSON.stringify(RING_TITLE)} },
+      })
+      .then(() => self.registration.getNotifications({ tag: 'call-${eventId}' }))
+      .then(([notification]) =>
+        self.dispatchEvent(new NotificationEvent('notificationclick', { notification, action: 'decline' })))`);
+    expect(
+      await pollFor(
+        () => callStatusOf(relay.url, daemon.deviceToken, eventId),
+        (status) => status === 'rejected',
+        30_000,
+      ),
+    ).toBe('rejected');
+    // The worker told the page: it stops ringing and its history says so, with no reload.
+    await answer.waitFor({ state: 'detached', timeout: STEP_TIMEOUT_MS });
+    await expect.poll(() => declinedRows.count()).toBe(before + 1);
+    expect(
+      await pollFor(
+        () => workerDeclines(page),
+        (list) => list.length === 0,
+      ),
+    ).toEqual([]);
+    await page.goto('about:blank');
+  });
+
   it('keeps the silent period set on the page: a ring shows a quiet "Missed call" and asks the relay for no re-alerts', async () => {
     // Sleep, as the user sets it: from an hour ago to two hours from now, every day, then on.
     await page.goto(relay.url);

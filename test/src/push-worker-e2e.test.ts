@@ -3,7 +3,8 @@
 // the payload the relay sends), no window of the app is open, and the worker talks to a real relay.
 // A ringing call ended elsewhere turns into a quiet notification saying where; in a silent period
 // set on the page, a ring is a quiet missed call and the relay is asked for no re-alerts; a ringing
-// notification swiped away asks the same.
+// notification swiped away asks the same. A call declined from its notification is in the app's
+// history as declined when the app opens next.
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -15,9 +16,15 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshots, waitConnected } from './support/app-page';
 import { CHROMIUM_PATH, PHONE_VIEWPORT, STEP_TIMEOUT_MS } from './support/browser';
-import { CALL_WORDS, pairingPageUrl, storeSealedCall } from './support/pwa-calls';
+import { CALL_WORDS, callStatusOf, pairingPageUrl, storeSealedCall } from './support/pwa-calls';
 import { saveNotificationCard } from './support/pwa-notification-card';
-import { keysRecord, notificationsAfterPush, pollFor, waitControlled } from './support/pwa-page';
+import {
+  keysRecord,
+  notificationsAfterPush,
+  pollFor,
+  waitControlled,
+  workerDeclines,
+} from './support/pwa-page';
 import { back, openRow, pageTimeOfDay } from './support/settings-page';
 
 const CLIENT_DIST = fileURLToPath(new URL('../../client/dist', import.meta.url));
@@ -187,6 +194,100 @@ describe('the service worker with the app closed', () => {
     });
     expect(((await call.json()) as { status: string }).status).toBe('pending');
     await answerOnTablet(eventId);
+  });
+
+  it('a call declined from its notification is in history as declined when the app opens next', async () => {
+    const eventId = await storeSealedCall(relay.url, daemon.deviceToken, key);
+    const ringing = await push({ id: eventId, kind: 'ring' }, (list) =>
+      list.some((shown) => shown.tag === `call-${eventId}` && shown.title === RING_TITLE),
+    );
+    expect(ringing.find((shown) => shown.tag === `call-${eventId}`)).toMatchObject({
+      title: RING_TITLE,
+      actions: ['answer', 'decline'],
+    });
+    // Decline, as a tap on the button would (the worker's own notificationclick handler).
+    await appWorker().evaluate(`self.registration.getNotifications({ tag: 'call-${eventId}' }).then(([notification]) =>
+      self.dispatchEvent(new NotificationEvent('notificationclick', { notification, action: 'decline' })))`);
+    const declinedOnRelay = await pollFor(
+      () => callStatusOf(relay.url, daemon.deviceToken, eventId),
+      (status) => status === 'rejected',
+      30_000,
+    );
+    expect(declinedOnRelay).toBe('rejected');
+    // The worker left it for the page, with the call as the relay had it before the decline (sealed).
+    const left = await pollFor(
+      () => workerDeclines(reader),
+      (list) => list.some((decline) => decline.eventId === eventId),
+    );
+    expect(left).toEqual([{ eventId, line: RING_TITLE, sealed: true }]);
+    // The relay no longer has the call's words: what history shows came from the worker.
+    const erased = await fetch(`${relay.url}/v1/events/${eventId}`, {
+      headers: { authorization: `Bearer ${daemon.deviceToken}` },
+    });
+    expect(((await erased.json()) as { sealed: unknown }).sealed).toBeNull();
+
+    await page.goto(relay.url);
+    await page.bringToFront();
+    await waitConnected(page);
+    const row = page.locator('.rb-history-row', { hasText: CALL_WORDS.spoken });
+    await row.first().waitFor({ timeout: STEP_TIMEOUT_MS });
+    expect(await row.locator('.rb-pill').first().textContent()).toBe('Declined');
+    await saveScreenshots(page, 'push-worker-declined-history');
+    expect(
+      await pollFor(
+        () => workerDeclines(page),
+        (list) => list.length === 0,
+      ),
+    ).toEqual([]);
+
+    // Taken once: after a reload it is still one row, still declined.
+    await page.reload();
+    await waitConnected(page);
+    await row.first().waitFor({ timeout: STEP_TIMEOUT_MS });
+    expect(await row.count()).toBe(1);
+    expect(await row.locator('.rb-pill').first().textContent()).toBe('Declined');
+    // The app closes again, as the tests after this one want it.
+    await page.goto('about:blank');
+  });
+
+  it('a call declined from its notification while the app is open stops ringing there and is in its history at once', async () => {
+    await page.goto(relay.url);
+    await page.bringToFront();
+    await waitConnected(page);
+    // Calls of the tests before may be in history with the same words: this one adds a row.
+    const declinedRows = page
+      .locator('.rb-history-row', { hasText: CALL_WORDS.spoken })
+      .filter({ has: page.locator('.rb-pill', { hasText: /^Declined$/ }) });
+    const before = await declinedRows.count();
+    const eventId = await storeSealedCall(relay.url, daemon.deviceToken, key);
+    const answer = page.getByRole('button', { name: 'Answer', exact: true });
+    await answer.waitFor({ timeout: STEP_TIMEOUT_MS });
+    // The page rings itself (it has the focus), so the notification is made here, then its Decline tapped.
+    await appWorker().evaluate(`self.registration
+      .showNotification(${JSON.stringify(RING_TITLE)}, {
+        tag: 'call-${eventId}',
+        data: { eventId: '${eventId}', kind: 'ring', line: ${JSON.stringify(RING_TITLE)} },
+      })
+      .then(() => self.registration.getNotifications({ tag: 'call-${eventId}' }))
+      .then(([notification]) =>
+        self.dispatchEvent(new NotificationEvent('notificationclick', { notification, action: 'decline' })))`);
+    expect(
+      await pollFor(
+        () => callStatusOf(relay.url, daemon.deviceToken, eventId),
+        (status) => status === 'rejected',
+        30_000,
+      ),
+    ).toBe('rejected');
+    // The worker told the page: it stops ringing and its history says so, with no reload.
+    await answer.waitFor({ state: 'detached', timeout: STEP_TIMEOUT_MS });
+    await expect.poll(() => declinedRows.count()).toBe(before + 1);
+    expect(
+      await pollFor(
+        () => workerDeclines(page),
+        (list) => list.length === 0,
+      ),
+    ).toEqual([]);
+    await page.goto('about:blank');
   });
 
   it('keeps the silent period set on the page: a ring shows a quiet "Missed call" and asks the relay for no re-alerts', async () => {

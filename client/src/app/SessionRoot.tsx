@@ -13,6 +13,7 @@ import { updateGate } from '../pwa/update-gate';
 import { createRelayClient, type RelayClient } from '../relay';
 import { warmUpOnDeviceVoice } from '../speech';
 import type { LocalSettings } from '../storage';
+import { browserWorkerDeclines } from '../storage/worker-declines';
 import { OpenElsewherePage } from '../ui';
 import { createAnswerInbox } from './answers/answer-inbox';
 import { listenForAnswerRequests } from './answers/answer-requests';
@@ -30,6 +31,7 @@ import { RingbackSession } from './session/ringback-session';
 import { SessionContext } from './session-context';
 import { useTabLock } from './use-tab-lock';
 import { VoiceInputProvider } from './VoiceInputProvider';
+import { listenForWorkerDeclines } from './worker-declines-wake';
 
 interface Props {
   settings: LocalSettings;
@@ -85,6 +87,14 @@ export function SessionRoot({ settings, e2eKey, onE2eKeyChange, onSettingsChange
     if (!live) return;
     return answers.deliverTo((eventId) => live.session.answerOnArrival(eventId));
   }, [answers, live]);
+  // Calls declined from their notification while this page runs go into its history now.
+  useEffect(() => {
+    if (!live) return;
+    return listenForWorkerDeclines(
+      { serviceWorker: navigator.serviceWorker, window, document },
+      () => void live.session.takeWorkerDeclines(),
+    );
+  }, [live]);
   // A reload onto a new build asks again for a call a tap chose that is not answered yet.
   useEffect(
     () => updateGate.readAnswerWaiting(() => answers.waiting() ?? live?.session.answerWaitingFor() ?? null),
@@ -111,6 +121,7 @@ export function SessionRoot({ settings, e2eKey, onE2eKeyChange, onSettingsChange
       audio,
       ringtone: incomingRingtone,
       onSignedOut: () => signedOut.current(),
+      workerDeclines: browserWorkerDeclines(),
     });
     session.start();
     // Loading the on-device voice takes a few hundred ms: done now, not when the first call arrives

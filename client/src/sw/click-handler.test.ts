@@ -1,8 +1,12 @@
+import type { RelayedEvent } from '@ringback/protocol';
 import { describe, expect, it } from 'vitest';
-import { type AppWindow, type ClickDeps, handleNotificationClick } from './click-handler';
+import type { WorkerDecline } from '../storage/worker-declines';
+import { type AppWindow, type ClickDeps, type DeclineResult, handleNotificationClick } from './click-handler';
 import type { SwDevice } from './device-reader';
 import type { NotificationKind, ShownNotification } from './notification-text';
-import { device, EVENT_ID } from './test-support';
+import { device, EVENT_ID, relayedCall } from './test-support';
+
+const NOW = Date.parse('2026-03-01T09:00:05.000Z');
 
 /** An app window that records what the worker did to it. */
 function appWindow(name: string, state: { focused?: boolean; visible?: boolean }, log: string[]): AppWindow {
@@ -21,19 +25,34 @@ function appWindow(name: string, state: { focused?: boolean; visible?: boolean }
 function browser(options: {
   windows?: (log: string[]) => AppWindow[];
   device?: SwDevice | null;
-  declineAnswer?: boolean;
+  declineAnswer?: DeclineResult;
+  /** The call as `GET /v1/events/:id` gives it just before the decline; a rejection when unset. */
+  fetched?: RelayedEvent;
+  recordFails?: boolean;
 }) {
   const log: string[] = [];
+  const recorded: WorkerDecline[] = [];
   const deps: ClickDeps = {
     windows: async () => options.windows?.(log) ?? [],
     async openWindow(url) {
       log.push(`open ${url}`);
     },
     readDevice: async () => options.device ?? null,
+    async fetchEvent(record, eventId) {
+      log.push(`fetch ${eventId} at ${record.relayUrl}`);
+      if (!options.fetched) throw new Error('the relay cannot be reached');
+      return options.fetched;
+    },
     async decline(record, eventId) {
       log.push(`decline ${eventId} at ${record.relayUrl}`);
-      return options.declineAnswer ?? true;
+      return options.declineAnswer ?? 'declined';
     },
+    async recordDecline(decline) {
+      log.push(`record ${decline.eventId}`);
+      if (options.recordFails) throw new Error('QuotaExceededError');
+      recorded.push(decline);
+    },
+    now: () => NOW,
     systemLanguage: 'en',
     async show(notification) {
       log.push(`show ${notification.title}`);
@@ -46,10 +65,11 @@ function browser(options: {
       { action, eventId, kind, line: 'Claude Code · billing-api', close: () => log.push('close') },
       deps,
     );
-  return { log, click, shown };
+  return { log, click, shown, recorded };
 }
 
 const answer = JSON.stringify({ type: 'ringback.answer', eventId: EVENT_ID });
+const declined = JSON.stringify({ type: 'ringback.declined', eventId: EVENT_ID });
 
 describe('a click on a call notification', () => {
   it('opens the app on that call when no window is open, from the body or Answer', async () => {
@@ -91,12 +111,60 @@ describe('a click on a call notification', () => {
   });
 
   it('declines on the relay with the device’s token, opening nothing', async () => {
+    const phone = await device();
     const { log, click } = browser({
-      device: await device(),
+      device: phone,
+      fetched: await relayedCall(phone.keyText),
       windows: (windowLog) => [appWindow('a', {}, windowLog)],
     });
     expect(await click('decline')).toBe('declined');
-    expect(log).toEqual(['close', `decline ${EVENT_ID} at https://relay.example.com`]);
+    expect(log).toEqual([
+      'close',
+      `fetch ${EVENT_ID} at https://relay.example.com`,
+      `decline ${EVENT_ID} at https://relay.example.com`,
+      `record ${EVENT_ID}`,
+      `post a ${declined}`,
+    ]);
+  });
+
+  it('leaves the decline for the page’s history: the call sealed as the relay had it just before, its line, when', async () => {
+    const phone = await device();
+    const before = await relayedCall(phone.keyText);
+    const { click, recorded } = browser({ device: phone, fetched: before });
+    await click('decline');
+    expect(recorded).toEqual([
+      { eventId: EVENT_ID, declinedAt: NOW, line: 'Claude Code · billing-api', sealed: before },
+    ]);
+  });
+
+  it('still declines, and leaves what it knows, when the call cannot be fetched first', async () => {
+    const { log, click, recorded } = browser({ device: await device() });
+    expect(await click('decline')).toBe('declined');
+    expect(log).toContain(`decline ${EVENT_ID} at https://relay.example.com`);
+    expect(recorded).toEqual([{ eventId: EVENT_ID, declinedAt: NOW, line: 'Claude Code · billing-api' }]);
+  });
+
+  it('leaves nothing for history when the call had already ended elsewhere (409) or the decline failed', async () => {
+    const phone = await device();
+    const ended = browser({
+      device: phone,
+      fetched: await relayedCall(phone.keyText, { status: 'answered' }),
+      declineAnswer: 'ended-elsewhere',
+      windows: (windowLog) => [appWindow('a', {}, windowLog)],
+    });
+    expect(await ended.click('decline')).toBe('declined');
+    expect(ended.recorded).toEqual([]);
+    expect(ended.log.filter((line) => line.startsWith('post') || line.startsWith('show'))).toEqual([]);
+
+    const failed = browser({ device: phone, declineAnswer: 'failed' });
+    expect(await failed.click('decline')).toBe('decline-failed');
+    expect(failed.recorded).toEqual([]);
+  });
+
+  it('a decline the relay took stays declined when it cannot be written down here', async () => {
+    const { click, shown } = browser({ device: await device(), recordFails: true });
+    expect(await click('decline')).toBe('declined');
+    expect(shown).toEqual([]);
   });
 
   it('says when a decline could not be sent (no device record, or the relay refused), under the call’s tag', async () => {
@@ -109,10 +177,11 @@ describe('a click on a call notification', () => {
       data: { eventId: EVENT_ID, kind: 'decline-failed' },
     });
 
-    const refused = browser({ device: await device({ interfaceLanguage: 'zh' }), declineAnswer: false });
+    const refused = browser({ device: await device({ interfaceLanguage: 'zh' }), declineAnswer: 'failed' });
     expect(await refused.click('decline')).toBe('decline-failed');
     expect(refused.log).toEqual([
       'close',
+      `fetch ${EVENT_ID} at https://relay.example.com`,
       `decline ${EVENT_ID} at https://relay.example.com`,
       'show 未能拒接：请打开 Ringback 拒接',
     ]);

@@ -1,8 +1,21 @@
+import type { RelayedEvent } from '@ringback/protocol';
 import { answerMessage, answerUrl } from '../pwa/answer-message';
+import { declinedMessage } from '../pwa/declined-message';
+import type { WorkerDecline } from '../storage/worker-declines';
+import { settleWithin } from './deadline';
 import type { SwDevice } from './device-reader';
 import type { NotificationKind, ShownNotification } from './notification-text';
 import { declineFailedNotification } from './quiet-notifications';
+import type { DeclineResult } from './relay-requests';
 import type { SwLanguage } from './sw-text';
+
+export type { DeclineResult } from './relay-requests';
+
+/**
+ * How long a Decline waits to fetch the call before declining it anyway: the relay answers in
+ * milliseconds, and the call keeps ringing on the other devices until the decline lands.
+ */
+export const FETCH_BEFORE_DECLINE_MS = 3_000;
 
 /** The parts of a window client the click uses. */
 export interface AppWindow {
@@ -17,7 +30,12 @@ export interface ClickDeps {
   windows(): Promise<readonly AppWindow[]>;
   openWindow(url: string): Promise<unknown>;
   readDevice(): Promise<SwDevice | null>;
-  decline(device: SwDevice['record'], eventId: string): Promise<boolean>;
+  /** `GET /v1/events/:id`: the call, sealed, while it still has its words. */
+  fetchEvent(device: SwDevice['record'], eventId: string): Promise<RelayedEvent>;
+  decline(device: SwDevice['record'], eventId: string): Promise<DeclineResult>;
+  /** Leaves a decline in IndexedDB for the page's call history. */
+  recordDecline(decline: WorkerDecline): Promise<void>;
+  now(): number;
   /** The language when there is no device record: the system's. */
   systemLanguage: SwLanguage;
   show(notification: ShownNotification): Promise<void>;
@@ -34,7 +52,8 @@ export type ClickOutcome = 'focused' | 'opened' | 'declined' | 'decline-failed';
  * Only a ringing call's notification answers: a tap on a missed call, an ended one or "Could not
  * decline" brings the app to the front without answering (a missed call is listed there with
  * Answer; a call that failed to decline still rings there and can be declined). The notification
- * is closed first either way (Android leaves a tapped one up).
+ * is closed first either way (Android leaves a tapped one up). A decline the relay took is left in
+ * IndexedDB for the page's call history, and the app's open windows are told to take it in.
  */
 export async function handleNotificationClick(
   click: {
@@ -52,7 +71,8 @@ export async function handleNotificationClick(
   const eventId = rings ? click.eventId : null;
   if (click.action === 'decline' && eventId !== null) {
     const device = await deps.readDevice().catch(() => null);
-    if (device && (await deps.decline(device.record, eventId))) return 'declined';
+    const result = device ? await declineLeavingHistory(device, eventId, click.line, deps) : 'failed';
+    if (result !== 'failed') return 'declined';
     const language = device?.record.interfaceLanguage ?? deps.systemLanguage;
     await deps.show(declineFailedNotification({ eventId, language, line: click.line }));
     return 'decline-failed';
@@ -70,4 +90,40 @@ export async function handleNotificationClick(
   }
   await deps.openWindow(eventId === null ? '/' : answerUrl(eventId));
   return 'opened';
+}
+
+/**
+ * Declines the call and leaves the decline for the page's history, with the call as the relay had
+ * it just before (sealed: the relay erases its words once it ends), so the page keeps the whole
+ * call as its own Decline does. The fetch is bounded and its failure declines all the same; a
+ * call that had already ended elsewhere (409) was not declined here, so it leaves nothing.
+ */
+async function declineLeavingHistory(
+  device: SwDevice,
+  eventId: string,
+  line: string | undefined,
+  deps: ClickDeps,
+): Promise<DeclineResult> {
+  const before = await settleWithin(
+    deps.fetchEvent(device.record, eventId),
+    FETCH_BEFORE_DECLINE_MS,
+    null as RelayedEvent | null,
+  );
+  const result = await deps.decline(device.record, eventId);
+  if (result !== 'declined') return result;
+  const sealed = before?.status === 'pending' && before.sealed ? before : undefined;
+  const decline: WorkerDecline = {
+    eventId,
+    declinedAt: deps.now(),
+    ...(line !== undefined ? { line } : {}),
+    ...(sealed ? { sealed } : {}),
+  };
+  try {
+    await deps.recordDecline(decline);
+  } catch {
+    // The relay has the decline: only this device's history misses it (a full or private store).
+    return result;
+  }
+  for (const window of await deps.windows().catch(() => [])) window.postMessage(declinedMessage(eventId));
+  return result;
 }

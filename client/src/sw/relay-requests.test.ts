@@ -34,7 +34,7 @@ describe('fetchRelayedEvent', () => {
 describe('declineCall', () => {
   it('posts status rejected with the device token', async () => {
     const { asked, fetcher } = relay(() => Response.json({}));
-    expect(await declineCall(RECORD, EVENT_ID, fetcher)).toBe(true);
+    expect(await declineCall(RECORD, EVENT_ID, fetcher)).toBe('declined');
     expect(asked[0]?.url).toBe(`https://relay.example.com/v1/events/${EVENT_ID}/status`);
     expect(asked[0]?.init).toMatchObject({
       method: 'POST',
@@ -43,15 +43,15 @@ describe('declineCall', () => {
     });
   });
 
-  it('counts a call that already ended elsewhere (409) as done, and a failure as not', async () => {
+  it('tells a call that already ended elsewhere (409) from a decline taken, and both from a failure', async () => {
     expect(
       await declineCall(RECORD, EVENT_ID, relay(() => new Response(null, { status: 409 })).fetcher),
-    ).toBe(true);
+    ).toBe('ended-elsewhere');
     expect(
       await declineCall(RECORD, EVENT_ID, relay(() => new Response(null, { status: 401 })).fetcher),
-    ).toBe(false);
+    ).toBe('failed');
     const down = relay(() => Promise.reject(new TypeError('Failed to fetch')));
-    expect(await declineCall(RECORD, EVENT_ID, down.fetcher)).toBe(false);
+    expect(await declineCall(RECORD, EVENT_ID, down.fetcher)).toBe('failed');
   });
 });
 

@@ -31,15 +31,18 @@ export async function fetchRelayedEvent(
   return parseEvent.parse(await response.json());
 }
 
+/** What a decline came to: the relay took it, the call had already ended elsewhere (409), or neither. */
+export type DeclineResult = 'declined' | 'ended-elsewhere' | 'failed';
+
 /**
  * Declines the call on the relay (`POST /v1/events/:eventId/status`, rejected), as the page's
- * Decline does. True when the relay took it, or the call had already ended elsewhere (409).
+ * Decline does. Never throws.
  */
 export async function declineCall(
   device: Device,
   eventId: string,
   fetcher: typeof fetch = fetch,
-): Promise<boolean> {
+): Promise<DeclineResult> {
   try {
     const response = await fetcher(eventUrl(device, eventId, '/status'), {
       method: 'POST',
@@ -47,9 +50,10 @@ export async function declineCall(
       body: JSON.stringify({ status: 'rejected' }),
       signal: AbortSignal.timeout(SW_RELAY_DEADLINE_MS),
     });
-    return response.ok || response.status === 409;
+    if (response.ok) return 'declined';
+    return response.status === 409 ? 'ended-elsewhere' : 'failed';
   } catch {
-    return false;
+    return 'failed';
   }
 }
 

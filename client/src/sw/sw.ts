@@ -1,6 +1,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { browserWorkerDeclines } from '../storage/worker-declines';
 import { APP_NAVIGATION, appShellHandler, isAppWindowUrl } from './app-shell';
 import { isWebKit } from './browser-engine';
 import { handleNotificationClick } from './click-handler';
@@ -127,7 +128,14 @@ self.addEventListener('notificationclick', (event) => {
         windows: appWindows,
         openWindow: (url) => self.clients.openWindow(url),
         readDevice,
+        fetchEvent: (device, eventId) => fetchRelayedEvent(device, eventId),
         decline: (device, eventId) => declineCall(device, eventId),
+        recordDecline: async (decline) => {
+          const log = browserWorkerDeclines();
+          if (!log) throw new Error('no IndexedDB here');
+          await log.put(decline);
+        },
+        now: Date.now,
         systemLanguage: systemLanguage(self.navigator.languages),
         show: showNotification,
       },

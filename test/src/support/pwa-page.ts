@@ -54,6 +54,29 @@ export async function keysRecord(page: Page, id: string): Promise<Record<string,
   })`)) as Record<string, unknown> | null;
 }
 
+/**
+ * The declines the service worker left in IndexedDB `ringback-worker-declines` (store `declines`)
+ * for the page's history: each call's id, its line, and whether the call came sealed with it.
+ */
+export async function workerDeclines(
+  page: Page,
+): Promise<{ eventId: string; line: string | null; sealed: boolean }[]> {
+  return (await page.evaluate(`new Promise((resolve, reject) => {
+    const open = indexedDB.open('ringback-worker-declines');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('declines')) { db.close(); resolve([]); return; }
+      const all = db.transaction('declines').objectStore('declines').getAll();
+      all.onsuccess = () => {
+        db.close();
+        resolve(all.result.map((row) => ({ eventId: row.eventId, line: row.line ?? null, sealed: Boolean(row.sealed) })));
+      };
+      all.onerror = () => reject(all.error);
+    };
+  })`)) as { eventId: string; line: string | null; sealed: boolean }[];
+}
+
 /** Marks the page's document, to tell later whether it was reloaded (a new document has no mark). */
 export async function markDocument(page: Page): Promise<void> {
   await page.evaluate('window.__ringbackMark = true');

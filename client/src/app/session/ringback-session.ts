@@ -23,6 +23,7 @@ import {
   readHistory,
   saveQueueSnapshot,
 } from '../../storage';
+import type { WorkerDeclineLog } from '../../storage/worker-declines';
 import { AnswerLease } from './answer-lease';
 import { arrivalStep } from './answer-on-arrival';
 import { recordAnswered, recordCallEnd, recordEndedElsewhere, recordEndedHere } from './call-history-writes';
@@ -39,6 +40,7 @@ import type { SessionRelay } from './session-relay';
 import { soundStartsWithoutTap } from './sound-unlock';
 import { statusWriterFor } from './status-writer';
 import { StreamIntake } from './stream-intake';
+import { takeWorkerDeclines } from './worker-declines-intake';
 
 export type ConnectionState = 'connecting' | 'connected' | 'offline';
 
@@ -77,6 +79,8 @@ export interface SessionDeps {
   now?: () => number;
   /** How often held calls' leases are renewed; `ANSWER_LEASE_RENEW_MS` unless a test says otherwise. */
   leaseRenewMs?: number;
+  /** The calls the service worker declined from their notification (IndexedDB), if there is one. */
+  workerDeclines?: WorkerDeclineLog | null;
 }
 
 /**
@@ -178,6 +182,34 @@ export class RingbackSession {
       onConnection: (connection) => this.view.set((view) => ({ ...view, connection })),
       onUnauthorized: () => this.deps.onSignedOut(),
     });
+    void this.takeWorkerDeclines();
+  }
+
+  /**
+   * Takes the calls the service worker declined from their notification into history (at start,
+   * when the worker says it declined one, when the page comes to the front), in turn with the
+   * stream's frames. Resolves once they are in.
+   */
+  takeWorkerDeclines(): Promise<void> {
+    const log = this.deps.workerDeclines;
+    if (!log) return Promise.resolve();
+    const taken = this.frames
+      .then(async () => {
+        if (this.stopped) return;
+        const changed = await takeWorkerDeclines({
+          log,
+          queue: this.queue,
+          opened: (eventId) => this.events.get(eventId),
+          store: this.deps.store,
+          e2eKey: this.deps.e2eKey,
+          formOfAddress: () => this.deps.settings().formOfAddress,
+          stopped: () => this.stopped,
+        });
+        if (changed) this.bumpHistory();
+      })
+      .catch((error) => console.error('ringback: the worker’s declines', error));
+    this.frames = taken;
+    return taken;
   }
 
   stop(): void {

@@ -12,6 +12,7 @@ import {
 import type { LeaseRenewal } from '../../relay';
 import type { AudioOutput, SpeechService } from '../../speech';
 import { defaultSettings, type KeyValueStore, type LocalSettings, memoryStore } from '../../storage';
+import type { WorkerDecline, WorkerDeclineLog } from '../../storage/worker-declines';
 import { RingbackSession } from './ringback-session';
 import type { SessionRelay, SessionStreamHandlers } from './session-relay';
 
@@ -172,6 +173,10 @@ export function startSession(options: {
   deviceId?: string;
   /** How often leases are renewed (the real 30 s is too long to wait for). */
   leaseRenewMs?: number;
+  /** The service worker's declines waiting in IndexedDB (`memoryWorkerDeclines`). */
+  workerDeclines?: WorkerDeclineLog;
+  /** The key text held at each moment (null: none); `key` throughout unless given. */
+  e2eKey?: () => string | null;
 }) {
   const store = options.store ?? memoryStore();
   const relay = options.relay ?? fakeSessionRelay();
@@ -196,7 +201,10 @@ export function startSession(options: {
   const session = new RingbackSession({
     store,
     settings: () => settings,
-    e2eKey: () => sealingKeyFromText(key),
+    e2eKey: async () => {
+      const held = options.e2eKey ? options.e2eKey() : key;
+      return held ? sealingKeyFromText(held) : null;
+    },
     relay: relay.relay,
     speech,
     audio: options.audio ?? silentAudio,
@@ -204,9 +212,28 @@ export function startSession(options: {
     onSignedOut: () => {},
     ...(options.now ? { now: options.now } : {}),
     ...(options.leaseRenewMs ? { leaseRenewMs: options.leaseRenewMs } : {}),
+    ...(options.workerDeclines ? { workerDeclines: options.workerDeclines } : {}),
   });
   session.start();
   return { session, store, relay, key, ringtone, speech };
+}
+
+/** The worker's declines as IndexedDB keeps them (one per call), in memory; `rows` is what it holds. */
+export function memoryWorkerDeclines(initial: WorkerDecline[] = []) {
+  const rows = new Map(initial.map((decline) => [decline.eventId, decline]));
+  const log: WorkerDeclineLog & { rows: Map<string, WorkerDecline> } = {
+    rows,
+    async put(decline) {
+      rows.set(decline.eventId, decline);
+    },
+    async all() {
+      return [...rows.values()];
+    },
+    async remove(eventId) {
+      rows.delete(eventId);
+    },
+  };
+  return log;
 }
 
 /**

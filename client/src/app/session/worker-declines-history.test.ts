@@ -1,0 +1,129 @@
+import { selectCall } from '@ringback/machines';
+import { generateE2eKey, sealingKeyFromText } from '@ringback/protocol';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { listHistory, memoryStore, readHistory } from '../../storage';
+import { statusLabelOf } from '../history-labels';
+import { historyRecordOf } from './history-record';
+import { openRelayedEvent } from './open-event';
+import type { RingbackSession } from './ringback-session';
+import { memoryWorkerDeclines, sealedCall, settle, startSession } from './session-harness';
+
+const sessions: RingbackSession[] = [];
+afterEach(() => {
+  for (const session of sessions.splice(0)) session.stop();
+});
+
+function open(options: Parameters<typeof startSession>[0] = {}) {
+  const started = startSession(options);
+  sessions.push(started.session);
+  return started;
+}
+
+const stateOf = (session: RingbackSession, eventId: string) =>
+  selectCall(session.queue.getSnapshot(), eventId)?.state;
+
+const LINE = 'Claude Code · app';
+
+describe('calls declined from the notification (by the service worker) leave history here', () => {
+  it('at start: recorded as the page records its own Decline (the whole call, "Declined"), then taken out', async () => {
+    const key = generateE2eKey();
+    const sealed = await sealedCall(key, 'evt-1');
+    const declines = memoryWorkerDeclines([{ eventId: 'evt-1', declinedAt: Date.now(), line: LINE, sealed }]);
+    const device = open({ key, workerDeclines: declines });
+    await vi.waitFor(() => expect(readHistory(device.store, 'evt-1')).not.toBeNull());
+    const opened = await openRelayedEvent(sealed, await sealingKeyFromText(key), 'boss');
+    if (!opened.ok) throw new Error('the call did not open');
+    // Exactly what the page's own Decline writes for this call.
+    expect(readHistory(device.store, 'evt-1')).toEqual(
+      historyRecordOf(opened.event, { status: 'rejected', handledBy: null }),
+    );
+    expect(listHistory(device.store).map((record) => statusLabelOf(record))).toEqual(['Declined']);
+    expect(device.session.view.get().historyVersion).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(declines.rows.size).toBe(0));
+    // Nothing written to the relay: the worker already declined it there.
+    expect(device.relay.statuses).toEqual([]);
+  });
+
+  it('keeps the ordering of history: by when the call happened, not when it was declined', async () => {
+    const key = generateE2eKey();
+    const older = await sealedCall(key, 'evt-old', { occurredAt: Date.now() - 60_000 });
+    const newer = await sealedCall(key, 'evt-new', { occurredAt: Date.now() - 30_000 });
+    const declines = memoryWorkerDeclines([
+      { eventId: 'evt-new', declinedAt: 1, sealed: newer },
+      { eventId: 'evt-old', declinedAt: 2, sealed: older },
+    ]);
+    const device = open({ key, workerDeclines: declines });
+    await vi.waitFor(() => expect(declines.rows.size).toBe(0));
+    expect(listHistory(device.store).map((record) => record.eventId)).toEqual(['evt-new', 'evt-old']);
+  });
+
+  it('while the page runs (the worker says so, or the page comes to the front): a call ringing here stops, one record', async () => {
+    const declines = memoryWorkerDeclines();
+    const device = open({ workerDeclines: declines });
+    device.relay.stream().onReconciled([]);
+    const call = await sealedCall(device.key, 'evt-1');
+    device.relay.stream().onEvent(call);
+    await vi.waitFor(() => expect(stateOf(device.session, 'evt-1')).toBe('ringing'));
+    expect(device.ringtone.ringing).toBe(true);
+
+    // The worker declined it from the notification; the relay's status frame names this device.
+    await declines.put({ eventId: 'evt-1', declinedAt: Date.now(), line: LINE, sealed: call });
+    device.relay.stream().onStatus({
+      eventId: 'evt-1',
+      status: 'rejected',
+      handledBy: { deviceId: 'dev-me', name: 'Phone' },
+    });
+    await device.session.takeWorkerDeclines();
+    await settle();
+    expect(device.ringtone.ringing).toBe(false);
+    expect(stateOf(device.session, 'evt-1')).not.toBe('ringing');
+    expect(listHistory(device.store).map((record) => [record.eventId, statusLabelOf(record)])).toEqual([
+      ['evt-1', 'Declined'],
+    ]);
+    expect(declines.rows.size).toBe(0);
+    expect(device.relay.statuses).toEqual([]);
+  });
+
+  it('is idempotent: taken again (a reload before it was taken out), still one "Declined" record', async () => {
+    const key = generateE2eKey();
+    const store = memoryStore();
+    const sealed = await sealedCall(key, 'evt-1');
+    const decline = { eventId: 'evt-1', declinedAt: Date.now(), line: LINE, sealed };
+    const first = open({ key, store, workerDeclines: memoryWorkerDeclines([decline]) });
+    await vi.waitFor(() => expect(readHistory(store, 'evt-1')).not.toBeNull());
+    first.session.stop();
+    const again = memoryWorkerDeclines([decline]);
+    open({ key, store, workerDeclines: again });
+    await vi.waitFor(() => expect(again.rows.size).toBe(0));
+    expect(listHistory(store).map((record) => [record.eventId, statusLabelOf(record)])).toEqual([
+      ['evt-1', 'Declined'],
+    ]);
+  });
+
+  it('a decline without the call’s words (the worker could not fetch it) is recorded when the page has the call', async () => {
+    const declines = memoryWorkerDeclines();
+    const device = open({ workerDeclines: declines });
+    device.relay.stream().onReconciled([]);
+    device.relay.stream().onEvent(await sealedCall(device.key, 'evt-1'));
+    await vi.waitFor(() => expect(stateOf(device.session, 'evt-1')).toBe('ringing'));
+    await declines.put({ eventId: 'evt-1', declinedAt: Date.now(), line: LINE });
+    await device.session.takeWorkerDeclines();
+    expect(readHistory(device.store, 'evt-1')).toMatchObject({ status: 'rejected', handledBy: null });
+    expect(declines.rows.size).toBe(0);
+  });
+
+  it('keeps a sealed decline while this device holds no key, and records it once it does', async () => {
+    const key = generateE2eKey();
+    const sealed = await sealedCall(key, 'evt-1');
+    const declines = memoryWorkerDeclines([{ eventId: 'evt-1', declinedAt: Date.now(), sealed }]);
+    let held: string | null = null;
+    const device = open({ key, workerDeclines: declines, e2eKey: () => held });
+    await settle();
+    expect(readHistory(device.store, 'evt-1')).toBeNull();
+    expect(declines.rows.size).toBe(1);
+    held = key;
+    await device.session.takeWorkerDeclines();
+    expect(readHistory(device.store, 'evt-1')).toMatchObject({ status: 'rejected' });
+    expect(declines.rows.size).toBe(0);
+  });
+});

@@ -115,7 +115,7 @@ export function callRoutes(deps: RelayRuntime): FastifyPluginAsync {
     );
 
     // The answering device keeps the call while it is in it or writing its reply (every
-    // ANSWER_LEASE_RENEW_MS); without this and without a stream open, the call goes back to the others.
+    // ANSWER_LEASE_RENEW_MS); without this, the call goes back to the others a lease later.
     api.post(
       '/v1/events/:eventId/lease',
       {

@@ -58,17 +58,19 @@ forEachBackend((backend) => {
       const { accountId, daemon, phone, tablet } = await household(store);
       const held = await created(store, newEvent(accountId, daemon.deviceId));
       const renewed = await created(store, newEvent(accountId, daemon.deviceId));
-      const streamed = await created(store, newEvent(accountId, daemon.deviceId));
+      const tablets = await created(store, newEvent(accountId, daemon.deviceId));
       const pending = await created(store, newEvent(accountId, daemon.deviceId));
       await store.setStatus(accountId, held.event.eventId, 'answered', phone.deviceId, HELD);
       await store.setStatus(accountId, renewed.event.eventId, 'answered', phone.deviceId, LAPSED);
-      await store.setStatus(accountId, streamed.event.eventId, 'answered', tablet.deviceId, LAPSED);
+      await store.setStatus(accountId, tablets.event.eventId, 'answered', tablet.deviceId, LAPSED);
 
       expect(await store.renewLease(accountId, renewed.event.eventId, phone.deviceId, HELD)).toEqual({
         outcome: 'renewed',
       });
-      // The tablet's stream is open: its calls are renewed together.
-      expect(await store.renewLeasesOf([{ accountId, deviceId: tablet.deviceId }], HELD)).toBe(1);
+      // Each device renews the call it holds, and only that one.
+      expect(await store.renewLease(accountId, tablets.event.eventId, tablet.deviceId, HELD)).toEqual({
+        outcome: 'renewed',
+      });
       expect(await store.releaseLapsedCalls(SWEEP)).toEqual([]);
 
       expect(await store.renewLease(accountId, held.event.eventId, tablet.deviceId, HELD)).toMatchObject({

@@ -1,5 +1,7 @@
 import { createSseParser, type DeviceCredentials, type RelayedEvent } from '@ringback/protocol';
 import { describe, expect, it } from 'vitest';
+import type { PushSettings } from '../push/push-settings';
+import type { PushTransport } from '../push/push-transport';
 import type { RelayStore } from '../storage/relay-store';
 import { manualClock } from '../storage/suite/store-fixtures';
 import { auth, injectRelay } from './relay-fixture';
@@ -43,8 +45,14 @@ const callAs = async (relay: Relay, device: DeviceCredentials, eventId: string) 
 function countedSweeps() {
   let started = 0;
   let finished = 0;
+  /** The calls whose last push was marked `ended` (an answer, or any end), in order. */
+  const endedPushes: string[] = [];
   const wrap = (store: RelayStore): RelayStore =>
     Object.assign(Object.create(store) as RelayStore, {
+      markPushEnding: async (...args: Parameters<RelayStore['markPushEnding']>) => {
+        if (args[2].kind === 'ended') endedPushes.push(args[1]);
+        return store.markPushEnding(...args);
+      },
       releaseLapsedCalls: async (options: Parameters<RelayStore['releaseLapsedCalls']>[0]) => {
         started += 1;
         try {
@@ -58,17 +66,20 @@ function countedSweeps() {
     const target = started + 1;
     return until(() => finished >= target, 'a lease sweep');
   };
-  return { wrap, next };
+  return { wrap, next, endedPushes };
 }
 
 /**
  * An account with a daemon, two phones and one call, `evt-1`, answered by the first phone; the
  * store runs on a manual clock, and the test waits for the relay's sweeps (`sweeps.next()`).
  */
-async function answeredCall() {
+async function answeredCall(options: { push?: PushSettings } = {}) {
   const clock = manualClock(Date.now());
   const sweeps = countedSweeps();
-  const relay = await injectRelay({ now: clock.now }, { answerLeaseMs: LEASE_MS, wrapStore: sweeps.wrap });
+  const relay = await injectRelay(
+    { now: clock.now },
+    { answerLeaseMs: LEASE_MS, wrapStore: sweeps.wrap, ...(options.push ? { push: options.push } : {}) },
+  );
   const phone = await relay.pair('app', 'Phone');
   const tablet = await relay.pair('app', 'Tablet');
   expect((await relay.postEvent('evt-1')).statusCode).toBe(201);
@@ -167,6 +178,40 @@ describe('an answered call whose device went away', () => {
     ]);
   });
 
+  it('stays with the device that answered it once it went back: the device it was taken from gets 409 and 403', async () => {
+    const { relay, clock, sweeps, phone, tablet } = await answeredCall();
+    expect((await relay.postEvent('evt-2')).statusCode).toBe(201);
+    expect((await status(relay, phone, 'evt-2', 'answered')).statusCode).toBe(200);
+    clock.advance(LEASE_MS);
+    await sweeps.next();
+    // Another device that did not have it takes nothing by renewing or replying.
+    expect((await renew(relay, tablet, 'evt-1')).statusCode).toBe(409);
+    expect((await replyTo(relay, tablet, 'evt-1', 'tablet-early')).statusCode).toBe(403);
+    expect((await callAs(relay, tablet, 'evt-1')).status).toBe('pending');
+
+    // The tablet answers one and declines the other; the phone comes back.
+    expect((await status(relay, tablet, 'evt-1', 'answered')).statusCode).toBe(200);
+    expect((await status(relay, tablet, 'evt-2', 'rejected')).statusCode).toBe(200);
+    const tablets = { deviceId: tablet.deviceId, name: 'Tablet' };
+    const renewed = await renew(relay, phone, 'evt-1');
+    expect([renewed.statusCode, renewed.json().error, renewed.json().handledBy]).toEqual([
+      409,
+      'call_taken',
+      tablets,
+    ]);
+    const replied = await replyTo(relay, phone, 'evt-1', 'phone-late');
+    expect([replied.statusCode, replied.json().error, replied.json().handledBy]).toEqual([
+      403,
+      'not_call_answerer',
+      tablets,
+    ]);
+    expect((await status(relay, phone, 'evt-1', 'completed')).statusCode).toBe(409);
+    expect((await renew(relay, phone, 'evt-2')).statusCode).toBe(409);
+    expect((await replyTo(relay, phone, 'evt-2', 'phone-late-2')).statusCode).toBe(403);
+    expect(await callAs(relay, tablet, 'evt-1')).toMatchObject({ status: 'answered', handledBy: tablets });
+    expect(await callAs(relay, tablet, 'evt-2')).toMatchObject({ status: 'rejected', handledBy: tablets });
+  });
+
   it('goes back a lease after its last renewal though a stream of the device stays open: a stream is no sign of life', async () => {
     const { relay, clock, sweeps, phone, tablet } = await answeredCall();
     // The phone's stream is open, as a half-open socket of a lost phone stays on the relay.
@@ -207,6 +252,83 @@ describe('an answered call whose device went away', () => {
       status: 'pending',
       unfinishedBy: { deviceId: phone.deviceId, name: 'Phone' },
     });
+  });
+});
+
+/** A push service that takes every push and never answers. */
+const silentPushes: PushTransport = {
+  deliver: (_push, signal) =>
+    new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))),
+  close: async () => {},
+};
+
+describe('a device back after its lease lapsed, while nobody took its call', () => {
+  it('takes it back by renewing its lease: answered by it as an answer is, every device told, the lease restarted', async () => {
+    const { relay, clock, sweeps, phone, tablet } = await answeredCall({
+      push: { subject: 'mailto:ops@example.com', transport: silentPushes },
+    });
+    const tabletStream = await openStream(relay, tablet);
+    clock.advance(LEASE_MS);
+    await sweeps.next();
+    expect((await callAs(relay, tablet, 'evt-1')).status).toBe('pending');
+
+    expect((await renew(relay, phone, 'evt-1')).statusCode).toBe(204);
+    const call = await callAs(relay, tablet, 'evt-1');
+    const phones = { deviceId: phone.deviceId, name: 'Phone' };
+    expect(call).toMatchObject({ status: 'answered', handledBy: phones });
+    expect(call.unfinishedBy).toBeUndefined();
+    // The tablet stops ringing: its stream says the phone has the call, as after an answer.
+    await until(() => tabletStream.statuses().length === 2, 'the status frame of the call taken back');
+    expect(tabletStream.statuses()).toEqual([
+      { eventId: 'evt-1', status: 'pending', handledBy: null, unfinishedBy: phones },
+      { eventId: 'evt-1', status: 'answered', handledBy: phones },
+    ]);
+    // Its pushes end as an answer ends them: once for the first answer, once for this one.
+    expect(sweeps.endedPushes).toEqual(['evt-1', 'evt-1']);
+
+    // The lease runs from the renewal that took it back.
+    clock.advance(LEASE_MS - 1);
+    await sweeps.next();
+    expect((await callAs(relay, tablet, 'evt-1')).status).toBe('answered');
+    expect((await renew(relay, phone, 'evt-1')).statusCode).toBe(204);
+    expect((await status(relay, phone, 'evt-1', 'completed')).statusCode).toBe(200);
+    expect((await replyTo(relay, phone, 'evt-1', 'reply-1')).statusCode).toBe(201);
+  });
+
+  it('takes it back by sending its reply, or by writing the hang-up it made while away', async () => {
+    const { relay, clock, sweeps, phone, tablet } = await answeredCall();
+    expect((await relay.postEvent('evt-2')).statusCode).toBe(201);
+    expect((await status(relay, phone, 'evt-2', 'answered')).statusCode).toBe(200);
+    clock.advance(LEASE_MS);
+    await sweeps.next();
+    expect((await callAs(relay, tablet, 'evt-1')).status).toBe('pending');
+    expect((await callAs(relay, tablet, 'evt-2')).status).toBe('pending');
+    const phones = { deviceId: phone.deviceId, name: 'Phone' };
+
+    // Its reply first: the call is its own again, the reply taken, then its hang-up.
+    expect((await replyTo(relay, phone, 'evt-1', 'reply-1')).statusCode).toBe(201);
+    expect(await callAs(relay, tablet, 'evt-1')).toMatchObject({ status: 'answered', handledBy: phones });
+    expect((await status(relay, phone, 'evt-1', 'completed')).json()).toMatchObject({ status: 'completed' });
+    // A repeat of the reply is the same reply.
+    expect((await replyTo(relay, phone, 'evt-1', 'reply-1')).statusCode).toBe(200);
+
+    // Its hang-up first: answered by it, then completed; its reply follows.
+    const hungUp = await status(relay, phone, 'evt-2', 'completed');
+    expect([hungUp.statusCode, hungUp.json()]).toEqual([
+      200,
+      { eventId: 'evt-2', status: 'completed', handledBy: phones },
+    ]);
+    expect((await replyTo(relay, phone, 'evt-2', 'reply-2')).statusCode).toBe(201);
+    // Every device heard each step: event, answered, released, answered again, completed.
+    const log = await relay.store.logSince(phone.accountId, 0, 20);
+    expect(log.filter((entry) => entry.eventId === 'evt-2').map((entry) => entry.kind)).toEqual([
+      'event',
+      'status',
+      'status',
+      'status',
+      'status',
+      'reply',
+    ]);
   });
 });
 

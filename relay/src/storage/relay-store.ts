@@ -209,6 +209,19 @@ export interface EventStore {
     deviceId: string,
     leaseMs?: number,
   ): Promise<StatusChangeResult>;
+  /**
+   * The device a lapsed lease took the call from (`unfinishedBy`), back while the call is still
+   * `pending` since that release, takes it back: answered by it exactly as `setStatus` answers
+   * (the lease restarted, a `status` log entry), decided in the same write. `conflict` when the
+   * call is not pending since a release naming this device (another device answered or ended it
+   * meanwhile: the first device wins).
+   */
+  reclaimCall(
+    accountId: string,
+    eventId: string,
+    deviceId: string,
+    leaseMs?: number,
+  ): Promise<StatusChangeResult>;
   getEvent(accountId: string, eventId: string): Promise<EventRecord | null>;
   /**
    * Calls not yet ended (pending or answered) received after the one at `afterSeq` (0: from

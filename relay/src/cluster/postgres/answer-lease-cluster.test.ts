@@ -149,6 +149,57 @@ describe.skipIf(!testDatabaseUrl())(
       );
     });
 
+    it('gives a call back to its device, back through another instance while nobody took it, and every instance streams that', async () => {
+      const [a, b, c] = (await relays.start(3, { answerLeaseMs: 2000 })) as [
+        RunningRelay,
+        RunningRelay,
+        RunningRelay,
+      ];
+      const { daemon, phone } = await daemonAndPhone(a, a, b);
+      const tablet = await join(c, daemon, 'Tablet');
+      const streams = await Promise.all([a, b, c].map((on) => openStream(on, tablet.deviceToken)));
+      await postCall(a, daemon, 'evt-1');
+      await relayCall(b, 'POST', '/v1/events/evt-1/status', { status: 'answered' }, phone.deviceToken);
+      for (const stream of streams)
+        await waitUntil(
+          () => releaseFrames(stream.frames, 'evt-1').length > 0,
+          'the call given back',
+          DEADLINE_MS,
+        );
+
+      // The phone is back, through c: its renewal takes the call back, as its answer.
+      const renewed = await fetch(`${c.url}/v1/events/evt-1/lease`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${phone.deviceToken}` },
+      });
+      expect(renewed.status).toBe(204);
+      // Answered, released, answered again: once each, though three instances sweep.
+      expect(await statusEntries(relays.databaseUrl(), 'evt-1')).toBe(3);
+      const phones = { deviceId: phone.deviceId, name: 'Phone' };
+      // The status frames after the release: the answer that took it back comes next.
+      const answeredAgain = (frames: Frame[]) =>
+        frames
+          .filter((frame) => frame.event === 'status')
+          .map((frame) => frame.data)
+          .slice(1)
+          .filter((data) => data.status === 'answered' || data.status === 'pending');
+      for (const stream of streams)
+        await waitUntil(() => answeredAgain(stream.frames).length > 1, 'the call taken back', DEADLINE_MS);
+      for (const stream of streams)
+        expect(answeredAgain(stream.frames).slice(0, 2)).toEqual([
+          { eventId: 'evt-1', status: 'pending', handledBy: null, unfinishedBy: phones },
+          { eventId: 'evt-1', status: 'answered', handledBy: phones },
+        ]);
+      await relayCall(
+        a,
+        'POST',
+        '/v1/events/evt-1/replies',
+        { replyId: 'reply-1', sealed: 'e1.abcdefghijkl.iv.cmVwbHk' },
+        phone.deviceToken,
+      );
+      expect(await callOn(b, tablet, 'evt-1')).toMatchObject({ status: 'answered', handledBy: phones });
+    });
+
     it('keeps a call while its device renews through any instance, and gives it back once the renewals stop though its stream stays open', async () => {
       const [a, b, c] = (await relays.start(3, { answerLeaseMs: 1500 })) as [
         RunningRelay,

@@ -144,10 +144,13 @@ export const StatusChange = Type.Object({
 export type StatusChange = Type.Static<typeof StatusChange>;
 
 /**
- * An answered call stays with the device that answered it while that device has a stream open or
- * renews its lease (`POST /v1/events/:eventId/lease`, 204; 409 `call_taken` when it no longer holds
- * the call; 404 `event_not_found`). With no open stream and no renewal for this long, the relay
- * returns the call to `pending` (a `status` frame with `unfinishedBy`), decided on the relay's clock.
+ * An answered call stays with the device that answered it while that device renews its lease
+ * (`POST /v1/events/:eventId/lease`, 204; 409 `call_taken` when it no longer holds the call; 404
+ * `event_not_found`). With no renewal for this long since the answer or the last renewal, the
+ * relay returns the call to `pending` (a `status` frame with `unfinishedBy`), decided on the
+ * relay's clock; an open stream of the device does not keep it (a lost phone's socket may stay
+ * half-open for many minutes). The device named there that comes back while the call is still
+ * `pending` takes it back with its renewal (204), reply or `completed`, as if it answered it again.
  */
 export const ANSWER_LEASE_MS = 120_000;
 /** How often the answering device renews its lease while it is in the call or writing its reply. */

@@ -118,7 +118,6 @@ async function startRuntime(deps: RelayDeps): Promise<RelayRuntime> {
   });
   const leases = new AnswerLeaseKeeper({
     store: deps.store,
-    hub: deps.hub,
     leaseMs: deps.answerLeaseMs ?? ANSWER_LEASE_MS,
     pushes: () => webPush.newCallPushes(),
     released: (call) => cluster?.logged(call.event.accountId, call.log.seq),

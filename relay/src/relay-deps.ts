@@ -46,8 +46,8 @@ export interface RelayDeps {
   /** Live app devices one account may have (each holds at most one push subscription): 50. */
   maxAppDevicesPerAccount?: number;
   /**
-   * How long an answered call stays with its device after its last renewal with no stream of the
-   * device open: ANSWER_LEASE_MS (2 min) unless set (tests shorten it).
+   * How long an answered call stays with its device after its answer or last renewal:
+   * ANSWER_LEASE_MS (2 min) unless set (tests shorten it).
    */
   answerLeaseMs?: number;
 }

@@ -9,7 +9,9 @@ import { waitFor } from './support/temp-data-dir';
 /**
  * A call answered on a phone that is then lost (its page closed, its streams gone) is not stuck:
  * once the relay's answer lease lapses (shortened here to 3 s), the desktop lists it again as a
- * missed call, answers it and replies, and a reload of the desktop still shows it right.
+ * missed call, answers it and replies, and a reload of the desktop still shows it right. A phone
+ * that was only away (offline past the lease) and comes back before anyone took the call gets it
+ * back: it hangs up and replies, and the desktop stops listing it.
  */
 const LEASE_MS = 3_000;
 
@@ -100,5 +102,48 @@ describe('a call answered by a device that never comes back', () => {
     );
     expect(resumed).toHaveLength(1);
     await desktop.context.close();
+  }, 240_000);
+
+  it('goes back to the phone that was only away when it returns before anyone took it: it hangs up and replies from there', async () => {
+    const desktop = await device(DESKTOP_VIEWPORT, false);
+    const phone = await device(PHONE_VIEWPORT, true);
+    await reportStop(up, 'Turn 2 finished.', 'sess-lease-2');
+    await Promise.all(
+      [desktop.page, phone.page].map((page) => answerButton(page).waitFor({ timeout: 30_000 })),
+    );
+    await answerButton(phone.page).click();
+    await hangUpButton(phone.page).waitFor({ timeout: 10_000 });
+
+    // The phone goes offline in the call, past the lease: the desktop lists the call as missed.
+    await phone.context.setOffline(true);
+    await missedAnswer(desktop.page).waitFor({ timeout: 60_000 });
+    await desktop.page
+      .getByText(/, not finished/)
+      .first()
+      .waitFor({ timeout: 5_000 });
+
+    // Back before the desktop took it: the phone hangs up and replies, as if never away.
+    await phone.context.setOffline(false);
+    await hangUpButton(phone.page).click();
+    await phone.page.getByLabel('Your reply').fill('Carry on from the phone.');
+    await phone.page.getByRole('button', { name: 'Send reply' }).click();
+    await phone.page
+      .locator('[aria-current="step"]', { hasText: 'Delivered to the agent' })
+      .waitFor({ timeout: 30_000 });
+    expect(await phone.page.getByText(/has this call now/).count()).toBe(0);
+    await saveScreenshots(phone.page, 'lease-taken-back-phone');
+
+    // The desktop no longer lists it: the phone has it.
+    await waitFor(
+      async () => (await missedAnswer(desktop.page).count()) === 0,
+      30_000,
+      'the desktop to stop listing the call',
+    );
+    await saveScreenshots(desktop.page, 'lease-taken-back-desktop');
+    const resumed = (await claude.calls()).filter((call) =>
+      `${call.args.join(' ')} ${call.stdin}`.includes('Carry on from the phone.'),
+    );
+    expect(resumed).toHaveLength(1);
+    await Promise.all([desktop.context.close(), phone.context.close()]);
   }, 240_000);
 });

@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  ANSWER_LEASE_MS,
   ErrorBody,
   PENDING_EVENTS_PAGE,
   PendingEvents,
@@ -15,7 +14,9 @@ import { Type } from 'typebox';
 import { deviceOf } from '../auth/device-auth';
 import { handledByOf, toRelayedEvent, toStatusChange } from '../events/relayed-event';
 import type { RelayRuntime } from '../relay-deps';
+import { leftBy } from '../storage/call-transitions';
 import type { EventRecord } from '../storage/relay-store';
+import { answerLeaseMs, statusChanged, takeBack } from './call-answers';
 
 const EventParams = Type.Object({ eventId: Type.String({ minLength: 1, maxLength: 64 }) });
 
@@ -40,8 +41,6 @@ function callTaken(event: EventRecord, names: ReadonlyMap<string, string>): Ring
     handledBy ? { details: { handledBy } } : undefined,
   );
 }
-
-const answerLeaseMs = (deps: RelayRuntime): number => deps.answerLeaseMs ?? ANSWER_LEASE_MS;
 
 /** Apps' side of a call: what is still pending, and the outcome written back. */
 export function callRoutes(deps: RelayRuntime): FastifyPluginAsync {
@@ -94,20 +93,18 @@ export function callRoutes(deps: RelayRuntime): FastifyPluginAsync {
       },
       async (request) => {
         const me = deviceOf(request);
-        const result = await deps.store.setStatus(
-          me.accountId,
-          request.params.eventId,
-          request.body.status,
-          me.deviceId,
-          answerLeaseMs(deps),
-        );
+        const { eventId } = request.params;
+        const write = () =>
+          deps.store.setStatus(me.accountId, eventId, request.body.status, me.deviceId, answerLeaseMs(deps));
+        let result = await write();
+        if (result.outcome === 'conflict' && leftBy(result.event, me.deviceId)) {
+          // Its hang-up, made while it was away past its lease: the call is its own again first.
+          const taken = await takeBack(deps, me, eventId);
+          result = taken.outcome === 'changed' ? await write() : taken;
+        }
         if (result.outcome === 'device_gone') throw deviceGone();
         if (result.outcome === 'not_found') throw new RingbackError('event_not_found');
-        if (result.outcome === 'changed') {
-          deps.cluster.logged(me.accountId, result.log.seq);
-          // Its devices replace the ringing notification (not awaited).
-          if (result.event.status !== 'pending') deps.webPush.callEnded(me.accountId, result.event.eventId);
-        }
+        if (result.outcome === 'changed') statusChanged(deps, result);
         const names = await deps.names.of(me.accountId);
         if (result.outcome === 'conflict') throw callTaken(result.event, names);
         return toStatusChange(result.event, names);
@@ -115,7 +112,8 @@ export function callRoutes(deps: RelayRuntime): FastifyPluginAsync {
     );
 
     // The answering device keeps the call while it is in it or writing its reply (every
-    // ANSWER_LEASE_RENEW_MS); without this and without a stream open, the call goes back to the others.
+    // ANSWER_LEASE_RENEW_MS); without this, the call goes back to the others a lease later. A
+    // device back after that takes the call back if nobody took it meanwhile.
     api.post(
       '/v1/events/:eventId/lease',
       {
@@ -124,12 +122,13 @@ export function callRoutes(deps: RelayRuntime): FastifyPluginAsync {
       },
       async (request, reply) => {
         const me = deviceOf(request);
-        const result = await deps.store.renewLease(
-          me.accountId,
-          request.params.eventId,
-          me.deviceId,
-          answerLeaseMs(deps),
-        );
+        const { eventId } = request.params;
+        const renewal = await deps.store.renewLease(me.accountId, eventId, me.deviceId, answerLeaseMs(deps));
+        // Answered by it again, the lease starts afresh: that is the renewal.
+        const result =
+          renewal.outcome === 'conflict' && leftBy(renewal.event, me.deviceId)
+            ? await takeBack(deps, me, eventId)
+            : renewal;
         if (result.outcome === 'device_gone') throw deviceGone();
         if (result.outcome === 'not_found') throw new RingbackError('event_not_found');
         if (result.outcome === 'conflict') throw callTaken(result.event, await deps.names.of(me.accountId));

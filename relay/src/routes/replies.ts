@@ -5,6 +5,8 @@ import { Type } from 'typebox';
 import { deviceOf } from '../auth/device-auth';
 import { toReplyState } from '../events/reply-state';
 import type { RelayRuntime } from '../relay-deps';
+import type { InsertReplyResult } from '../storage/relay-store';
+import { takeBack } from './call-answers';
 import { deviceGone } from './calls';
 
 const EventParams = Type.Object({ eventId: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -24,13 +26,26 @@ export function replyRoutes(deps: RelayRuntime): FastifyPluginAsync {
       },
       async (request, reply) => {
         const me = deviceOf(request);
-        const result = await deps.store.insertReply({
-          accountId: me.accountId,
-          replyId: request.body.replyId,
-          eventId: request.params.eventId,
-          fromDeviceId: me.deviceId,
-          sealed: request.body.sealed,
-        });
+        const { eventId } = request.params;
+        const insert = () =>
+          deps.store.insertReply({
+            accountId: me.accountId,
+            replyId: request.body.replyId,
+            eventId,
+            fromDeviceId: me.deviceId,
+            sealed: request.body.sealed,
+          });
+        let result: InsertReplyResult = await insert();
+        if (result.outcome === 'not_answerer' && result.handledBy === null) {
+          // Nobody has the call: it may be this device's, given back while it was away writing
+          // this reply. Then it is its own again and the reply goes on; otherwise the refusal
+          // names who has it now.
+          const taken = await takeBack(deps, me, eventId);
+          if (taken.outcome === 'changed') result = await insert();
+          else if (taken.outcome === 'conflict')
+            result = { outcome: 'not_answerer', handledBy: taken.event.handledBy };
+          else if (taken.outcome === 'device_gone') result = taken;
+        }
         if (result.outcome === 'device_gone') throw deviceGone();
         if (result.outcome === 'event_not_found') throw new RingbackError('event_not_found');
         if (result.outcome === 'not_answerer') {

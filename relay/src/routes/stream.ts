@@ -53,11 +53,7 @@ export function streamRoutes(deps: RelayRuntime): FastifyPluginAsync {
         const writer = new SseWriter(reply.raw, {
           maxBufferedBytes: MAX_BUFFERED_BYTES,
           heartbeatMs: deps.heartbeatMs,
-          onClose: () => {
-            leaveHub();
-            // The device's answered calls keep their lease from the moment its stream went.
-            deps.leases.streamClosed(me.accountId, me.deviceId);
-          },
+          onClose: () => leaveHub(),
         });
         // Joins the hub before reading where the log stands, holding live frames meanwhile: a
         // frame written between the two is either at or below that position or held, never lost.

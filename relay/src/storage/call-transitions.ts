@@ -27,6 +27,13 @@ export function decide(
 }
 
 /**
+ * Whether the call went back to `pending` from `deviceId` (its lease lapsed while the device was
+ * away) and nobody took it since: the device may take it back, as if it answered it again.
+ */
+export const leftBy = (event: EventRecord, deviceId: string): boolean =>
+  event.status === 'pending' && event.unfinishedBy?.deviceId === deviceId;
+
+/**
  * Whether a lease renewal of `deviceId` finds the call still its own though not answered: it
  * completed the call (hung up) and may still be writing its reply, which nobody else can take.
  */

@@ -209,6 +209,19 @@ export interface EventStore {
     deviceId: string,
     leaseMs?: number,
   ): Promise<StatusChangeResult>;
+  /**
+   * The device a lapsed lease took the call from (`unfinishedBy`), back while the call is still
+   * `pending` since that release, takes it back: answered by it exactly as `setStatus` answers
+   * (the lease restarted, a `status` log entry), decided in the same write. `conflict` when the
+   * call is not pending since a release naming this device (another device answered or ended it
+   * meanwhile: the first device wins).
+   */
+  reclaimCall(
+    accountId: string,
+    eventId: string,
+    deviceId: string,
+    leaseMs?: number,
+  ): Promise<StatusChangeResult>;
   getEvent(accountId: string, eventId: string): Promise<EventRecord | null>;
   /**
    * Calls not yet ended (pending or answered) received after the one at `afterSeq` (0: from
@@ -227,9 +240,10 @@ export interface EventStore {
 
 /**
  * An answered call's lease: the answering device holds the call while it renews the lease (in
- * the call, writing its reply) or has a stream open; once the lease lapses the call goes back to
- * `pending` for the other devices. Lapsed or not is decided on one clock, the store's (the
- * database's own for PostgreSQL, so relay instances with skewed clocks agree).
+ * the call, writing its reply); once the lease lapses the call goes back to `pending` for the
+ * other devices. Only the device's own writes renew it: an open stream is no sign of life (a
+ * lost phone's half-open socket stays open for many minutes). Lapsed or not is decided on one
+ * clock, the store's (the database's own for PostgreSQL, so relay instances with skewed clocks agree).
  */
 export interface AnswerLeaseStore {
   /**
@@ -237,11 +251,6 @@ export interface AnswerLeaseStore {
    * device completed counts as renewed (nobody else can take it while its reply is written).
    */
   renewLease(accountId: string, eventId: string, deviceId: string, leaseMs: number): Promise<LeaseRenewal>;
-  /** Renews the leases of every call these devices answered (their streams are open). */
-  renewLeasesOf(
-    devices: readonly { accountId: string; deviceId: string }[],
-    leaseMs: number,
-  ): Promise<number>;
   /**
    * Gives back (as `releaseCallsOf` does) up to `limit` answered calls whose lease lapsed; each
    * is released once, however many relay instances sweep at the same time.

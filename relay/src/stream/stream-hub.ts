@@ -44,20 +44,6 @@ export class StreamHub {
     };
   }
 
-  /** Each device with a stream open here, once: what keeps its answered calls' leases. */
-  streamingDevices(): { accountId: string; deviceId: string }[] {
-    const devices: { accountId: string; deviceId: string }[] = [];
-    for (const [accountId, clients] of this.#byAccount) {
-      const seen = new Set<string>();
-      for (const { deviceId } of clients)
-        if (!seen.has(deviceId)) {
-          seen.add(deviceId);
-          devices.push({ accountId, deviceId });
-        }
-    }
-    return devices;
-  }
-
   /** One client's failure closes that client only: the others and the caller carry on. */
   publish(accountId: string, seq: number, frame: string): void {
     for (const client of this.#byAccount.get(accountId) ?? []) {

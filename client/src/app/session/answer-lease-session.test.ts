@@ -1,5 +1,7 @@
 import { selectCall } from '@ringback/machines';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readHistory } from '../../storage';
+import { statusLabelOf } from '../history-labels';
 import type { RingbackSession } from './ringback-session';
 import { sealedCall, settle, startSession } from './session-harness';
 
@@ -61,5 +63,53 @@ describe('the answering device keeps its lease', () => {
     const renewals = device.relay.leases.length;
     await new Promise((resolve) => setTimeout(resolve, RENEW_MS * 4));
     expect(device.relay.leases.length).toBe(renewals);
+  });
+
+  it('given back while this device was away and taken back on its return, the call stays here: in it, its reply sent, history never naming another device', async () => {
+    const device = open();
+    const me = { deviceId: 'dev-me', name: 'This browser' };
+    const eventId = await inCall(device);
+    const givenBack = { eventId, status: 'pending' as const, handledBy: null, unfinishedBy: me };
+    const ownHistory = () => {
+      const record = readHistory(device.store, eventId);
+      return record && { status: record.status, handledBy: record.handledBy, label: statusLabelOf(record) };
+    };
+
+    // Offline past the lease: the renewals fail, then the stream, back, brings the release naming
+    // this device (live, and again in the listing after the reconnect).
+    device.relay.answerLeases(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    device.relay.stream().onStatus(givenBack);
+    device.relay.stream().onReconciled([{ ...(await sealedCall(device.key, eventId)), unfinishedBy: me }]);
+    await settle();
+    // The renewal the relay now answers takes the call back: its own `answered` frame follows.
+    device.relay.answerLeases(async () => ({ held: true }));
+    const renewals = device.relay.leases.length;
+    await vi.waitFor(() => expect(device.relay.leases.length).toBeGreaterThan(renewals), { timeout: 5_000 });
+    device.relay.stream().onStatus({ eventId, status: 'answered', handledBy: me });
+    await settle();
+    expect(selectCall(device.session.queue.getSnapshot(), eventId)?.state).toBe('inCall');
+    expect(device.session.view.get().call?.eventId).toBe(eventId);
+    expect(device.session.view.get().takenFromHere).toEqual({});
+    expect(ownHistory()).toEqual({ status: 'answered', handledBy: null, label: 'Answered' });
+
+    // Hung up, and away again while writing the reply: given back and taken back once more.
+    device.session.view.get().call?.player.send({ type: 'hangUp' });
+    await vi.waitFor(() => expect(device.session.view.get().reply?.eventId).toBe(eventId));
+    device.relay.stream().onStatus(givenBack);
+    device.relay.stream().onStatus({ eventId, status: 'answered', handledBy: me });
+    device.relay.stream().onStatus({ eventId, status: 'completed', handledBy: me });
+    await settle();
+    expect(device.session.view.get().reply?.eventId).toBe(eventId);
+    device.session.sendReply(eventId, 'Ship it.');
+    await vi.waitFor(() => expect(device.relay.replies.map((reply) => reply.eventId)).toEqual([eventId]));
+    expect(device.relay.statuses).toEqual([
+      { eventId, status: 'answered' },
+      { eventId, status: 'completed' },
+    ]);
+    expect(selectCall(device.session.queue.getSnapshot(), eventId)?.state).toBe('ended');
+    expect(ownHistory()).toMatchObject({ status: 'completed', handledBy: null, label: 'Answered' });
+    expect(device.session.view.get().takenFromHere).toEqual({});
   });
 });

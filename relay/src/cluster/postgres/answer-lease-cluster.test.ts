@@ -1,6 +1,7 @@
 // Three relay instances on one PostgreSQL database: an answered call whose device went away is
-// given back once, decided on the database's clock, and every instance's streams hear it; an
-// instance that dies stops keeping its streaming devices' calls, and the others give them back.
+// given back once, decided on the database's clock, and every instance's streams hear it; a
+// device keeps its call by renewing through any instance, and a stream of it open on one keeps
+// nothing once it stops renewing.
 import { createSseParser, type DeviceCredentials, type RelayedEvent } from '@ringback/protocol';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -148,8 +149,59 @@ describe.skipIf(!testDatabaseUrl())(
       );
     });
 
-    it('keeps a call while its device streams from an instance, and gives it back after that instance is gone', async () => {
-      const [a, b, c] = (await relays.start(3, { answerLeaseMs: 1000 })) as [
+    it('gives a call back to its device, back through another instance while nobody took it, and every instance streams that', async () => {
+      const [a, b, c] = (await relays.start(3, { answerLeaseMs: 2000 })) as [
+        RunningRelay,
+        RunningRelay,
+        RunningRelay,
+      ];
+      const { daemon, phone } = await daemonAndPhone(a, a, b);
+      const tablet = await join(c, daemon, 'Tablet');
+      const streams = await Promise.all([a, b, c].map((on) => openStream(on, tablet.deviceToken)));
+      await postCall(a, daemon, 'evt-1');
+      await relayCall(b, 'POST', '/v1/events/evt-1/status', { status: 'answered' }, phone.deviceToken);
+      for (const stream of streams)
+        await waitUntil(
+          () => releaseFrames(stream.frames, 'evt-1').length > 0,
+          'the call given back',
+          DEADLINE_MS,
+        );
+
+      // The phone is back, through c: its renewal takes the call back, as its answer.
+      const renewed = await fetch(`${c.url}/v1/events/evt-1/lease`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${phone.deviceToken}` },
+      });
+      expect(renewed.status).toBe(204);
+      // Answered, released, answered again: once each, though three instances sweep.
+      expect(await statusEntries(relays.databaseUrl(), 'evt-1')).toBe(3);
+      const phones = { deviceId: phone.deviceId, name: 'Phone' };
+      // The status frames after the release: the answer that took it back comes next.
+      const answeredAgain = (frames: Frame[]) =>
+        frames
+          .filter((frame) => frame.event === 'status')
+          .map((frame) => frame.data)
+          .slice(1)
+          .filter((data) => data.status === 'answered' || data.status === 'pending');
+      for (const stream of streams)
+        await waitUntil(() => answeredAgain(stream.frames).length > 1, 'the call taken back', DEADLINE_MS);
+      for (const stream of streams)
+        expect(answeredAgain(stream.frames).slice(0, 2)).toEqual([
+          { eventId: 'evt-1', status: 'pending', handledBy: null, unfinishedBy: phones },
+          { eventId: 'evt-1', status: 'answered', handledBy: phones },
+        ]);
+      await relayCall(
+        a,
+        'POST',
+        '/v1/events/evt-1/replies',
+        { replyId: 'reply-1', sealed: 'e1.abcdefghijkl.iv.cmVwbHk' },
+        phone.deviceToken,
+      );
+      expect(await callOn(b, tablet, 'evt-1')).toMatchObject({ status: 'answered', handledBy: phones });
+    });
+
+    it('keeps a call while its device renews through any instance, and gives it back once the renewals stop though its stream stays open', async () => {
+      const [a, b, c] = (await relays.start(3, { answerLeaseMs: 1500 })) as [
         RunningRelay,
         RunningRelay,
         RunningRelay,
@@ -157,15 +209,28 @@ describe.skipIf(!testDatabaseUrl())(
       const { daemon, phone } = await daemonAndPhone(a, a, b);
       const tablet = await join(c, daemon, 'Tablet');
       const watching = await openStream(c, tablet.deviceToken);
-      await openStream(b, phone.deviceToken);
+      // Open on b throughout, as a lost phone's half-open socket would stay.
+      const phoneStream = await openStream(b, phone.deviceToken);
       await postCall(a, daemon, 'evt-1');
       await relayCall(a, 'POST', '/v1/events/evt-1/status', { status: 'answered' }, phone.deviceToken);
 
-      // Held through more than two leases by the phone's stream on b (renewed every quarter lease).
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      // Renewed through each instance in turn for more than two leases: each renewal finds the
+      // call still the phone's (a lapse would have made it 409).
+      const renewals: number[] = [];
+      for (const until = Date.now() + 3500; Date.now() < until; ) {
+        for (const on of [a, b, c]) {
+          const response = await fetch(`${on.url}/v1/events/evt-1/lease`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${phone.deviceToken}` },
+          });
+          renewals.push(response.status);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      expect(new Set(renewals)).toEqual(new Set([204]));
       expect((await callOn(c, tablet, 'evt-1')).status).toBe('answered');
 
-      await b.close();
+      // No renewal any more: given back once, though the phone's stream on b is still open.
       await waitUntil(
         () => releaseFrames(watching.frames, 'evt-1').length > 0,
         'the call given back',
@@ -176,6 +241,12 @@ describe.skipIf(!testDatabaseUrl())(
         unfinishedBy: { deviceId: phone.deviceId, name: 'Phone' },
       });
       expect(await statusEntries(relays.databaseUrl(), 'evt-1')).toBe(2);
+      // The phone's open stream heard its call go back.
+      await waitUntil(
+        () => releaseFrames(phoneStream.frames, 'evt-1').length > 0,
+        'the phone told',
+        DEADLINE_MS,
+      );
     });
   },
 );

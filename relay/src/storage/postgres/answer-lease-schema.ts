@@ -1,8 +1,8 @@
 /**
  * PostgreSQL migration 10, answer leases: an answered call lapses at `lease_until` (epoch ms on
- * the database's clock, which every relay instance shares) unless its device renews it or
- * streams; a call given back to `pending` names who left it unfinished (`unfinished_by`, and that
- * device's name then, which outlives its removal). Calls answered before this migration get a
+ * the database's clock, which every relay instance shares) unless its device renews it; a call
+ * given back to `pending` names who left it unfinished (`unfinished_by`, and that device's name
+ * then, which outlives its removal). Calls answered before this migration get a
  * full lease from now, so none lapses at the upgrade.
  */
 export const ANSWER_LEASE_SCHEMA_POSTGRES = `

@@ -120,24 +120,6 @@ export function postgresAnswerLeases(
         const event = toEvent(row);
         return stillMine(event, deviceId) ? { outcome: 'renewed' } : { outcome: 'conflict', event };
       },
-      async renewLeasesOf(devices, leaseMs) {
-        if (devices.length === 0) return 0;
-        // The calls' rows are locked in the order they were received, as a removal locks them.
-        const renewed = await statement(() =>
-          db.query(
-            `UPDATE events e SET lease_until = ${DATABASE_NOW_MS} + $3
-             FROM (
-               SELECT account_id, event_id FROM events
-               WHERE status = 'answered'
-                 AND (account_id, handled_by) IN (SELECT * FROM unnest($1::text[], $2::text[]))
-               ORDER BY account_id, created_seq FOR UPDATE
-             ) held
-             WHERE e.account_id = held.account_id AND e.event_id = held.event_id`,
-            [devices.map((d) => d.accountId), devices.map((d) => d.deviceId), Math.floor(leaseMs)],
-          ),
-        );
-        return renewed.rowCount ?? 0;
-      },
       async releaseLapsedCalls({ limit, pushes }) {
         if (!(limit > 0)) return [];
         const { rows: lapsed } = await db.query<{ account_id: string; event_id: string }>(

@@ -1,5 +1,5 @@
 import { ANSWER_LEASE_MS } from '@ringback/protocol';
-import { decide, SETTABLE_STATUSES } from '../call-transitions';
+import { decide, leftBy, SETTABLE_STATUSES, type SettableStatus } from '../call-transitions';
 import { ENDED_STATUSES, type EventRecord, type EventStore, type StatusChangeResult } from '../relay-store';
 import { EVENT_COLUMNS, type EventRow, iso, toEvent } from '../store-rows';
 import { DATABASE_NOW_MS } from './answer-lease-schema';
@@ -23,48 +23,65 @@ export function postgresEvents(
 
   const batcher = new EventBatcher(untracked, now, statement);
 
+  /** A device's status write; `allowed` may refuse it (`conflict`) on the call as it stands then. */
+  const changeStatus = async (
+    accountId: string,
+    eventId: string,
+    status: SettableStatus,
+    deviceId: string,
+    leaseMs: number,
+    allowed: (current: EventRecord) => boolean = () => true,
+  ): Promise<StatusChangeResult> => {
+    if (!SETTABLE_STATUSES.has(status)) throw new Error(`not a status a device can set: ${status}`);
+    const at = now();
+    return transaction(async (sql): Promise<StatusChangeResult> => {
+      // Locks in the order every write of a call takes them: the device's row (a removal,
+      // which updates it, is then wholly before this write, refusing it, or after it, releasing
+      // what it answered), the call's row, the account's row (its log seq).
+      if (!(await liveDevice(sql, accountId, deviceId))) return { outcome: 'device_gone' };
+      // The row lock makes the decision exact: of two devices answering at once, the second
+      // waits here and then reads the first one's answer.
+      const row = await byKey(sql, accountId, eventId, 'FOR UPDATE');
+      if (!row) return { outcome: 'not_found' };
+      const current = toEvent(row);
+      const verdict = allowed(current) ? decide(current, status, deviceId) : 'conflict';
+      if (verdict !== 'change') return { outcome: verdict, event: current };
+      const endedAt = ENDED_STATUSES.has(status) ? at : null;
+      // An ending status erases the ciphertext in the same write. Answering starts the lease
+      // (on the database's clock); any change forgets who left the call unfinished before.
+      await sql.query(
+        `UPDATE events
+         SET status = $1, handled_by = $2, ended_at = $3::bigint,
+             sealed = CASE WHEN $3::bigint IS NULL THEN sealed ELSE NULL END,
+             lease_until = CASE WHEN $1 = 'answered' THEN ${DATABASE_NOW_MS} + $6::bigint ELSE NULL END,
+             unfinished_by = NULL, unfinished_by_name = NULL
+         WHERE account_id = $4 AND event_id = $5`,
+        [status, deviceId, endedAt, accountId, eventId, Math.floor(leaseMs)],
+      );
+      const log = await appendLog(sql, accountId, 'status', eventId, at);
+      const { unfinishedBy: _left, ...rest } = current;
+      const event: EventRecord = {
+        ...rest,
+        status,
+        handledBy: deviceId,
+        sealed: endedAt === null ? current.sealed : null,
+        endedAt: endedAt === null ? null : iso(endedAt),
+      };
+      return { outcome: 'changed', event, log };
+    });
+  };
+
   return {
     async insertEvent(event, pushes) {
       return tracked(() => batcher.insert(event, pushes ?? null));
     },
     async setStatus(accountId, eventId, status, deviceId, leaseMs = ANSWER_LEASE_MS) {
-      if (!SETTABLE_STATUSES.has(status)) throw new Error(`not a status a device can set: ${status}`);
-      const at = now();
-      return transaction(async (sql): Promise<StatusChangeResult> => {
-        // Locks in the order every write of a call takes them: the device's row (a removal,
-        // which updates it, is then wholly before this write, refusing it, or after it, releasing
-        // what it answered), the call's row, the account's row (its log seq).
-        if (!(await liveDevice(sql, accountId, deviceId))) return { outcome: 'device_gone' };
-        // The row lock makes the decision exact: of two devices answering at once, the second
-        // waits here and then reads the first one's answer.
-        const row = await byKey(sql, accountId, eventId, 'FOR UPDATE');
-        if (!row) return { outcome: 'not_found' };
-        const current = toEvent(row);
-        const verdict = decide(current, status, deviceId);
-        if (verdict !== 'change') return { outcome: verdict, event: current };
-        const endedAt = ENDED_STATUSES.has(status) ? at : null;
-        // An ending status erases the ciphertext in the same write. Answering starts the lease
-        // (on the database's clock); any change forgets who left the call unfinished before.
-        await sql.query(
-          `UPDATE events
-           SET status = $1, handled_by = $2, ended_at = $3::bigint,
-               sealed = CASE WHEN $3::bigint IS NULL THEN sealed ELSE NULL END,
-               lease_until = CASE WHEN $1 = 'answered' THEN ${DATABASE_NOW_MS} + $6::bigint ELSE NULL END,
-               unfinished_by = NULL, unfinished_by_name = NULL
-           WHERE account_id = $4 AND event_id = $5`,
-          [status, deviceId, endedAt, accountId, eventId, Math.floor(leaseMs)],
-        );
-        const log = await appendLog(sql, accountId, 'status', eventId, at);
-        const { unfinishedBy: _left, ...rest } = current;
-        const event: EventRecord = {
-          ...rest,
-          status,
-          handledBy: deviceId,
-          sealed: endedAt === null ? current.sealed : null,
-          endedAt: endedAt === null ? null : iso(endedAt),
-        };
-        return { outcome: 'changed', event, log };
-      });
+      return changeStatus(accountId, eventId, status, deviceId, leaseMs);
+    },
+    async reclaimCall(accountId, eventId, deviceId, leaseMs = ANSWER_LEASE_MS) {
+      return changeStatus(accountId, eventId, 'answered', deviceId, leaseMs, (current) =>
+        leftBy(current, deviceId),
+      );
     },
     async getEvent(accountId, eventId) {
       const row = await byKey(db, accountId, eventId);

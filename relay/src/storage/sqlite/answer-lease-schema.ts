@@ -1,6 +1,6 @@
 /**
  * SQLite migration 7, answer leases: an answered call lapses at `lease_until` (epoch ms, the
- * relay's clock) unless its device renews it or streams; a call given back to `pending` names who
+ * relay's clock) unless its device renews it; a call given back to `pending` names who
  * left it unfinished (`unfinished_by`, and that device's name then, which outlives its removal).
  * Calls answered before this migration get a full lease from now, so none lapses at the upgrade.
  */

@@ -41,9 +41,6 @@ export function sqliteAnswerLeases(
       `UPDATE events SET lease_until = ?
        WHERE account_id = ? AND event_id = ? AND handled_by = ? AND status = 'answered'`,
     ),
-    renewOf: db.prepare<[number, string, string]>(
-      "UPDATE events SET lease_until = ? WHERE account_id = ? AND handled_by = ? AND status = 'answered'",
-    ),
     answeredBy: db.prepare<[string, string], EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM events WHERE account_id = ? AND handled_by = ? AND status = 'answered'
          AND ${NOT_REPLIED}
@@ -100,17 +97,6 @@ export function sqliteAnswerLeases(
             ? { outcome: 'renewed' as const }
             : { outcome: 'conflict' as const, event };
         });
-      },
-      async renewLeasesOf(devices, leaseMs) {
-        if (devices.length === 0) return 0;
-        const at = now();
-        return commit.write(() =>
-          devices.reduce(
-            (renewed, { accountId, deviceId }) =>
-              renewed + s.renewOf.run(at + Math.floor(leaseMs), accountId, deviceId).changes,
-            0,
-          ),
-        );
       },
       async releaseLapsedCalls({ limit, pushes }) {
         if (!(limit > 0)) return [];

@@ -1,5 +1,5 @@
 import { ANSWER_LEASE_MS } from '@ringback/protocol';
-import { decide, SETTABLE_STATUSES } from '../call-transitions';
+import { decide, leftBy, SETTABLE_STATUSES, type SettableStatus } from '../call-transitions';
 import {
   type CallStatus,
   ENDED_STATUSES,
@@ -118,36 +118,53 @@ export function sqliteEvents(
     return { outcome: 'created', event: created, log };
   };
 
+  /** A device's status write; `allowed` may refuse it (`conflict`) on the call as it stands then. */
+  const changeStatus = (
+    accountId: string,
+    eventId: string,
+    status: SettableStatus,
+    deviceId: string,
+    leaseMs: number,
+    allowed: (current: EventRecord) => boolean = () => true,
+  ): Promise<StatusChangeResult> => {
+    if (!SETTABLE_STATUSES.has(status)) throw new Error(`not a status a device can set: ${status}`);
+    const at = now();
+    return commit.write((): StatusChangeResult => {
+      // In the same write as the check: a removal is wholly before it (refused) or after it.
+      if (!s.liveDevice.get(deviceId, accountId)) return { outcome: 'device_gone' };
+      const row = s.byKey.get(accountId, eventId);
+      if (!row) return { outcome: 'not_found' };
+      const current = toEvent(row);
+      const verdict = allowed(current) ? decide(current, status, deviceId) : 'conflict';
+      if (verdict !== 'change') return { outcome: verdict, event: current };
+      const endedAt = ENDED_STATUSES.has(status) ? at : null;
+      const leaseUntil = status === 'answered' ? at + Math.floor(leaseMs) : null;
+      s.updateStatus.run({ accountId, eventId, status, handledBy: deviceId, endedAt, leaseUntil });
+      const log = appendLog(accountId, 'status', eventId, at);
+      const { unfinishedBy: _left, ...rest } = current;
+      const event: EventRecord = {
+        ...rest,
+        status,
+        handledBy: deviceId,
+        sealed: endedAt === null ? current.sealed : null,
+        endedAt: endedAt === null ? null : iso(endedAt),
+      };
+      return { outcome: 'changed', event, log };
+    });
+  };
+
   return {
     async insertEvent(event, pushes) {
       const at = now();
       return commit.write(() => insertEvent(event, at, pushes));
     },
     async setStatus(accountId, eventId, status, deviceId, leaseMs = ANSWER_LEASE_MS) {
-      if (!SETTABLE_STATUSES.has(status)) throw new Error(`not a status a device can set: ${status}`);
-      const at = now();
-      return commit.write((): StatusChangeResult => {
-        // In the same write as the check: a removal is wholly before it (refused) or after it.
-        if (!s.liveDevice.get(deviceId, accountId)) return { outcome: 'device_gone' };
-        const row = s.byKey.get(accountId, eventId);
-        if (!row) return { outcome: 'not_found' };
-        const current = toEvent(row);
-        const verdict = decide(current, status, deviceId);
-        if (verdict !== 'change') return { outcome: verdict, event: current };
-        const endedAt = ENDED_STATUSES.has(status) ? at : null;
-        const leaseUntil = status === 'answered' ? at + Math.floor(leaseMs) : null;
-        s.updateStatus.run({ accountId, eventId, status, handledBy: deviceId, endedAt, leaseUntil });
-        const log = appendLog(accountId, 'status', eventId, at);
-        const { unfinishedBy: _left, ...rest } = current;
-        const event: EventRecord = {
-          ...rest,
-          status,
-          handledBy: deviceId,
-          sealed: endedAt === null ? current.sealed : null,
-          endedAt: endedAt === null ? null : iso(endedAt),
-        };
-        return { outcome: 'changed', event, log };
-      });
+      return changeStatus(accountId, eventId, status, deviceId, leaseMs);
+    },
+    async reclaimCall(accountId, eventId, deviceId, leaseMs = ANSWER_LEASE_MS) {
+      return changeStatus(accountId, eventId, 'answered', deviceId, leaseMs, (current) =>
+        leftBy(current, deviceId),
+      );
     },
     async getEvent(accountId, eventId) {
       const row = s.byKey.get(accountId, eventId);

@@ -58,17 +58,19 @@ forEachBackend((backend) => {
       const { accountId, daemon, phone, tablet } = await household(store);
       const held = await created(store, newEvent(accountId, daemon.deviceId));
       const renewed = await created(store, newEvent(accountId, daemon.deviceId));
-      const streamed = await created(store, newEvent(accountId, daemon.deviceId));
+      const tablets = await created(store, newEvent(accountId, daemon.deviceId));
       const pending = await created(store, newEvent(accountId, daemon.deviceId));
       await store.setStatus(accountId, held.event.eventId, 'answered', phone.deviceId, HELD);
       await store.setStatus(accountId, renewed.event.eventId, 'answered', phone.deviceId, LAPSED);
-      await store.setStatus(accountId, streamed.event.eventId, 'answered', tablet.deviceId, LAPSED);
+      await store.setStatus(accountId, tablets.event.eventId, 'answered', tablet.deviceId, LAPSED);
 
       expect(await store.renewLease(accountId, renewed.event.eventId, phone.deviceId, HELD)).toEqual({
         outcome: 'renewed',
       });
-      // The tablet's stream is open: its calls are renewed together.
-      expect(await store.renewLeasesOf([{ accountId, deviceId: tablet.deviceId }], HELD)).toBe(1);
+      // Each device renews the call it holds, and only that one.
+      expect(await store.renewLease(accountId, tablets.event.eventId, tablet.deviceId, HELD)).toEqual({
+        outcome: 'renewed',
+      });
       expect(await store.releaseLapsedCalls(SWEEP)).toEqual([]);
 
       expect(await store.renewLease(accountId, held.event.eventId, tablet.deviceId, HELD)).toMatchObject({
@@ -104,6 +106,89 @@ forEachBackend((backend) => {
       expect((await store.releaseLapsedCalls(SWEEP)).map((call) => call.event.eventId)).toEqual([
         held.event.eventId,
       ]);
+    });
+
+    it('gives a lapsed call back to the device it was taken from while nobody took it since, as its answer', async () => {
+      const clock = manualClock();
+      const store = await backend.open(clock.now);
+      const { accountId, daemon, phone, tablet } = await household(store);
+      const { event } = await created(store, newEvent(accountId, daemon.deviceId));
+      await store.setStatus(accountId, event.eventId, 'answered', phone.deviceId, LAPSED);
+      expect(await store.releaseLapsedCalls(SWEEP)).toHaveLength(1);
+      const before = await store.latestLogSeq(accountId);
+
+      // Only the device the release named takes it back.
+      expect(await store.reclaimCall(accountId, event.eventId, tablet.deviceId, HELD)).toMatchObject({
+        outcome: 'conflict',
+        event: { status: 'pending', unfinishedBy: { deviceId: phone.deviceId } },
+      });
+      const reclaimed = await store.reclaimCall(accountId, event.eventId, phone.deviceId, HELD);
+      expect(reclaimed).toMatchObject({
+        outcome: 'changed',
+        event: {
+          eventId: event.eventId,
+          status: 'answered',
+          handledBy: phone.deviceId,
+          sealed: event.sealed,
+        },
+        log: { kind: 'status', eventId: event.eventId, seq: before + 1 },
+      });
+      expect(reclaimed.outcome === 'changed' && reclaimed.event.unfinishedBy).toBeUndefined();
+      expect(await store.getEvent(accountId, event.eventId)).toMatchObject({
+        status: 'answered',
+        handledBy: phone.deviceId,
+      });
+      expect((await store.getEvent(accountId, event.eventId))?.unfinishedBy).toBeUndefined();
+      // Its lease restarted (HELD from now): no sweep gives it back; it renews and replies as before.
+      expect(await store.releaseLapsedCalls(SWEEP)).toEqual([]);
+      expect(await store.renewLease(accountId, event.eventId, phone.deviceId, HELD)).toEqual({
+        outcome: 'renewed',
+      });
+      expect(
+        (await store.insertReply(newReply(accountId, phone.deviceId, 'r-1', event.eventId))).outcome,
+      ).toBe('created');
+      // Once its own again, there is nothing to take back.
+      expect((await store.reclaimCall(accountId, event.eventId, phone.deviceId, HELD)).outcome).toBe(
+        'conflict',
+      );
+      expect(await store.latestLogSeq(accountId)).toBe(before + 2);
+    });
+
+    it('does not give a lapsed call back to its device once another device answered or ended it: the first wins', async () => {
+      const clock = manualClock();
+      const store = await backend.open(clock.now);
+      const { accountId, daemon, phone, tablet } = await household(store);
+      const answered = await created(store, newEvent(accountId, daemon.deviceId));
+      const declined = await created(store, newEvent(accountId, daemon.deviceId));
+      const relapsed = await created(store, newEvent(accountId, daemon.deviceId));
+      for (const { event } of [answered, declined, relapsed])
+        await store.setStatus(accountId, event.eventId, 'answered', phone.deviceId, LAPSED);
+      expect(await store.releaseLapsedCalls(SWEEP)).toHaveLength(3);
+      await store.setStatus(accountId, answered.event.eventId, 'answered', tablet.deviceId, HELD);
+      await store.setStatus(accountId, declined.event.eventId, 'rejected', tablet.deviceId);
+      // The tablet answered it too and lapsed in turn: it is the tablet's to take back now.
+      await store.setStatus(accountId, relapsed.event.eventId, 'answered', tablet.deviceId, LAPSED);
+      expect(await store.releaseLapsedCalls(SWEEP)).toHaveLength(1);
+      const before = await store.latestLogSeq(accountId);
+
+      expect(await store.reclaimCall(accountId, answered.event.eventId, phone.deviceId, HELD)).toMatchObject({
+        outcome: 'conflict',
+        event: { status: 'answered', handledBy: tablet.deviceId },
+      });
+      expect(await store.reclaimCall(accountId, declined.event.eventId, phone.deviceId, HELD)).toMatchObject({
+        outcome: 'conflict',
+        event: { status: 'rejected', handledBy: tablet.deviceId },
+      });
+      expect(await store.reclaimCall(accountId, relapsed.event.eventId, phone.deviceId, HELD)).toMatchObject({
+        outcome: 'conflict',
+        event: { status: 'pending', unfinishedBy: { deviceId: tablet.deviceId } },
+      });
+      expect(await store.latestLogSeq(accountId)).toBe(before);
+      // Removed meanwhile: refused as its every other write is.
+      await store.removeDevice(accountId, tablet.deviceId);
+      expect(await store.reclaimCall(accountId, relapsed.event.eventId, tablet.deviceId, HELD)).toEqual({
+        outcome: 'device_gone',
+      });
     });
 
     it('rings a lapsed call afresh with Web Push on', async () => {

@@ -19,8 +19,9 @@ const ROUNDS = 8;
 /** Enough for the journal to outgrow 1 MB, so that a compaction runs beside the commits. */
 const MAX_REPORTS_PER_ATTEMPT = 8000;
 /**
- * The relay is down through every crash, so the daemons back off, and the last one waits out the
- * step they saved before it delivers: at most 10 s here (`RINGBACK_DELIVERY_RETRY_MAX_MS`), not 5 min.
+ * The relay is down through every crash, so the daemons back off further each time: the last one,
+ * started before the relay is back, fails its first probe and waits one more step before it
+ * delivers, at most 10 s here (`RINGBACK_DELIVERY_RETRY_MAX_MS`), not a minute or more.
  */
 const DAEMON_ENV = { RINGBACK_DELIVERY_RETRY_MAX_MS: '10000' };
 

@@ -8,6 +8,7 @@ import { currentBriefLanguage } from './config/brief-language';
 import { ComputerLanguage } from './config/computer-language';
 import { ConfigStore } from './config/config-store';
 import { DEFAULT_LOCAL_PORT } from './config/data-dir';
+import { deliveryRetryMaxFromEnv } from './config/delivery-retry-max';
 import { ensureE2eKey, readE2eKey } from './config/e2e-key';
 import { readLlmChannel } from './config/llm-channel';
 import { ensureLocalApiKey } from './config/local-api-key';
@@ -68,6 +69,8 @@ export interface RunningDaemon {
 export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon> {
   const { dataDir, logger } = options;
   const env = options.env ?? process.env;
+  // Before anything is opened: a bad value stops the start with its reason.
+  const maxDeliveryRetryMs = deliveryRetryMaxFromEnv(env);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
 
   const { store: config, ...loaded } = await ConfigStore.open(dataDir, logger);
@@ -92,7 +95,12 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     computerLanguage,
     generateBrief: options.generateBrief ?? generateBrief,
   });
-  const worker = new OutboxWorker({ store: opened.store, effects, logger });
+  const worker = new OutboxWorker({
+    store: opened.store,
+    effects,
+    logger,
+    ...(maxDeliveryRetryMs === undefined ? {} : { maxDeliveryRetryMs }),
+  });
   const trackerUrl = trackerApiUrl(env);
   const trackerClient = (token: string) => createTrackerClient({ baseUrl: trackerUrl, token, logger });
   const dispatches = await DispatchStore.open(dataDir, logger);

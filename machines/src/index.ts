@@ -52,7 +52,11 @@ export {
   MAX_CONCURRENT_DELIVERIES,
   NOT_READY_CHECK_MS,
 } from './delivery-gate/delivery-gate-machine';
-export type { DeliveryGateActor, PersistedDeliveryGate } from './delivery-gate/delivery-gate-persistence';
+export type {
+  DeliveryGateActor,
+  DeliveryGateTuning,
+  PersistedDeliveryGate,
+} from './delivery-gate/delivery-gate-persistence';
 export {
   createDeliveryGateActor,
   parsePersistedDeliveryGate,

@@ -144,4 +144,42 @@ describe('OutboxWorker', () => {
       context: { eventId: caughtGenerating.eventId, deliveryAttempts: 0 },
     });
   });
+
+  it('backs off no longer than the longest step it is given (RINGBACK_DELIVERY_RETRY_MAX_MS)', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'ringback-worker-'));
+    const opened = await OutboxStore.open(dataDir, createMemoryLogger());
+    // The relay answers 503 three times; the fourth attempt hangs, so the third backoff stays saved.
+    const answered: number[] = [];
+    const effects: EntryEffects = {
+      generate: async () => undefined,
+      deliver: () => {
+        if (answered.length === 3) return new Promise<DeliveryAttempt>(() => undefined);
+        answered.push(Date.now());
+        return Promise.resolve({ httpStatus: 503 });
+      },
+    };
+    const worker = new OutboxWorker({
+      store: opened.store,
+      effects,
+      logger: createMemoryLogger(),
+      maxDeliveryRetryMs: 1000,
+    });
+    worker.start(opened);
+    await worker.accept({
+      source: 'codex',
+      session_id: 's-1',
+      cwd: '/work/app',
+      last_assistant_message: 'Done.',
+    });
+    await waitUntil(() => answered.length === 3 && worker.counts().delivering === 1);
+    await worker.stop();
+
+    const paths = outboxLogPaths(join(dataDir, DATA_FILES.outbox), join(dataDir, DATA_FILES.outboxJournal));
+    const { delivery } = await readOutboxState(paths, createMemoryLogger());
+    expect(delivery).toMatchObject({ failures: 3, lastError: expect.stringContaining('503') });
+    // The third step is 4 s (up to 4.8 s) at the default cap: here it was at most 1 s after the
+    // third 503 came back.
+    const { nextProbeAt } = delivery as { nextProbeAt: number };
+    expect(nextProbeAt - (answered[2] as number)).toBeLessThan(4000);
+  });
 });

@@ -4,6 +4,7 @@ import {
   createOutboxEntryActor,
   type DeliveryAttempt,
   type DeliveryGateActor,
+  type DeliveryGateTuning,
   deliveryGateMachine,
   deliverySlots,
   GenerationScheduler,
@@ -29,6 +30,8 @@ export interface OutboxWorkerDeps {
   store: OutboxStore;
   effects: EntryEffects;
   logger: Logger;
+  /** The longest wait between delivery probes, below 5 min: tests (`RINGBACK_DELIVERY_RETRY_MAX_MS`). */
+  maxDeliveryRetryMs?: number;
 }
 
 /** States in which an entry only waits for a slot: no machine needs to run for it. */
@@ -57,10 +60,13 @@ export class OutboxWorker implements ReportIntake {
   #gate: DeliveryGateActor | undefined;
   #stopped = false;
   readonly #machine;
+  readonly #gateTuning: DeliveryGateTuning;
 
   constructor(deps: OutboxWorkerDeps) {
     this.#store = deps.store;
     this.#logger = deps.logger;
+    this.#gateTuning =
+      deps.maxDeliveryRetryMs === undefined ? {} : { maxProbeDelayMs: deps.maxDeliveryRetryMs };
     this.#scheduler = new GenerationScheduler((eventId) => this.#wake(eventId)?.send({ type: 'GENERATE' }));
     // No slots until the gate is started.
     this.#deliveries = new ArrivalOrderSlots((eventId) => this.#wake(eventId)?.send({ type: 'DELIVER' }), 0);
@@ -178,12 +184,17 @@ export class OutboxWorker implements ReportIntake {
   #startGate(persisted: unknown): void {
     let gate: DeliveryGateActor;
     try {
-      gate = createDeliveryGateActor(deliveryGateMachine, { persisted, at: Date.now() });
+      gate = createDeliveryGateActor(
+        deliveryGateMachine,
+        { persisted, at: Date.now() },
+        {},
+        this.#gateTuning,
+      );
     } catch (error) {
       this.#logger.warn(
         `the saved delivery backoff is unusable (${(error as Error).message}); starting afresh`,
       );
-      gate = createDeliveryGateActor(deliveryGateMachine);
+      gate = createDeliveryGateActor(deliveryGateMachine, undefined, {}, this.#gateTuning);
     }
     this.#gate = gate;
     let saved = JSON.stringify(persistDeliveryGate(gate.getSnapshot()));

@@ -91,6 +91,35 @@ describe('deliveryGateMachine', () => {
     expect(await untilProbing(jittered)).toBe(1200);
   });
 
+  it('never waits longer than a lower longest wait the host sets (tests), also after a restart', async () => {
+    gate = createDeliveryGateActor(deliveryGateMachine, undefined, {}, { maxProbeDelayMs: 5000 }).start();
+    const actor = gate;
+    actor.send(unreachable());
+    const waits: number[] = [];
+    for (let probe = 0; probe < 6; probe += 1) {
+      waits.push(await untilProbing(actor));
+      actor.send(unreachable());
+    }
+    expect(waits).toEqual([1000, 2000, 4000, 5000, 5000, 5000]);
+    const { failures, nextProbeAt } = actor.getSnapshot().context;
+    expect(nextProbeAt).toBe(Date.now() + 5000);
+    actor.stop();
+
+    // Restored, it waits what is left of the saved step, then keeps to the same longest wait.
+    const persisted = persistDeliveryGate(actor.getSnapshot());
+    await vi.advanceTimersByTimeAsync(2000);
+    gate = createDeliveryGateActor(
+      deliveryGateMachine,
+      { persisted, at: Date.now() },
+      {},
+      { maxProbeDelayMs: 5000 },
+    ).start();
+    expect(await untilProbing(gate)).toBe(3000);
+    gate.send(unreachable());
+    expect(gate.getSnapshot().context.failures).toBe(failures + 1);
+    expect(await untilProbing(gate)).toBe(5000);
+  });
+
   it('takes the time and the jitter from the host: two draws, two waits', async () => {
     const ownRandom = vi.spyOn(Math, 'random');
     const seen: { nextProbeAt: number | null; wait: number }[] = [];

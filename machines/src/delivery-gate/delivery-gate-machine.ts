@@ -1,5 +1,5 @@
 import { assign, type SnapshotFrom, setup } from 'xstate';
-import { retryDelayMs } from '../outbox-entry/retry-delay';
+import { MAX_RETRY_DELAY_MS, retryDelayMs } from '../outbox-entry/retry-delay';
 
 /** Deliveries in flight at once while the relay answers: a backlog drains fast, yet gently. */
 export const MAX_CONCURRENT_DELIVERIES = 8;
@@ -23,11 +23,18 @@ export interface DeliveryGateContext extends DeliveryGateBackoff {
    * learnt (the failure, or the restore). Not persisted: a restore works it out afresh.
    */
   probeDelayMs: number;
+  /** The longest backoff step: 5 min, or less in tests (`DeliveryGateInput`). Not persisted. */
+  maxProbeDelayMs: number;
 }
 
 export interface DeliveryGateInput {
   /** Restoring after a restart (see `persistDeliveryGate`), at host time `at` (epoch ms). */
   restored?: { backoff: DeliveryGateBackoff; at: number };
+  /**
+   * For tests that wait through an outage: a longest backoff step below 5 min (the daemon's
+   * `RINGBACK_DELIVERY_RETRY_MAX_MS`), so they see its probes in seconds.
+   */
+  maxProbeDelayMs?: number;
 }
 
 export type DeliveryGateEvent =
@@ -64,7 +71,7 @@ export const deliveryGateMachine = setup({
   actions: {
     recordFailure: assign(({ context }, params: { reason: string; at: number; random: number }) => {
       const failures = context.failures + 1;
-      const probeDelayMs = retryDelayMs(failures, () => params.random);
+      const probeDelayMs = retryDelayMs(failures, () => params.random, context.maxProbeDelayMs);
       return { failures, nextProbeAt: params.at + probeDelayMs, probeDelayMs, lastError: params.reason };
     }),
     recordNotReady: assign((_, params: { reason: string }) => ({ lastError: params.reason })),
@@ -89,6 +96,7 @@ export const deliveryGateMachine = setup({
       // From the persisted absolute time, so a restart waits only what is left.
       probeDelayMs: Math.max(0, (backoff?.nextProbeAt ?? at) - at),
       lastError: backoff?.lastError ?? null,
+      maxProbeDelayMs: Math.min(input.maxProbeDelayMs ?? MAX_RETRY_DELAY_MS, MAX_RETRY_DELAY_MS),
     };
   },
   initial: 'resuming',

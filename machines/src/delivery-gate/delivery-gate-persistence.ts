@@ -30,6 +30,12 @@ export function parsePersistedDeliveryGate(raw: unknown): PersistedDeliveryGate 
   };
 }
 
+/** What the host may set of the gate besides its saved backoff. */
+export interface DeliveryGateTuning {
+  /** The longest backoff step, below 5 min: tests only (`DeliveryGateInput.maxProbeDelayMs`). */
+  maxProbeDelayMs?: number;
+}
+
 /**
  * The gate, fresh (no `restore`, or nothing persisted) or restored from disk at host time
  * `restore.at` (epoch ms, so a backoff waits only what is left of it), not yet started.
@@ -39,9 +45,12 @@ export function createDeliveryGateActor(
   machine: typeof deliveryGateMachine,
   restore?: { persisted: unknown; at: number },
   options: Omit<ActorOptions<typeof deliveryGateMachine>, 'input' | 'snapshot'> = {},
+  tuning: DeliveryGateTuning = {},
 ): DeliveryGateActor {
+  const { maxProbeDelayMs } = tuning;
+  const tuned = maxProbeDelayMs === undefined ? {} : { maxProbeDelayMs };
   if (restore?.persisted === undefined || restore.persisted === null)
-    return createActor(machine, { ...options, input: {} });
+    return createActor(machine, { ...options, input: tuned });
   const { schemaVersion: _, ...backoff } = parsePersistedDeliveryGate(restore.persisted);
-  return createActor(machine, { ...options, input: { restored: { backoff, at: restore.at } } });
+  return createActor(machine, { ...options, input: { ...tuned, restored: { backoff, at: restore.at } } });
 }

@@ -15,6 +15,16 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs(30, () => 1)).toBe(240000);
     for (let i = 0; i < 1000; i++) expect(retryDelayMs(9 + (i % 3))).toBeLessThanOrEqual(MAX_RETRY_DELAY_MS);
   });
+
+  it('stops doubling at a lower longest wait when given one, jittered below it', () => {
+    const none = () => 0;
+    expect([1, 2, 3, 4, 5, 30].map((n) => retryDelayMs(n, none, 5000))).toEqual([
+      1000, 2000, 4000, 5000, 5000, 5000,
+    ]);
+    expect(retryDelayMs(30, () => 1, 5000)).toBe(4000);
+    for (let i = 0; i < 1000; i++)
+      expect(retryDelayMs(1 + (i % 6), Math.random, 5000)).toBeLessThanOrEqual(5000);
+  });
 });
 
 describe('classifyDelivery', () => {

@@ -8,10 +8,16 @@ export const RETRY_JITTER = 0.2;
 /**
  * Wait before delivery attempt `attempt + 1` after `attempt` failures: 1 s doubling to 5 min.
  * Jitter lengthens waits below the cap and shortens the capped wait, so it never exceeds 5 min.
+ * `maxDelayMs` is a lower cap, for tests that wait through an outage (never above 5 min).
  */
-export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
-  const base = Math.min(MAX_RETRY_DELAY_MS, BASE_RETRY_DELAY_MS * 2 ** Math.max(0, attempt - 1));
+export function retryDelayMs(
+  attempt: number,
+  random: () => number = Math.random,
+  maxDelayMs: number = MAX_RETRY_DELAY_MS,
+): number {
+  const cap = Math.min(maxDelayMs, MAX_RETRY_DELAY_MS);
+  const base = Math.min(cap, BASE_RETRY_DELAY_MS * 2 ** Math.max(0, attempt - 1));
   const spread = RETRY_JITTER * random();
   const jittered = Math.round(base * (1 + spread));
-  return jittered <= MAX_RETRY_DELAY_MS ? jittered : Math.round(MAX_RETRY_DELAY_MS * (1 - spread));
+  return jittered <= cap ? jittered : Math.round(cap * (1 - spread));
 }

@@ -124,6 +124,24 @@ async function openLink(url: string, token: string) {
   return { socket, messages, closeCode: () => closeCode };
 }
 
+/**
+ * Resolves once some instance has registered a link of `deviceId` in the database, which it does
+ * a moment after the link opens.
+ */
+async function linkInDatabase(deviceId: string): Promise<void> {
+  const client = new pg.Client({ connectionString: relays.databaseUrl() });
+  await client.connect();
+  try {
+    await waitUntil(
+      async () =>
+        (await client.query('SELECT 1 FROM daemon_links WHERE device_id = $1', [deviceId])).rows.length > 0,
+      'the link in the database',
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 describe.skipIf(!testDatabaseUrl())(
   'relay instances on one PostgreSQL database (RINGBACK_TEST_DATABASE_URL)',
   () => {
@@ -193,6 +211,9 @@ describe.skipIf(!testDatabaseUrl())(
       const [a, b] = (await instances(2)) as [Instance, Instance];
       const { daemon, phone } = await daemonAndPhone(a.relay);
       const link = await openLink(b.url, daemon.deviceToken);
+      // The link's registration reaches the database a moment after it opens; a request A takes
+      // before that finds the daemon offline and never reaches B (the race a busy machine lost).
+      await linkInDatabase(daemon.deviceId);
       const ask = (requestId: string) =>
         a.call(
           'POST',

@@ -304,4 +304,38 @@ describe('createServiceInstaller', () => {
     ).toBeNull();
     expect(removed.calls.some((call) => call.args[2] === 'install')).toBe(false);
   });
+
+  it('at start, reinstalls the same version when the copy the service runs is missing (a crash while it was replaced)', async () => {
+    const w = await world();
+    const root = join(w.root, 'stable');
+    const bundle = join(w.root, 'app', 'daemon');
+    await mkdir(bundle, { recursive: true });
+    await writeFile(join(bundle, 'ringback.mjs'), '// 1.0.0\n');
+    const options = { env: { PATH: w.bin }, cliCandidates: [join(bundle, 'ringback.mjs')] };
+    const stable = { root, version: '1.0.0' };
+    await createServiceInstaller({ ...options, run: recordingRun('v22.3.0').run, stable }).install();
+    // The copy was moved aside and the new one never renamed into place.
+    await rm(join(root, '1.0.0'), { recursive: true });
+
+    const repair = recordingRun('v22.3.0', {
+      code: 0,
+      stdout: 'Login service: installed, not running (…)\n',
+      stderr: '',
+    });
+    const result = await createServiceInstaller({ ...options, run: repair.run, stable }).refreshIfOutdated();
+    expect(result).toMatchObject({ ok: true });
+    expect(repair.calls.map((call) => call.args.slice(1))).toEqual([
+      [],
+      ['service', 'status'],
+      ['service', 'install'],
+    ]);
+    expect(await readFile(join(root, '1.0.0', 'ringback.mjs'), 'utf8')).toBe('// 1.0.0\n');
+
+    // Repaired: the next start has nothing to do.
+    const next = recordingRun('v22.3.0');
+    expect(
+      await createServiceInstaller({ ...options, run: next.run, stable }).refreshIfOutdated(),
+    ).toBeNull();
+    expect(next.calls).toEqual([]);
+  });
 });

@@ -23,8 +23,9 @@ const STATUS_TIMEOUT_MS = 30_000;
 export interface ServiceInstaller {
   install(): Promise<ServiceInstallResult>;
   /**
-   * At start: when the service was installed from an older version of the app, installs this
-   * version's daemon (and restarts the service). Null when there was nothing to do.
+   * At start: when the service was installed from an older version of the app, or the copy it runs
+   * is missing, installs this version's daemon (and restarts the service). Null when there was
+   * nothing to do.
    */
   refreshIfOutdated(): Promise<ServiceInstallResult | null>;
 }
@@ -169,7 +170,11 @@ export function createServiceInstaller(o: {
   async function refreshIfOutdated(): Promise<ServiceInstallResult | null> {
     if (!o.stable) return null;
     const record = await readInstalledRecord(o.stable.root);
-    if (!record || compareVersions(o.stable.version, record.version) <= 0) return null;
+    if (!record) return null;
+    // A crash between the two renames of a same-version replacement leaves the service pointing at
+    // a folder that is gone; an equal version would never repair it, so a missing copy is reinstalled.
+    const copyMissing = !(await isFile(record.cli));
+    if (!copyMissing && compareVersions(o.stable.version, record.version) <= 0) return null;
     // A service the user has since removed (`ringback service uninstall`) stays removed.
     const prepared = await prepare();
     if (!prepared.ok) return prepared;

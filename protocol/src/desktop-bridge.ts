@@ -44,9 +44,13 @@ export type DesktopPairing =
   | { ok: false; reason: 'no_key' | 'not_running'; message: string }
   | { ok: false; reason: 'refused'; message: string; code?: string };
 
-/** `ringback service install` run by main; `output` is the command's own lines. */
+/**
+ * `ringback service install` run by main; `output` is the command's own lines. `warning`, for
+ * people: installed, but something may not work (the login shell gave no PATH, so the service may
+ * not find `claude` or `codex`); the page shows it.
+ */
 export type ServiceInstallResult =
-  | { ok: true; output: string }
+  | { ok: true; output: string; warning?: string }
   | { ok: false; reason: 'no_daemon_cli' | 'no_node' | 'failed'; message: string };
 
 /**

@@ -338,4 +338,32 @@ describe('createServiceInstaller', () => {
     ).toBeNull();
     expect(next.calls).toEqual([]);
   });
+
+  it('says so when the login shell gave no PATH, and asks it again at the next install', async () => {
+    const w = await world();
+    const { run } = recordingRun('v22.3.0');
+    const answers = [
+      { path: w.bin, fromLoginShell: false, loginShellProblem: '/bin/tcsh gave no PATH within 5 s' },
+      { path: w.bin, fromLoginShell: true },
+    ];
+    let asked = 0;
+    const installer = createServiceInstaller({
+      env: { PATH: '/usr/bin:/bin' },
+      cliCandidates: [w.repo],
+      run,
+      userPath: async () => answers[asked++] ?? { path: w.bin, fromLoginShell: true },
+    });
+    const first = await installer.install();
+    expect(first).toMatchObject({ ok: true, output: 'installed' });
+    const warning = first.ok ? first.warning : undefined;
+    expect(warning).toMatch(/login shell did not answer in time/);
+    expect(warning).toContain('/bin/tcsh gave no PATH within 5 s');
+    expect(warning).toContain('claude');
+    expect(warning).toContain('`ringback service install`');
+
+    // Asked again, and this time it answered: no warning, and it is kept from then on.
+    expect(await installer.install()).toEqual({ ok: true, output: 'installed' });
+    await installer.install();
+    expect(asked).toBe(2);
+  });
 });

@@ -39,7 +39,7 @@ export interface StableDaemonPlace {
 }
 
 type Prepared =
-  | { ok: true; node: string; cli: string; env: NodeJS.ProcessEnv }
+  | { ok: true; node: string; cli: string; env: NodeJS.ProcessEnv; warning?: string }
   | (ServiceInstallResult & { ok: false });
 
 /**
@@ -69,12 +69,21 @@ export function createServiceInstaller(o: {
     return next;
   };
 
-  async function environment(): Promise<NodeJS.ProcessEnv> {
+  /** The install's environment, and a warning for the page when the login shell gave no PATH. */
+  async function environment(): Promise<{ env: NodeJS.ProcessEnv; warning?: string }> {
     const env = withoutMountLibraries(o.env);
-    if (!o.userPath) return env;
-    userPath ??= o.userPath().catch(() => null);
-    const resolved = await userPath;
-    return resolved ? withPath(env, resolved.path) : env;
+    if (!o.userPath) return { env };
+    const asking = userPath ?? o.userPath().catch(() => null);
+    userPath = asking;
+    const resolved = await asking;
+    // Only an answer is kept: a shell that was slow this once (a cold disk, a network mount) is
+    // asked again at the next install instead of leaving the app with the probes for the whole run.
+    if ((!resolved || resolved.loginShellProblem) && userPath === asking) userPath = null;
+    if (!resolved) return { env, warning: noAnswerWarning('the lookup failed') };
+    const withUserPath = withPath(env, resolved.path);
+    return resolved.loginShellProblem
+      ? { env: withUserPath, warning: noAnswerWarning(resolved.loginShellProblem) }
+      : { env: withUserPath };
   }
 
   async function prepare(): Promise<Prepared> {
@@ -96,7 +105,7 @@ export function createServiceInstaller(o: {
         message: `the daemon's command (ringback.mjs) is not at ${candidates.join(', ') || 'any known place'}`,
       };
     }
-    const env = await environment();
+    const { env, warning } = await environment();
     const node = await findOnPath('node', env);
     if (!node) {
       return {
@@ -115,7 +124,7 @@ export function createServiceInstaller(o: {
         message: `${node} is ${what}; the daemon needs Node.js ${MIN_NODE.join('.')} or newer`,
       };
     }
-    return { ok: true, node, cli, env };
+    return { ok: true, node, cli, env, ...(warning ? { warning } : {}) };
   }
 
   async function install(given?: Prepared): Promise<ServiceInstallResult> {
@@ -164,7 +173,7 @@ export function createServiceInstaller(o: {
         console.error('Ringback: the installed daemon could not be recorded:', error);
       }
     }
-    return { ok: true, output };
+    return { ok: true, output, ...(prepared.warning ? { warning: prepared.warning } : {}) };
   }
 
   async function refreshIfOutdated(): Promise<ServiceInstallResult | null> {
@@ -205,4 +214,9 @@ export function createServiceInstaller(o: {
 
 function atLeast(version: readonly [number, number], minimum: readonly [number, number]): boolean {
   return version[0] > minimum[0] || (version[0] === minimum[0] && version[1] >= minimum[1]);
+}
+
+/** What the page says when the service got the probed PATH instead of the login shell's. */
+function noAnswerWarning(problem: string): string {
+  return `Your login shell did not answer in time (${problem}); the login service may not find claude or codex. It was given the app's PATH and the usual install places (Homebrew, nvm, volta, fnm, npm, pnpm, bun, cargo). If the agents live elsewhere, run \`ringback service install\` in a terminal (the service then keeps that terminal's PATH), or install again here.`;
 }

@@ -79,4 +79,5 @@ export const DESKTOP_ZH: Record<string, string> = {
   'Ringback {version} for {platform}': 'Ringback {version}（{platform}）',
   'Could not read the settings: {message}': '无法读取设置：{message}',
   'Could not save: {message}': '无法保存：{message}',
+  'Installed, with a warning: {message}': '已安装，但请注意：{message}',
 };

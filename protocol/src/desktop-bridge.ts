@@ -44,9 +44,13 @@ export type DesktopPairing =
   | { ok: false; reason: 'no_key' | 'not_running'; message: string }
   | { ok: false; reason: 'refused'; message: string; code?: string };
 
-/** `ringback service install` run by main; `output` is the command's own lines. */
+/**
+ * `ringback service install` run by main; `output` is the command's own lines. `warning`, for
+ * people: installed, but something may not work (the login shell gave no PATH, so the service may
+ * not find `claude` or `codex`); the page shows it.
+ */
 export type ServiceInstallResult =
-  | { ok: true; output: string }
+  | { ok: true; output: string; warning?: string }
   | { ok: false; reason: 'no_daemon_cli' | 'no_node' | 'failed'; message: string };
 
 /**
@@ -82,7 +86,15 @@ export interface DesktopPreferences {
   closeToTray: boolean;
   /** Start the app when the user logs in. */
   openAtLogin: boolean;
+  /**
+   * Read-only, macOS: the app asked to open at login, but macOS waits for the user's approval in
+   * System Settings → General → Login Items (they once switched Ringback off there). Present only then.
+   */
+  openAtLoginAwaitsApproval?: true;
 }
+
+/** What the page may change: `openAtLoginAwaitsApproval` is main's to say. */
+export type DesktopPreferenceChange = Partial<Pick<DesktopPreferences, 'closeToTray' | 'openAtLogin'>>;
 
 /** What main knows of this desktop, read-only for the renderer. */
 export interface DesktopFacts {
@@ -154,7 +166,7 @@ export interface DesktopBridge {
   status(status: ShellStatus): Promise<void>;
   preferences: {
     get(): Promise<DesktopPreferences>;
-    set(change: Partial<DesktopPreferences>): Promise<DesktopPreferences>;
+    set(change: DesktopPreferenceChange): Promise<DesktopPreferences>;
   };
   endpoint: {
     /** The model and voice addresses the user configured: the only ones `open` will reach. */
@@ -180,7 +192,7 @@ export interface DesktopIpcChannels {
   'calls:stopped': { args: [string]; result: void };
   'shell:status': { args: [ShellStatus]; result: void };
   'preferences:get': { args: []; result: DesktopPreferences };
-  'preferences:set': { args: [Partial<DesktopPreferences>]; result: DesktopPreferences };
+  'preferences:set': { args: [DesktopPreferenceChange]; result: DesktopPreferences };
   'endpoint:allow': { args: [string[]]; result: void };
   'endpoint:open': { args: [EndpointRequest]; result: EndpointOpen };
   'endpoint:read': { args: [string]; result: EndpointChunk };

@@ -93,6 +93,7 @@ export type {
   DesktopIpcEvents,
   DesktopPairing,
   DesktopPlatform,
+  DesktopPreferenceChange,
   DesktopPreferences,
   DeviceTokenLoad,
   EndpointChunk,

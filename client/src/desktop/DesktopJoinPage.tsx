@@ -115,12 +115,19 @@ function InstallStatus({ install }: { install: InstallStep }) {
           ? installFailure(install, t)
           : '';
   return (
-    <p
-      className={install.kind === 'failed' ? 'rb-error rb-gap-top' : 'rb-success rb-gap-top'}
-      role={install.kind === 'failed' ? 'alert' : 'status'}
-    >
-      {text}
-    </p>
+    <>
+      <p
+        className={install.kind === 'failed' ? 'rb-error rb-gap-top' : 'rb-success rb-gap-top'}
+        role={install.kind === 'failed' ? 'alert' : 'status'}
+      >
+        {text}
+      </p>
+      {install.kind === 'installed' && install.warning && (
+        <p className="rb-notice rb-gap-top" role="alert">
+          {t('Installed, with a warning: {message}', { message: install.warning })}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { DesktopFacts, DesktopPreferences } from '@ringback/protocol';
+import type { DesktopFacts, DesktopPreferenceChange, DesktopPreferences } from '@ringback/protocol';
 import { useId } from 'react';
 import { useText } from '../i18n';
 import { BackHeader } from '../ui/BackHeader';
@@ -14,7 +14,7 @@ export type Props = {
   facts: DesktopFacts | null;
   busy: boolean;
   error: string | null;
-  onChange(change: Partial<DesktopPreferences>): void;
+  onChange(change: DesktopPreferenceChange): void;
   onBack(): void;
 };
 
@@ -48,7 +48,13 @@ export function DesktopSettingsPage({ preferences, facts, busy, error, onChange,
         <Switch
           id={`${id}-login`}
           label={t('Open Ringback when you log in')}
-          why={t('It starts in the background, so calls ring without opening it first.')}
+          why={
+            preferences?.openAtLoginAwaitsApproval
+              ? t(
+                  'Waiting for your approval in System Settings → General → Login Items: switch Ringback on there.',
+                )
+              : t('It starts in the background, so calls ring without opening it first.')
+          }
           on={preferences?.openAtLogin ?? false}
           disabled={busy || preferences === null}
           onToggle={(on) => onChange({ openAtLogin: on })}

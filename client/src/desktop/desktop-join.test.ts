@@ -106,6 +106,14 @@ describe('joining through the daemon on this computer', () => {
     expect(failing.views.some((view) => view.install.kind === 'busy')).toBe(true);
   });
 
+  it('keeps the warning an install came back with, in words for the page', async () => {
+    const warning = 'Your login shell did not answer in time (/bin/tcsh -ilc gave no PATH within 5 s); …';
+    const h = harness([notRunning], { ok: true, output: 'done', warning });
+    await h.join.ask();
+    await h.join.install();
+    expect(h.join.view().install).toEqual({ kind: 'installed', output: 'done', warning });
+  });
+
   it('stops asking once stopped', async () => {
     const h = harness([notRunning]);
     await h.join.ask();

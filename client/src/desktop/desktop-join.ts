@@ -51,7 +51,8 @@ export interface LoginStep {
 export type InstallStep =
   | { kind: 'idle' }
   | { kind: 'busy' }
-  | { kind: 'installed'; output: string }
+  /** `warning`: installed, but the service may not find the agents (main's words, for people). */
+  | { kind: 'installed'; output: string; warning?: string }
   | { kind: 'failed'; reason: Extract<ServiceInstallResult, { ok: false }>['reason']; message: string };
 
 export interface JoinView {
@@ -211,7 +212,13 @@ export function createDesktopJoin(deps: {
         show({ install: { kind: 'failed', reason: result.reason, message: result.message } });
         return;
       }
-      show({ install: { kind: 'installed', output: result.output } });
+      show({
+        install: {
+          kind: 'installed',
+          output: result.output,
+          ...(result.warning ? { warning: result.warning } : {}),
+        },
+      });
       await ask();
     },
     stop(): void {

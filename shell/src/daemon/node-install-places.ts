@@ -6,7 +6,8 @@ import { compareVersions } from './version-order';
 const MAX_ALIAS_HOPS = 5;
 
 /**
- * Where Node and the agents are put by the usual installers, most personal first: a GUI launch
+ * Where Node and the agents are put by the usual installers (volta, nvm, fnm, npm's user prefixes,
+ * pnpm, bun, cargo, Homebrew), most personal first: a GUI launch
  * has none of them on its PATH, and a login shell that could not be asked would have added them.
  * Only folders that exist are returned.
  */
@@ -30,6 +31,15 @@ export async function nodeInstallPlaces(o: {
     ...fnmDirs.map((dir) => join(dir, 'aliases', 'default', 'bin')),
     join(home, '.local', 'bin'),
     join(home, '.npm-global', 'bin'),
+    // A custom npm prefix (`npm config set prefix`), where `npm i -g` put the agents.
+    await npmPrefixBin(home, env),
+    // pnpm's global bin folder (`pnpm setup`), bun's and cargo's.
+    absolute(env.PNPM_HOME) ??
+      (o.platform === 'darwin'
+        ? join(home, 'Library', 'pnpm')
+        : join(absolute(env.XDG_DATA_HOME) ?? join(home, '.local', 'share'), 'pnpm')),
+    join(absolute(env.BUN_INSTALL) ?? join(home, '.bun'), 'bin'),
+    join(absolute(env.CARGO_HOME) ?? join(home, '.cargo'), 'bin'),
     // Claude Code's own "local" install.
     join(home, '.claude', 'local'),
     ...(o.platform === 'darwin'
@@ -41,6 +51,25 @@ export async function nodeInstallPlaces(o: {
     if (dir && !places.includes(dir) && (await isDirectory(dir))) places.push(dir);
   }
   return places;
+}
+
+/**
+ * `<prefix>/bin` of the npm prefix the environment or `~/.npmrc` sets (`prefix=~/.npm-packages`);
+ * null when neither does. Only the user's own npmrc is read: the global one names the system's.
+ */
+async function npmPrefixBin(home: string, env: NodeJS.ProcessEnv): Promise<string | null> {
+  let prefix = env.NPM_CONFIG_PREFIX ?? env.npm_config_prefix;
+  if (!prefix) {
+    try {
+      const npmrc = await readFile(absolute(env.NPM_CONFIG_USERCONFIG) ?? join(home, '.npmrc'), 'utf8');
+      prefix = /^\s*prefix\s*=\s*(.+?)\s*$/m.exec(npmrc)?.[1]?.replace(/^(["'])(.*)\1$/, '$2');
+    } catch {
+      return null;
+    }
+  }
+  if (!prefix) return null;
+  const expanded = prefix.replace(/^~(?=$|\/)/, home).replace(/\$\{HOME\}|\$HOME\b/g, home);
+  return isAbsolute(expanded) ? join(expanded, 'bin') : null;
 }
 
 /** The bin folder of the version nvm's `default` alias names, as `nvm use default` would pick it. */

@@ -304,4 +304,66 @@ describe('createServiceInstaller', () => {
     ).toBeNull();
     expect(removed.calls.some((call) => call.args[2] === 'install')).toBe(false);
   });
+
+  it('at start, reinstalls the same version when the copy the service runs is missing (a crash while it was replaced)', async () => {
+    const w = await world();
+    const root = join(w.root, 'stable');
+    const bundle = join(w.root, 'app', 'daemon');
+    await mkdir(bundle, { recursive: true });
+    await writeFile(join(bundle, 'ringback.mjs'), '// 1.0.0\n');
+    const options = { env: { PATH: w.bin }, cliCandidates: [join(bundle, 'ringback.mjs')] };
+    const stable = { root, version: '1.0.0' };
+    await createServiceInstaller({ ...options, run: recordingRun('v22.3.0').run, stable }).install();
+    // The copy was moved aside and the new one never renamed into place.
+    await rm(join(root, '1.0.0'), { recursive: true });
+
+    const repair = recordingRun('v22.3.0', {
+      code: 0,
+      stdout: 'Login service: installed, not running (…)\n',
+      stderr: '',
+    });
+    const result = await createServiceInstaller({ ...options, run: repair.run, stable }).refreshIfOutdated();
+    expect(result).toMatchObject({ ok: true });
+    expect(repair.calls.map((call) => call.args.slice(1))).toEqual([
+      [],
+      ['service', 'status'],
+      ['service', 'install'],
+    ]);
+    expect(await readFile(join(root, '1.0.0', 'ringback.mjs'), 'utf8')).toBe('// 1.0.0\n');
+
+    // Repaired: the next start has nothing to do.
+    const next = recordingRun('v22.3.0');
+    expect(
+      await createServiceInstaller({ ...options, run: next.run, stable }).refreshIfOutdated(),
+    ).toBeNull();
+    expect(next.calls).toEqual([]);
+  });
+
+  it('says so when the login shell gave no PATH, and asks it again at the next install', async () => {
+    const w = await world();
+    const { run } = recordingRun('v22.3.0');
+    const answers = [
+      { path: w.bin, fromLoginShell: false, loginShellProblem: '/bin/tcsh gave no PATH within 5 s' },
+      { path: w.bin, fromLoginShell: true },
+    ];
+    let asked = 0;
+    const installer = createServiceInstaller({
+      env: { PATH: '/usr/bin:/bin' },
+      cliCandidates: [w.repo],
+      run,
+      userPath: async () => answers[asked++] ?? { path: w.bin, fromLoginShell: true },
+    });
+    const first = await installer.install();
+    expect(first).toMatchObject({ ok: true, output: 'installed' });
+    const warning = first.ok ? first.warning : undefined;
+    expect(warning).toMatch(/login shell did not answer in time/);
+    expect(warning).toContain('/bin/tcsh gave no PATH within 5 s');
+    expect(warning).toContain('claude');
+    expect(warning).toContain('`ringback service install`');
+
+    // Asked again, and this time it answered: no warning, and it is kept from then on.
+    expect(await installer.install()).toEqual({ ok: true, output: 'installed' });
+    await installer.install();
+    expect(asked).toBe(2);
+  });
 });

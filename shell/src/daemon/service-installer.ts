@@ -23,8 +23,9 @@ const STATUS_TIMEOUT_MS = 30_000;
 export interface ServiceInstaller {
   install(): Promise<ServiceInstallResult>;
   /**
-   * At start: when the service was installed from an older version of the app, installs this
-   * version's daemon (and restarts the service). Null when there was nothing to do.
+   * At start: when the service was installed from an older version of the app, or the copy it runs
+   * is missing, installs this version's daemon (and restarts the service). Null when there was
+   * nothing to do.
    */
   refreshIfOutdated(): Promise<ServiceInstallResult | null>;
 }
@@ -38,7 +39,7 @@ export interface StableDaemonPlace {
 }
 
 type Prepared =
-  | { ok: true; node: string; cli: string; env: NodeJS.ProcessEnv }
+  | { ok: true; node: string; cli: string; env: NodeJS.ProcessEnv; warning?: string }
   | (ServiceInstallResult & { ok: false });
 
 /**
@@ -68,12 +69,21 @@ export function createServiceInstaller(o: {
     return next;
   };
 
-  async function environment(): Promise<NodeJS.ProcessEnv> {
+  /** The install's environment, and a warning for the page when the login shell gave no PATH. */
+  async function environment(): Promise<{ env: NodeJS.ProcessEnv; warning?: string }> {
     const env = withoutMountLibraries(o.env);
-    if (!o.userPath) return env;
-    userPath ??= o.userPath().catch(() => null);
-    const resolved = await userPath;
-    return resolved ? withPath(env, resolved.path) : env;
+    if (!o.userPath) return { env };
+    const asking = userPath ?? o.userPath().catch(() => null);
+    userPath = asking;
+    const resolved = await asking;
+    // Only an answer is kept: a shell that was slow this once (a cold disk, a network mount) is
+    // asked again at the next install instead of leaving the app with the probes for the whole run.
+    if ((!resolved || resolved.loginShellProblem) && userPath === asking) userPath = null;
+    if (!resolved) return { env, warning: noAnswerWarning('the lookup failed') };
+    const withUserPath = withPath(env, resolved.path);
+    return resolved.loginShellProblem
+      ? { env: withUserPath, warning: noAnswerWarning(resolved.loginShellProblem) }
+      : { env: withUserPath };
   }
 
   async function prepare(): Promise<Prepared> {
@@ -95,7 +105,7 @@ export function createServiceInstaller(o: {
         message: `the daemon's command (ringback.mjs) is not at ${candidates.join(', ') || 'any known place'}`,
       };
     }
-    const env = await environment();
+    const { env, warning } = await environment();
     const node = await findOnPath('node', env);
     if (!node) {
       return {
@@ -114,7 +124,7 @@ export function createServiceInstaller(o: {
         message: `${node} is ${what}; the daemon needs Node.js ${MIN_NODE.join('.')} or newer`,
       };
     }
-    return { ok: true, node, cli, env };
+    return { ok: true, node, cli, env, ...(warning ? { warning } : {}) };
   }
 
   async function install(given?: Prepared): Promise<ServiceInstallResult> {
@@ -163,13 +173,17 @@ export function createServiceInstaller(o: {
         console.error('Ringback: the installed daemon could not be recorded:', error);
       }
     }
-    return { ok: true, output };
+    return { ok: true, output, ...(prepared.warning ? { warning: prepared.warning } : {}) };
   }
 
   async function refreshIfOutdated(): Promise<ServiceInstallResult | null> {
     if (!o.stable) return null;
     const record = await readInstalledRecord(o.stable.root);
-    if (!record || compareVersions(o.stable.version, record.version) <= 0) return null;
+    if (!record) return null;
+    // A crash between the two renames of a same-version replacement leaves the service pointing at
+    // a folder that is gone; an equal version would never repair it, so a missing copy is reinstalled.
+    const copyMissing = !(await isFile(record.cli));
+    if (!copyMissing && compareVersions(o.stable.version, record.version) <= 0) return null;
     // A service the user has since removed (`ringback service uninstall`) stays removed.
     const prepared = await prepare();
     if (!prepared.ok) return prepared;
@@ -200,4 +214,9 @@ export function createServiceInstaller(o: {
 
 function atLeast(version: readonly [number, number], minimum: readonly [number, number]): boolean {
   return version[0] > minimum[0] || (version[0] === minimum[0] && version[1] >= minimum[1]);
+}
+
+/** What the page says when the service got the probed PATH instead of the login shell's. */
+function noAnswerWarning(problem: string): string {
+  return `Your login shell did not answer in time (${problem}); the login service may not find claude or codex. It was given the app's PATH and the usual install places (Homebrew, nvm, volta, fnm, npm, pnpm, bun, cargo). If the agents live elsewhere, run \`ringback service install\` in a terminal (the service then keeps that terminal's PATH), or install again here.`;
 }

@@ -62,6 +62,50 @@ describe('nodeInstallPlaces', () => {
     expect(places).not.toContain(join(home, '.nvm/versions/node/v22.11.0/bin'));
     expect(places).toContain(join(home, 'fnm/aliases/default/bin'));
   });
+
+  it('finds pnpm, bun, cargo and the npm prefix set in ~/.npmrc, where the agents are often installed', async () => {
+    const home = await tempDir();
+    for (const dir of ['Library/pnpm', '.local/share/pnpm', '.bun/bin', '.cargo/bin', 'npm-prefix/bin'])
+      await mkdir(join(home, dir), { recursive: true });
+    await writeFile(join(home, '.npmrc'), 'registry=https://registry.npmjs.org/\nprefix = ~/npm-prefix\n');
+    const mac = await nodeInstallPlaces({ platform: 'darwin', home, env: {} });
+    expect(mac).toEqual(
+      expect.arrayContaining([
+        join(home, 'Library/pnpm'),
+        join(home, '.bun/bin'),
+        join(home, '.cargo/bin'),
+        join(home, 'npm-prefix/bin'),
+      ]),
+    );
+    expect(mac).not.toContain(join(home, '.local/share/pnpm'));
+    const linux = await nodeInstallPlaces({ platform: 'linux', home, env: {} });
+    expect(linux).toContain(join(home, '.local/share/pnpm'));
+    expect(linux).not.toContain(join(home, 'Library/pnpm'));
+  });
+
+  it('takes PNPM_HOME, BUN_INSTALL, CARGO_HOME and an npm prefix from the environment', async () => {
+    const home = await tempDir();
+    for (const dir of ['pn', 'bun/bin', 'cargo/bin', 'global/bin'])
+      await mkdir(join(home, dir), { recursive: true });
+    const places = await nodeInstallPlaces({
+      platform: 'linux',
+      home,
+      env: {
+        PNPM_HOME: join(home, 'pn'),
+        BUN_INSTALL: join(home, 'bun'),
+        CARGO_HOME: join(home, 'cargo'),
+        NPM_CONFIG_PREFIX: join(home, 'global'),
+      },
+    });
+    expect(places).toEqual(
+      expect.arrayContaining([
+        join(home, 'pn'),
+        join(home, 'bun/bin'),
+        join(home, 'cargo/bin'),
+        join(home, 'global/bin'),
+      ]),
+    );
+  });
 });
 
 describe.skipIf(process.platform === 'win32')('resolveUserPath', () => {
@@ -77,6 +121,7 @@ describe.skipIf(process.platform === 'win32')('resolveUserPath', () => {
     };
     const resolved = await resolveUserPath({ platform: 'linux', env, home });
     expect(resolved.fromLoginShell).toBe(true);
+    expect(resolved.loginShellProblem).toBeUndefined();
     const entries = resolved.path.split(':');
     expect(entries.slice(0, 4)).toEqual(['/opt/homebrew/bin', '/usr/bin', '/bin', '/usr/sbin']);
     expect(entries).toContain(join(home, '.volta/bin'));
@@ -95,6 +140,7 @@ describe.skipIf(process.platform === 'win32')('resolveUserPath', () => {
       deadlineMs: 200,
     });
     expect(resolved.fromLoginShell).toBe(false);
+    expect(resolved.loginShellProblem).toContain(shell);
     const entries = resolved.path.split(':');
     expect(entries.slice(0, 3)).toEqual([
       join(home, '.volta/bin'),

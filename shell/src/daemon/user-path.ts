@@ -12,6 +12,11 @@ export interface UserPath {
   path: string;
   /** True when the login shell answered; false when only the app's PATH and the probes were used. */
   fromLoginShell: boolean;
+  /**
+   * Why the login shell gave no PATH, for people (it failed, printed none, or was not done by the
+   * deadline; or no login shell is known). Absent when it answered, and on Windows, which has none to ask.
+   */
+  loginShellProblem?: string;
 }
 
 /**
@@ -43,7 +48,16 @@ export async function resolveUserPath(o: {
   const entries = login
     ? [...split(login, ':'), ...split(appPath, ':'), ...places]
     : [...places, ...split(appPath, ':')];
-  return { path: clean([...entries, ...SYSTEM_DIRS], o.env, ':'), fromLoginShell: login !== null };
+  const path = clean([...entries, ...SYSTEM_DIRS], o.env, ':');
+  if (login !== null) return { path, fromLoginShell: true };
+  const seconds = Math.round((o.deadlineMs ?? LOGIN_SHELL_DEADLINE_MS) / 100) / 10;
+  return {
+    path,
+    fromLoginShell: false,
+    loginShellProblem: shell
+      ? `${shell} -ilc gave no PATH within ${seconds} s`
+      : 'no login shell is known ($SHELL is not set and the user database names none)',
+  };
 }
 
 /** `env` with its PATH (whatever its spelling, `Path` on Windows) replaced. */

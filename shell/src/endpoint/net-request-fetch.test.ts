@@ -1,14 +1,16 @@
+import { EventEmitter } from 'node:events';
 import { createServer } from 'node:http';
+import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeNetRequest } from '../main/fake-net-request';
-import { netRequestFetch } from './net-request-fetch';
+import { type NetClientRequest, type NetRequest, netRequestFetch } from './net-request-fetch';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-/** A server on 127.0.0.1 that redirects /away, echoes /echo and holds /hold open. */
+/** A server on 127.0.0.1 that redirects /away, echoes /echo, holds /hold open and answers /odd with 999. */
 async function server() {
   const seen: { url: string; method: string; authorization?: string; body: string }[] = [];
   let holdClosed = () => {};
@@ -27,7 +29,8 @@ async function server() {
         authorization: req.headers.authorization,
         body,
       });
-      if (req.url === '/away') res.writeHead(307, { location: '/echo', 'x-hop': '1' }).end('moved');
+      if (req.url === '/odd') res.writeHead(999, 'Odd').end('no fetch can hold this');
+      else if (req.url === '/away') res.writeHead(307, { location: '/echo', 'x-hop': '1' }).end('moved');
       else if (req.url === '/hold') {
         res.writeHead(200).write('first');
         res.on('close', () => holdClosed());
@@ -101,5 +104,50 @@ describe('netRequestFetch (fetch over Electron net.request)', () => {
     await expect(
       netRequestFetch(fakeNetRequest())(`${gone}/echo`, init({ signal: AbortSignal.abort() })),
     ).rejects.toThrow(/abort/i);
+  });
+
+  it('fails, as a fetch does, on a status no Response can carry, and ends that request', async () => {
+    const s = await server();
+    let aborted = false;
+    const request: NetRequest = (options) => {
+      const req = fakeNetRequest()(options);
+      const abort = req.abort.bind(req);
+      req.abort = () => {
+        aborted = true;
+        abort();
+      };
+      return req;
+    };
+    const failure = await netRequestFetch(request)(`${s.base}/odd`, init()).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(TypeError);
+    expect((failure as TypeError).message).toBe('fetch failed');
+    expect(aborted).toBe(true);
+  });
+
+  it('keeps the answer when its status text is one a Response refuses, leaving the text out', async () => {
+    let aborted = false;
+    const message = Object.assign(Readable.from([Buffer.from('body')]), {
+      statusCode: 200,
+      statusMessage: 'OK \u2028',
+      headers: { 'x-one': 'yes' },
+    });
+    const request = new EventEmitter() as EventEmitter & Record<string, unknown>;
+    Object.assign(request, {
+      setHeader: () => undefined,
+      write: () => true,
+      end: () => queueMicrotask(() => request.emit('response', message)),
+      abort: () => {
+        aborted = true;
+      },
+    });
+    const response = await netRequestFetch(() => request as unknown as NetClientRequest)(
+      'https://models.example/v1',
+      init(),
+    );
+    expect(response.status).toBe(200);
+    expect(response.statusText).toBe('');
+    expect(response.headers.get('x-one')).toBe('yes');
+    expect(await response.text()).toBe('body');
+    expect(aborted).toBe(false);
   });
 });

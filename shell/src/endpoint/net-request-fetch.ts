@@ -57,30 +57,45 @@ export function netRequestFetch(request: NetRequest): RemoteFetch {
         },
         { once: true },
       );
+      /** A head Electron delivered that no Response can hold fails the fetch, as a browser's would. */
+      const answer = (build: () => Response) => {
+        if (settled) return;
+        let response: Response;
+        try {
+          response = build();
+        } catch (error) {
+          req.abort();
+          settle(() =>
+            reject(
+              error instanceof TypeError && error.message === 'fetch failed'
+                ? error
+                : new TypeError('fetch failed', { cause: error }),
+            ),
+          );
+          return;
+        }
+        settle(() => resolve(response));
+      };
       req.on('redirect', (statusCode, _method, redirectUrl, responseHeaders) => {
         req.abort();
-        const headers = new Headers();
-        for (const [name, values] of Object.entries(responseHeaders)) {
-          for (const value of values) headers.append(name, value);
-        }
-        headers.set('location', redirectUrl);
-        settle(() => resolve(new Response(null, { status: statusCode, headers })));
+        answer(() => {
+          const headers = headersOf(responseHeaders);
+          headers.set('location', redirectUrl);
+          return responseOf(null, statusCode, '', headers);
+        });
       });
-      req.on('response', (message) => {
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(message.headers)) {
-          for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
-        }
-        const body =
-          NULL_BODY_STATUSES.has(message.statusCode) || init.method === 'HEAD'
-            ? null
-            : (Readable.toWeb(message as unknown as Readable) as ReadableStream<Uint8Array>);
-        settle(() =>
-          resolve(
-            new Response(body, { status: message.statusCode, statusText: message.statusMessage, headers }),
-          ),
-        );
-      });
+      req.on('response', (message) =>
+        answer(() => {
+          const headers = headersOf(message.headers);
+          const status = message.statusCode;
+          checkStatus(status);
+          const body =
+            NULL_BODY_STATUSES.has(status) || init.method === 'HEAD'
+              ? null
+              : (Readable.toWeb(message as unknown as Readable) as ReadableStream<Uint8Array>);
+          return responseOf(body, status, message.statusMessage, headers);
+        }),
+      );
       req.on('error', (error) => settle(() => reject(new TypeError('fetch failed', { cause: error }))));
       init.headers.forEach((value, name) => {
         req.setHeader(name, value);
@@ -89,6 +104,39 @@ export function netRequestFetch(request: NetRequest): RemoteFetch {
         req.write(typeof init.body === 'string' ? init.body : Buffer.from(init.body));
       req.end();
     });
+}
+
+function headersOf(from: Record<string, string | string[]>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(from)) {
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  return headers;
+}
+
+/** A Response holds statuses 200 to 599 only; anything else the server sent is a failed fetch. */
+function checkStatus(status: number): void {
+  if (!Number.isInteger(status) || status < 200 || status > 599)
+    throw new TypeError('fetch failed', {
+      cause: new RangeError(
+        `the server answered with status ${status}, which is not an HTTP status a fetch can return`,
+      ),
+    });
+}
+
+/** The status text is only words for people: one a Response refuses (not Latin-1) is left out. */
+function responseOf(
+  body: ReadableStream<Uint8Array> | null,
+  status: number,
+  statusText: string,
+  headers: Headers,
+): Response {
+  checkStatus(status);
+  try {
+    return new Response(body, { status, statusText, headers });
+  } catch {
+    return new Response(body, { status, headers });
+  }
 }
 
 function abortReason(signal: AbortSignal): unknown {

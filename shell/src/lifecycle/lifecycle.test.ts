@@ -58,7 +58,11 @@ describe('preferences', () => {
     const applied: boolean[] = [];
     return {
       applied,
-      item: { apply: async (open: boolean) => void applied.push(open), systemSetting: () => null },
+      item: {
+        apply: async (open: boolean) => void applied.push(open),
+        systemSetting: () => null,
+        awaitingApproval: () => false,
+      },
     };
   };
 
@@ -86,6 +90,27 @@ describe('preferences', () => {
       closeToTray: true,
       openAtLogin: true,
     });
+  });
+
+  it("keeps the user's wish while macOS waits for their approval, and says it waits", async () => {
+    const store = memoryShellStore();
+    let waiting = false;
+    const item = {
+      apply: async (open: boolean) => {
+        waiting = open;
+      },
+      systemSetting: () => null,
+      awaitingApproval: () => waiting,
+    };
+    const preferences = createPreferences({ store, trayAvailable: true, loginItem: item });
+    expect(await preferences.set({ openAtLogin: true })).toEqual({
+      closeToTray: true,
+      openAtLogin: true,
+      openAtLoginAwaitsApproval: true,
+    });
+    preferences.followSystem();
+    expect(store.get('openAtLogin')).toBe(true);
+    expect(await preferences.set({ openAtLogin: false })).toEqual({ closeToTray: true, openAtLogin: false });
   });
 
   it('ignores values that are not booleans', async () => {

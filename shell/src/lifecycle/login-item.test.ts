@@ -16,7 +16,9 @@ afterEach(async () => {
 function recordingApp() {
   const settings: Electron.Settings[] = [];
   const asked: (Electron.LoginItemSettingsOptions | undefined)[] = [];
-  const system = { openAtLogin: false };
+  // `requiresApproval`: the user once switched Ringback off in System Settings; a registration
+  // then waits there for their approval, and Electron reports it as not open at login.
+  const system = { openAtLogin: false, requiresApproval: false };
   const app = {
     setLoginItemSettings: (value: Electron.Settings) => {
       settings.push(value);
@@ -24,7 +26,12 @@ function recordingApp() {
     },
     getLoginItemSettings: (options?: Electron.LoginItemSettingsOptions) => {
       asked.push(options);
-      return { openAtLogin: system.openAtLogin, wasOpenedAtLogin: false } as Electron.LoginItemSettings;
+      const waiting = system.requiresApproval && system.openAtLogin;
+      return {
+        openAtLogin: system.openAtLogin && !waiting,
+        status: waiting ? 'requires-approval' : system.openAtLogin ? 'enabled' : 'not-registered',
+        wasOpenedAtLogin: false,
+      } as Electron.LoginItemSettings;
     },
   };
   return { settings, asked, system, app };
@@ -54,6 +61,25 @@ describe('open at login on macOS and Windows', () => {
     expect(asked).toEqual([{ type: 'mainAppService' }, { type: 'mainAppService' }]);
   });
 
+  it('on macOS, a registration waiting for approval in System Settings is neither on nor off there', async () => {
+    const { system, app } = recordingApp();
+    const item = createLoginItem({
+      platform: 'darwin',
+      app,
+      env: {},
+      homeDir: home,
+      execPath: '/A/Ringback',
+    });
+    system.requiresApproval = true;
+    await item.apply(true);
+    expect(item.systemSetting()).toBeNull();
+    expect(item.awaitingApproval()).toBe(true);
+    // Approved there.
+    system.requiresApproval = false;
+    expect(item.systemSetting()).toBe(true);
+    expect(item.awaitingApproval()).toBe(false);
+  });
+
   it("uses Windows's login items, started hidden, and keeps the app's own setting", async () => {
     const { settings, asked, app } = recordingApp();
     const item = createLoginItem({
@@ -70,6 +96,7 @@ describe('open at login on macOS and Windows', () => {
       { openAtLogin: false, args: ['--hidden'] },
     ]);
     expect(item.systemSetting()).toBeNull();
+    expect(item.awaitingApproval()).toBe(false);
     expect(asked).toEqual([]);
   });
 });

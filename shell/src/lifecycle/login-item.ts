@@ -15,6 +15,12 @@ export interface LoginItem {
    * the app's own setting says.
    */
   systemSetting(): boolean | null;
+  /**
+   * macOS: the app is registered but waits for the user's approval in System Settings > General >
+   * Login Items (they once switched it off there). The system then has no word on it (systemSetting
+   * is null): the user's wish stands, and the page says it waits.
+   */
+  awaitingApproval(): boolean;
 }
 
 export interface LoginItemOptions {
@@ -61,8 +67,14 @@ export function createLoginItem(options: LoginItemOptions): LoginItem {
     },
     systemSetting() {
       if (options.platform !== 'darwin') return null;
-      // 'requires-approval' (the user switched it off in System Settings) reads as not open at login.
-      return options.app.getLoginItemSettings(MAC_LOGIN_ITEM).openAtLogin;
+      const settings = options.app.getLoginItemSettings(MAC_LOGIN_ITEM);
+      // Electron reports 'requires-approval' as not open at login; taken for "off", a switch-on
+      // the system waits to approve would snap back off.
+      return settings.status === 'requires-approval' ? null : settings.openAtLogin;
+    },
+    awaitingApproval() {
+      if (options.platform !== 'darwin') return false;
+      return options.app.getLoginItemSettings(MAC_LOGIN_ITEM).status === 'requires-approval';
     },
   };
 }

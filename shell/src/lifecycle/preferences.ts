@@ -1,10 +1,10 @@
-import type { DesktopPreferences } from '@ringback/protocol';
+import type { DesktopPreferenceChange, DesktopPreferences } from '@ringback/protocol';
 import type { LoginItem } from './login-item';
 import type { ShellStore } from './shell-store';
 
 export interface Preferences {
   get(): DesktopPreferences;
-  set(change: Partial<DesktopPreferences>): Promise<DesktopPreferences>;
+  set(change: DesktopPreferenceChange): Promise<DesktopPreferences>;
   /** Stores what the system says about opening at login, where the user can change it there. */
   followSystem(): void;
 }
@@ -14,7 +14,8 @@ export interface Preferences {
  * where a tray can be seen and off where it cannot (closing then quits); opening at login
  * defaults to off until the user asks. Only booleans are taken (main never trusts the renderer's
  * shapes); the login item follows every change of `openAtLogin`, and where the system keeps the
- * login item (macOS) the stored choice follows the system's, read again on every `get`.
+ * login item (macOS) the stored choice follows the system's, read again on every `get`; while
+ * macOS waits for the user to approve the login item, the choice stands and `get` says it waits.
  */
 export function createPreferences(o: {
   store: ShellStore;
@@ -31,7 +32,10 @@ export function createPreferences(o: {
   };
   const get = (): DesktopPreferences => {
     followSystem();
-    return stored();
+    const preferences = stored();
+    return preferences.openAtLogin && o.loginItem.awaitingApproval()
+      ? { ...preferences, openAtLoginAwaitsApproval: true }
+      : preferences;
   };
   return {
     get,

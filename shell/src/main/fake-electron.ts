@@ -253,10 +253,12 @@ export class FakeApp extends EventEmitter {
     this.openAtLogin = settings.openAtLogin ?? false;
   }
   getLoginItemSettings() {
+    // macOS: a registration waiting for approval in System Settings is reported as not open at login.
+    const waiting = this.openAtLogin && this.loginItemRequiresApproval;
     return {
       wasOpenedAtLogin: this.wasOpenedAtLogin,
-      openAtLogin: this.openAtLogin,
-      status: this.openAtLogin ? 'enabled' : 'not-registered',
+      openAtLogin: this.openAtLogin && !waiting,
+      status: waiting ? 'requires-approval' : this.openAtLogin ? 'enabled' : 'not-registered',
     } as Electron.LoginItemSettings;
   }
   /** What the system's login items say; a test sets it to play the user's change in System Settings. */
@@ -266,6 +268,11 @@ export class FakeApp extends EventEmitter {
   }
   /** Every name `setName` was given, in order. */
   names: string[] = [];
+  /**
+   * macOS: the user once switched Ringback off in System Settings, so a registration (SMAppService)
+   * waits there for their approval: status `requires-approval` until a test clears this.
+   */
+  loginItemRequiresApproval = false;
 }
 
 export interface FakeElectron {

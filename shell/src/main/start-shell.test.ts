@@ -375,6 +375,27 @@ describe('startShell', () => {
     expect(await invoke(fake, 'preferences:get')).toMatchObject({ openAtLogin: false });
   });
 
+  it('on macOS, a switch-on that waits for approval in System Settings stays on and says so', async () => {
+    const fake = fakeElectron('darwin');
+    // The user once switched Ringback off in System Settings: a new registration waits there.
+    fake.app.loginItemRequiresApproval = true;
+    const { options, store } = optionsFor({ platform: 'darwin' });
+    const { window } = await started(fake, options);
+    expect(await invoke(fake, 'preferences:set', { openAtLogin: true })).toEqual({
+      closeToTray: true,
+      openAtLogin: true,
+      openAtLoginAwaitsApproval: true,
+    });
+    window.focus();
+    expect(store.get('openAtLogin')).toBe(true);
+    expect(await invoke(fake, 'preferences:get')).toMatchObject({ openAtLoginAwaitsApproval: true });
+
+    // Approved in System Settings.
+    fake.app.loginItemRequiresApproval = false;
+    window.focus();
+    expect(await invoke(fake, 'preferences:get')).toEqual({ closeToTray: true, openAtLogin: true });
+  });
+
   it('on Windows, the stored open-at-login is the app’s own, set with the hidden-start argument', async () => {
     const fake = fakeElectron('win32');
     const { options, store } = optionsFor({ platform: 'win32', state: { openAtLogin: true } });

@@ -139,6 +139,7 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
     (result) => {
       if (result && !result.ok)
         console.error(`Ringback: the login service was not updated: ${result.message}`);
+      else if (result?.warning) console.error(`Ringback: the login service was updated: ${result.warning}`);
     },
     (error: unknown) => console.error('Ringback: the login service was not updated:', error),
   );

@@ -79,4 +79,7 @@ export const DESKTOP_ZH: Record<string, string> = {
   'Ringback {version} for {platform}': 'Ringback {version}（{platform}）',
   'Could not read the settings: {message}': '无法读取设置：{message}',
   'Could not save: {message}': '无法保存：{message}',
+  'Installed, with a warning: {message}': '已安装，但请注意：{message}',
+  'Waiting for your approval in System Settings → General → Login Items: switch Ringback on there.':
+    '正在等待你的批准：请在“系统设置 → 通用 → 登录项”中打开 Ringback。',
 };

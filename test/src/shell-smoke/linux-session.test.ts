@@ -53,10 +53,9 @@ describe('the private session the Linux smoke check runs in', () => {
     await mkdir(bin);
     await executable(join(bin, 'dbus-run-session'));
     await writeFile(join(bin, 'gnome-keyring-daemon'), 'not executable');
-    expect(missingTools(['dbus-run-session', 'gnome-keyring-daemon', 'xvfb-run'], `${bin}:${dir}/none`)).toEqual([
-      'gnome-keyring-daemon',
-      'xvfb-run',
-    ]);
+    expect(
+      missingTools(['dbus-run-session', 'gnome-keyring-daemon', 'xvfb-run'], `${bin}:${dir}/none`),
+    ).toEqual(['gnome-keyring-daemon', 'xvfb-run']);
   });
 });
 

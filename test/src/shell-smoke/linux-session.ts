@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
 import { join } from 'node:path';
 
@@ -44,13 +45,14 @@ export function startThrowawayKeyring(dir: string, env: NodeJS.ProcessEnv): void
   const control = `--control-directory=${join(dir, 'control')}`;
   // --unlock reads the password on stdin and creates the login keyring with it; --start then
   // brings up the secrets component in that daemon (the usual pair outside a desktop login).
+  const password = randomBytes(16).toString('hex');
   for (const args of [
     ['--unlock', '--components=secrets', control],
     ['--start', '--components=secrets', control],
   ]) {
     const run = spawnSync('gnome-keyring-daemon', args, {
       env: keyringEnv,
-      input: `smoke-${process.pid}-${Date.now()}\n`,
+      input: `${password}\n`,
       encoding: 'utf8',
       timeout: 30_000,
     });

@@ -52,4 +52,10 @@ if (process.platform === 'linux' && process.env[SESSION_MARK] !== '1') {
 }
 
 const { runShellSmoke } = await import('./run-shell-smoke');
-await runShellSmoke(electron);
+try {
+  await runShellSmoke(electron);
+} catch (error) {
+  console.error('shell smoke check failed:', error instanceof Error ? error.message : error);
+  if (error instanceof Error && error.stack) console.error(error.stack);
+  process.exit(1);
+}

@@ -49,12 +49,25 @@ function openStore(userDataDir: string): ShellStore {
   return openJsonFileStore({ dir: userDataDir, name: 'shell', log: (line) => console.error(line) });
 }
 
-startShell(electronApiOf(electron), options)
+// `npm run shell:smoke` only (test/src/shell-smoke): the Electron Tray objects the shell created,
+// so the check can ask Electron itself whether the tray is there. Off unless the variable is set.
+const smoke = process.env.RINGBACK_SMOKE === '1';
+const smokeTrays: unknown[] = [];
+const electronApi = electronApiOf(electron);
+if (smoke) {
+  const createTray = electronApi.createTray;
+  electronApi.createTray = (iconPath) => {
+    const tray = createTray(iconPath);
+    smokeTrays.push(tray);
+    return tray;
+  };
+}
+
+startShell(electronApi, options)
   .then((shell) => {
-    // `npm run shell:smoke` only (test/src/shell-smoke): hands the running shell to the check, which
-    // reads it from the main process through Electron's debugging. Off unless the variable is set,
-    // and nothing of it reaches the page.
-    if (shell && process.env.RINGBACK_SMOKE === '1') Object.assign(globalThis, { ringbackSmoke: shell });
+    // The smoke check reads these from the main process through Electron's debugging; nothing of
+    // it reaches the page.
+    if (shell && smoke) Object.assign(globalThis, { ringbackSmoke: { trays: smokeTrays } });
     // Start-to-window time, for the figure README asks for where an Electron binary runs.
     if (shell && process.env.RINGBACK_SHELL_TIMING === '1') {
       shell.window.once('ready-to-show', () =>

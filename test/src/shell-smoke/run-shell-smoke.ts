@@ -1,13 +1,17 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { DesktopFacts, DeviceTokenLoad } from '@ringback/protocol';
 import { _electron, type ElectronApplication, type Page } from 'playwright-core';
 import { plainBrief, startFakeLlm } from '../fakes/fake-llm-server';
 import { startRelayAndComputer } from '../support/relay-and-computer';
 import { runHookProcess } from '../support/run-hook-process';
 import { waitFor } from '../support/temp-data-dir';
+import { missingTools, secretServiceOnBus, startThrowawayKeyring } from './linux-session';
+import { keyringBackendProblem, savedTokenOf } from './smoke-checks';
+import { shellSmokeEnv } from './smoke-env';
 
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const MAIN = join(repo, 'shell', 'dist', 'main.cjs');
@@ -20,18 +24,21 @@ const BUILT = [
 /** What the page calls on the preload's bridge, as far as the check needs it. */
 interface PageWithBridge {
   ringback: {
-    facts(): Promise<{ platform: string }>;
-    deviceToken: { load(): Promise<string | null> };
+    facts(): Promise<DesktopFacts>;
+    deviceToken: { load(): Promise<DeviceTokenLoad> };
   };
   localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
 }
-type SmokeGlobals = { ringbackSmoke?: { tray?: unknown } };
+/** What main.ts hands the check with RINGBACK_SMOKE=1: the Electron Tray objects it created. */
+type SmokeGlobals = { ringbackSmoke?: { trays: unknown[] } };
 
 /**
  * One run: a relay and a daemon (temp home, a fake model for the brief), the built shell launched
  * twice on the same user-data folder. Checks that the window loaded app://ringback/, the bridge
- * answers, the tray exists, a Copy writes the clipboard, and the device token is the same after a
- * restart with the interface language switched to Chinese. Throws on the first failure.
+ * answers, Electron holds a live Tray, a Copy writes the clipboard, and the device token is the
+ * same after a restart with the interface language switched to Chinese. On Linux the token is kept
+ * by a throwaway gnome-keyring in the check's own D-Bus session (shell-smoke.ts starts that
+ * session), and safeStorage must be using it. Throws on the first failure.
  */
 export async function runShellSmoke(electronPath: string): Promise<void> {
   const missing = BUILT.filter((file) => !existsSync(file));
@@ -41,26 +48,37 @@ export async function runShellSmoke(electronPath: string): Promise<void> {
   llm.setDefault({ json: plainBrief('The smoke check passed, {form-of-address}.') });
   const world = await startRelayAndComputer({ modelUrl: llm.url });
   const home = await mkdtemp(join(tmpdir(), 'ringback-smoke-home-'));
-  const env = {
-    PATH: process.env.PATH ?? '',
-    DISPLAY: process.env.DISPLAY ?? '',
+  const keyringDir = await mkdtemp(join(tmpdir(), 'ringback-smoke-keyring-'));
+  const linux = process.platform === 'linux';
+  const env = shellSmokeEnv(process.env, {
     HOME: home,
     XDG_CONFIG_HOME: join(home, '.config'),
     RINGBACK_HOME: world.dataDir,
-    // The test hook in main.ts: hands the running shell to `app.evaluate` below. Off by default.
+    // The test hook in main.ts: hands the shell's trays to `app.evaluate` below. Off by default.
     RINGBACK_SMOKE: '1',
-  };
+  });
   const launch = () =>
     _electron.launch({
       executablePath: electronPath,
-      // No keyring under Xvfb: safeStorage's plain-text backend stands in for the OS store.
-      args: [MAIN, '--password-store=basic'],
+      // Xvfb names no desktop, and Chromium then picks its built-in key (basic_text), which the
+      // vault rightly treats as no keyring: ask for libsecret, served by the throwaway keyring.
+      args: linux ? [MAIN, '--password-store=gnome-libsecret'] : [MAIN],
       env,
     });
 
   const step = (text: string) => console.log(`shell smoke: ${text}`);
   let app: ElectronApplication | undefined;
   try {
+    if (linux) {
+      startThrowawayKeyring(keyringDir, process.env);
+      if (missingTools(['dbus-send'], process.env.PATH).length === 0)
+        await waitFor(
+          () => secretServiceOnBus(process.env),
+          10_000,
+          "gnome-keyring's Secret Service on the check's session bus",
+        );
+      step('throwaway gnome-keyring started on a private session bus');
+    }
     app = await launch();
     const page = await app.firstWindow();
     await waitFor(() => page.url().startsWith('app://ringback/'), 30_000, 'the window at app://ringback/');
@@ -70,15 +88,34 @@ export async function runShellSmoke(electronPath: string): Promise<void> {
     if (!facts.platform) throw new Error('the bridge did not answer shell:facts');
     step(`bridge answers (platform ${facts.platform})`);
 
-    const hasTray = await app.evaluate(() => Boolean((globalThis as SmokeGlobals).ringbackSmoke?.tray));
-    if (!hasTray) throw new Error('no tray');
-    step('tray exists');
+    if (linux) {
+      const backend = await app.evaluate(({ safeStorage }) => safeStorage.getSelectedStorageBackend());
+      const problem = keyringBackendProblem(backend);
+      if (problem) throw new Error(problem);
+      step(`safeStorage uses the keyring (${backend})`);
+    }
+    if (!facts.secretStorageAvailable)
+      throw new Error('the app reports no secret storage: the token would live in memory only');
+
+    const trays = await app.evaluate(({ Tray }) => {
+      const created = (globalThis as SmokeGlobals).ringbackSmoke?.trays ?? [];
+      return {
+        created: created.length,
+        live: created.filter((tray) => tray instanceof Tray && !tray.isDestroyed()).length,
+      };
+    });
+    if (trays.live !== 1)
+      throw new Error(`expected one live Electron Tray, found ${trays.live} of ${trays.created} created`);
+    // Electron cannot say whether a panel shows the icon (Xvfb has none): the app's own guess.
+    step(
+      `Electron holds a live Tray (the app guesses the desktop ${facts.trayAvailable ? 'shows' : 'does not show'} it)`,
+    );
 
     await page.getByText('Connected: calls ring here').waitFor({ timeout: 60_000 });
-    const token = await page.evaluate(() =>
-      (globalThis as unknown as PageWithBridge).ringback.deviceToken.load(),
+    const token = savedTokenOf(
+      await page.evaluate(() => (globalThis as unknown as PageWithBridge).ringback.deviceToken.load()),
+      'after pairing',
     );
-    if (!token) throw new Error('the desktop app did not keep a device token');
     step('paired through the daemon, token kept');
 
     await copyResumeCommand(page, world.home, world.dataDir);
@@ -97,16 +134,19 @@ export async function runShellSmoke(electronPath: string): Promise<void> {
     app = await launch();
     const again = await app.firstWindow();
     await waitFor(() => again.url().startsWith('app://ringback/'), 30_000, 'the window after the restart');
-    const tokenAgain = await again.evaluate(() =>
-      (globalThis as unknown as PageWithBridge).ringback.deviceToken.load(),
+    const tokenAgain = savedTokenOf(
+      await again.evaluate(() => (globalThis as unknown as PageWithBridge).ringback.deviceToken.load()),
+      'after the restart in Chinese',
     );
-    if (tokenAgain !== token) throw new Error('the device token did not survive the restart in Chinese');
+    if (tokenAgain !== token)
+      throw new Error('the device token after the restart in Chinese is another one: the app paired again');
     step('token survives a restart with the language switched');
     console.log('shell smoke check passed');
   } finally {
     await app?.close().catch(() => {});
     await world.close();
     await llm.close();
+    await rm(keyringDir, { recursive: true, force: true });
   }
 }
 

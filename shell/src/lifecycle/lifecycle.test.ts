@@ -175,6 +175,7 @@ describe('isTrayAvailable', () => {
         system = open;
       },
       systemSetting: () => system,
+      awaitingApproval: () => false,
     };
     const preferences = createPreferences({ store, trayAvailable: true, loginItem: item });
     expect(preferences.get().openAtLogin).toBe(false);

@@ -84,6 +84,81 @@ describe('calls declined from the notification (by the service worker) leave his
     expect(device.relay.statuses).toEqual([]);
   });
 
+  it('a decline the worker could not write down: the relay’s frame naming this device stops the ringing, one record', async () => {
+    const declines = memoryWorkerDeclines();
+    const device = open({ workerDeclines: declines });
+    device.relay.stream().onReconciled([]);
+    const call = await sealedCall(device.key, 'evt-1');
+    device.relay.stream().onEvent(call);
+    await vi.waitFor(() => expect(stateOf(device.session, 'evt-1')).toBe('ringing'));
+    const before = device.session.view.get().historyVersion;
+
+    // Nothing in IndexedDB: only the relay's status frame says this device declined it.
+    device.relay.stream().onStatus({
+      eventId: 'evt-1',
+      status: 'rejected',
+      handledBy: { deviceId: 'dev-me', name: 'Phone' },
+    });
+    await settle();
+    expect(device.ringtone.ringing).toBe(false);
+    expect(stateOf(device.session, 'evt-1')).not.toBe('ringing');
+    const opened = device.session.openedEvent('evt-1');
+    if (!opened) throw new Error('the call did not open');
+    expect(readHistory(device.store, 'evt-1')).toEqual(
+      historyRecordOf(opened, { status: 'rejected', handledBy: null }),
+    );
+    expect(device.session.view.get().historyVersion).toBeGreaterThan(before);
+
+    // The worker's message with the decline, and the frame again (a reconnect): still one record.
+    await device.session.takeWorkerDeclines({
+      eventId: 'evt-1',
+      declinedAt: Date.now(),
+      line: LINE,
+      sealed: call,
+    });
+    device.relay.stream().onStatus({
+      eventId: 'evt-1',
+      status: 'rejected',
+      handledBy: { deviceId: 'dev-me', name: 'Phone' },
+    });
+    await settle();
+    expect(listHistory(device.store).map((record) => [record.eventId, statusLabelOf(record)])).toEqual([
+      ['evt-1', 'Declined'],
+    ]);
+    expect(device.relay.statuses).toEqual([]);
+  });
+
+  it('the frame of a decline this page wrote itself changes nothing', async () => {
+    const device = open();
+    device.relay.stream().onReconciled([]);
+    device.relay.stream().onEvent(await sealedCall(device.key, 'evt-1'));
+    await vi.waitFor(() => expect(stateOf(device.session, 'evt-1')).toBe('ringing'));
+    device.session.decline('evt-1');
+    await vi.waitFor(() => expect(device.relay.statuses).toEqual([{ eventId: 'evt-1', status: 'rejected' }]));
+    const written = readHistory(device.store, 'evt-1');
+    const version = device.session.view.get().historyVersion;
+    device.relay.stream().onStatus({
+      eventId: 'evt-1',
+      status: 'rejected',
+      handledBy: { deviceId: 'dev-me', name: 'Phone' },
+    });
+    await settle();
+    expect(stateOf(device.session, 'evt-1')).toBe('declined');
+    expect(readHistory(device.store, 'evt-1')).toEqual(written);
+    expect(device.session.view.get().historyVersion).toBe(version);
+  });
+
+  it('a decline the worker sent in its message but could not write down is taken in all the same', async () => {
+    const key = generateE2eKey();
+    const sealed = await sealedCall(key, 'evt-1');
+    const declines = memoryWorkerDeclines();
+    const device = open({ key, workerDeclines: declines });
+    await device.session.takeWorkerDeclines({ eventId: 'evt-1', declinedAt: Date.now(), line: LINE, sealed });
+    expect(listHistory(device.store).map((record) => [record.eventId, statusLabelOf(record)])).toEqual([
+      ['evt-1', 'Declined'],
+    ]);
+  });
+
   it('is idempotent: taken again (a reload before it was taken out), still one "Declined" record', async () => {
     const key = generateE2eKey();
     const store = memoryStore();

@@ -7,6 +7,8 @@ import { type OpenedEvent, openRelayedEvent } from './open-event';
 
 export interface WorkerDeclinesDeps {
   log: WorkerDeclineLog;
+  /** The decline the worker's message carried, taken whether or not IndexedDB kept it. */
+  told?: WorkerDecline;
   queue: CallQueueActor;
   /** The calls this page has opened (a call it rings or lists now). */
   opened(eventId: string): OpenedEvent | undefined;
@@ -30,7 +32,10 @@ export interface WorkerDeclinesDeps {
  */
 export async function takeWorkerDeclines(deps: WorkerDeclinesDeps): Promise<boolean> {
   let changed = false;
-  for (const decline of await deps.log.all()) {
+  const declines = await deps.log.all();
+  const { told } = deps;
+  if (told && !declines.some((decline) => decline.eventId === told.eventId)) declines.push(told);
+  for (const decline of declines) {
     if (deps.stopped()) break;
     // Ended outside this page's queue (by the worker): no status write, and the ringing stops.
     deps.queue.send({ type: 'call.endedElsewhere', eventId: decline.eventId, status: 'rejected' });

@@ -1,7 +1,7 @@
 import { selectCall } from '@ringback/machines';
 import { generateE2eKey, sealingKeyFromText } from '@ringback/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listHistory, memoryStore, readHistory } from '../../storage';
+import { listDeclinesWithoutWords, listHistory, memoryStore, readHistory } from '../../storage';
 import { statusLabelOf } from '../history-labels';
 import { historyRecordOf } from './history-record';
 import { openRelayedEvent } from './open-event';
@@ -185,6 +185,38 @@ describe('calls declined from the notification (by the service worker) leave his
     await device.session.takeWorkerDeclines();
     expect(readHistory(device.store, 'evt-1')).toMatchObject({ status: 'rejected', handledBy: null });
     expect(declines.rows.size).toBe(0);
+  });
+
+  it('a decline without the call’s words, for a call this page never had: a row kept from its line and time', async () => {
+    const declinedAt = Date.parse('2026-03-01T09:00:05.000Z');
+    const declines = memoryWorkerDeclines([{ eventId: 'evt-1', declinedAt, line: LINE }]);
+    const device = open({ workerDeclines: declines });
+    await vi.waitFor(() => expect(declines.rows.size).toBe(0));
+    expect(readHistory(device.store, 'evt-1')).toBeNull();
+    expect(listDeclinesWithoutWords(device.store)).toEqual([
+      { eventId: 'evt-1', declinedAt: '2026-03-01T09:00:05.000Z', line: LINE },
+    ]);
+    expect(device.session.view.get().historyVersion).toBeGreaterThan(0);
+    expect(device.relay.statuses).toEqual([]);
+
+    // Taken again (a reload before it was taken out): still one row.
+    await declines.put({ eventId: 'evt-1', declinedAt, line: LINE });
+    await device.session.takeWorkerDeclines();
+    expect(listDeclinesWithoutWords(device.store)).toHaveLength(1);
+  });
+
+  it('a whole call kept later for the same id replaces the row without words', async () => {
+    const store = memoryStore();
+    const declines = memoryWorkerDeclines([{ eventId: 'evt-1', declinedAt: Date.now() }]);
+    const first = open({ store, workerDeclines: declines });
+    await vi.waitFor(() => expect(listDeclinesWithoutWords(store)).toHaveLength(1));
+    expect(listDeclinesWithoutWords(store)[0]).not.toHaveProperty('line');
+    first.session.stop();
+    const sealed = await sealedCall(first.key, 'evt-1');
+    const again = memoryWorkerDeclines([{ eventId: 'evt-1', declinedAt: Date.now(), sealed }]);
+    open({ key: first.key, store, workerDeclines: again });
+    await vi.waitFor(() => expect(readHistory(store, 'evt-1')).toMatchObject({ status: 'rejected' }));
+    expect(listDeclinesWithoutWords(store)).toEqual([]);
   });
 
   it('keeps a sealed decline while this device holds no key, and records it once it does', async () => {

@@ -2,7 +2,7 @@ import type { CallQueueActor } from '@ringback/machines';
 import type { SealingKey } from '@ringback/protocol';
 import type { KeyValueStore } from '../../storage';
 import type { WorkerDecline, WorkerDeclineLog } from '../../storage/worker-declines';
-import { recordEndedHere } from './call-history-writes';
+import { recordDeclinedWithoutWords, recordEndedHere } from './call-history-writes';
 import { type OpenedEvent, openRelayedEvent } from './open-event';
 
 export interface WorkerDeclinesDeps {
@@ -27,8 +27,8 @@ export interface WorkerDeclinesDeps {
  * written to it again. History is keyed by call, so taking one twice (a reload before it was
  * deleted, or after the relay's status frame) still leaves one record. A sealed decline waits
  * while this device holds no key; one that cannot be opened or was stored without its words, for
- * a call this page never had, is dropped: the relay no longer has those words either. Returns
- * whether history changed.
+ * a call this page never had, leaves a "Declined" row of what the worker knew (the notification's
+ * line, the time): the relay no longer has those words either. Returns whether history changed.
  */
 export async function takeWorkerDeclines(deps: WorkerDeclinesDeps): Promise<boolean> {
   let changed = false;
@@ -42,7 +42,10 @@ export async function takeWorkerDeclines(deps: WorkerDeclinesDeps): Promise<bool
     const event = deps.opened(decline.eventId) ?? (await openDeclined(decline, deps));
     if (event === 'no-key') continue;
     if (deps.stopped()) break;
-    if (recordEndedHere(deps.store, decline.eventId, event, 'rejected')) changed = true;
+    const recorded = event
+      ? recordEndedHere(deps.store, decline.eventId, event, 'rejected')
+      : recordDeclinedWithoutWords(deps.store, decline);
+    if (recorded) changed = true;
     await deps.log.remove(decline.eventId);
   }
   return changed;

@@ -92,7 +92,7 @@ export function SessionRoot({ settings, e2eKey, onE2eKeyChange, onSettingsChange
     if (!live) return;
     return listenForWorkerDeclines(
       { serviceWorker: navigator.serviceWorker, window, document },
-      () => void live.session.takeWorkerDeclines(),
+      (told) => void live.session.takeWorkerDeclines(told),
     );
   }, [live]);
   // A reload onto a new build asks again for a call a tap chose that is not answered yet.

@@ -43,6 +43,19 @@ describe('when the page takes in the calls the service worker declined', () => {
     expect(taken).toBe(3);
   });
 
+  it('hands over the decline the worker’s message carries (IndexedDB may not have kept it)', () => {
+    const page = fakePage();
+    const told: unknown[] = [];
+    listenForWorkerDeclines(page, (decline) => told.push(decline));
+    const decline = { eventId: 'evt-1', declinedAt: 5, line: 'Claude Code · app' };
+    page.serviceWorker.fire('message', { type: 'ringback.declined', eventId: 'evt-1', decline });
+    // Another call's decline under this id, or none (an older worker): taken from IndexedDB only.
+    page.serviceWorker.fire('message', { type: 'ringback.declined', eventId: 'evt-2', decline });
+    page.serviceWorker.fire('message', { type: 'ringback.declined', eventId: 'evt-3' });
+    page.window.fire('focus');
+    expect(told).toEqual([decline, undefined, undefined, undefined]);
+  });
+
   it('without a service worker container: on focus and visibility only', () => {
     const page = { ...fakePage(), serviceWorker: undefined };
     let taken = 0;

@@ -12,6 +12,11 @@ export {
   saveHistory,
 } from './call-history';
 export type { CallDecision, CallRecord, CallReport, ConversationTurn, SentReply } from './call-record';
+export {
+  type DeclineWithoutWords,
+  listDeclinesWithoutWords,
+  saveDeclineWithoutWords,
+} from './declines-without-words';
 export { type DispatchLast, loadDispatchLast, saveDispatchLast } from './dispatch-last';
 export {
   browserDeviceRecordStore,

@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   answered: 'ringback.answered',
   queue: 'ringback.queue',
   callPrefix: 'ringback.call.',
+  /** Declined from the notification without the call's words (`declines-without-words.ts`). */
+  declinedPrefix: 'ringback.declined.',
   replyPrefix: 'ringback.reply.',
   replyShown: 'ringback.replyShown',
   dispatchLast: 'ringback.dispatch.last',
@@ -13,6 +15,10 @@ export const STORAGE_KEYS = {
 
 export function callKey(eventId: string): string {
   return `${STORAGE_KEYS.callPrefix}${eventId}`;
+}
+
+export function declineWithoutWordsKey(eventId: string): string {
+  return `${STORAGE_KEYS.declinedPrefix}${eventId}`;
 }
 
 export function replyKey(eventId: string): string {

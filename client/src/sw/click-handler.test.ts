@@ -69,7 +69,6 @@ function browser(options: {
 }
 
 const answer = JSON.stringify({ type: 'ringback.answer', eventId: EVENT_ID });
-const declined = JSON.stringify({ type: 'ringback.declined', eventId: EVENT_ID });
 
 describe('a click on a call notification', () => {
   it('opens the app on that call when no window is open, from the body or Answer', async () => {
@@ -112,18 +111,21 @@ describe('a click on a call notification', () => {
 
   it('declines on the relay with the device’s token, opening nothing', async () => {
     const phone = await device();
+    const before = await relayedCall(phone.keyText);
     const { log, click } = browser({
       device: phone,
-      fetched: await relayedCall(phone.keyText),
+      fetched: before,
       windows: (windowLog) => [appWindow('a', {}, windowLog)],
     });
     expect(await click('decline')).toBe('declined');
+    // The message carries the decline itself: the page takes it in even if IndexedDB lost it.
+    const decline = { eventId: EVENT_ID, declinedAt: NOW, line: 'Claude Code · billing-api', sealed: before };
     expect(log).toEqual([
       'close',
       `fetch ${EVENT_ID} at https://relay.example.com`,
       `decline ${EVENT_ID} at https://relay.example.com`,
       `record ${EVENT_ID}`,
-      `post a ${declined}`,
+      `post a ${JSON.stringify({ type: 'ringback.declined', eventId: EVENT_ID, decline })}`,
     ]);
   });
 
@@ -165,6 +167,21 @@ describe('a click on a call notification', () => {
     const { click, shown } = browser({ device: await device(), recordFails: true });
     expect(await click('decline')).toBe('declined');
     expect(shown).toEqual([]);
+  });
+
+  it('tells the open windows of a decline it could not write down, with the decline itself', async () => {
+    const phone = await device();
+    const before = await relayedCall(phone.keyText);
+    const { log, click } = browser({
+      device: phone,
+      fetched: before,
+      recordFails: true,
+      windows: (windowLog) => [appWindow('a', {}, windowLog), appWindow('b', {}, windowLog)],
+    });
+    expect(await click('decline')).toBe('declined');
+    const decline = { eventId: EVENT_ID, declinedAt: NOW, line: 'Claude Code · billing-api', sealed: before };
+    const told = JSON.stringify({ type: 'ringback.declined', eventId: EVENT_ID, decline });
+    expect(log.slice(-3)).toEqual([`record ${EVENT_ID}`, `post a ${told}`, `post b ${told}`]);
   });
 
   it('says when a decline could not be sent (no device record, or the relay refused), under the call’s tag', async () => {

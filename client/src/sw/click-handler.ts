@@ -53,7 +53,8 @@ export type ClickOutcome = 'focused' | 'opened' | 'declined' | 'decline-failed';
  * decline" brings the app to the front without answering (a missed call is listed there with
  * Answer; a call that failed to decline still rings there and can be declined). The notification
  * is closed first either way (Android leaves a tapped one up). A decline the relay took is left in
- * IndexedDB for the page's call history, and the app's open windows are told to take it in.
+ * IndexedDB for the page's call history, and the app's open windows are told to take it in (the
+ * message carries it, so they do even when IndexedDB could not keep it).
  */
 export async function handleNotificationClick(
   click: {
@@ -121,9 +122,9 @@ async function declineLeavingHistory(
   try {
     await deps.recordDecline(decline);
   } catch {
-    // The relay has the decline: only this device's history misses it (a full or private store).
-    return result;
+    // The relay has the decline all the same; a full or private store only means an open page
+    // takes it from the message below, which carries it (and stops the call ringing there).
   }
-  for (const window of await deps.windows().catch(() => [])) window.postMessage(declinedMessage(eventId));
+  for (const window of await deps.windows().catch(() => [])) window.postMessage(declinedMessage(decline));
   return result;
 }

@@ -41,6 +41,7 @@ export type HistoryRowProps = {
 
 export function HistoryCallRow({ row, onReplay, onOpen, onCopy }: HistoryRowProps) {
   const t = useText();
+  if (row.withoutWords) return <RowWithoutWords row={row} />;
   return (
     <li className="rb-list-row rb-history-row">
       <button
@@ -71,6 +72,23 @@ export function HistoryCallRow({ row, onReplay, onOpen, onCopy }: HistoryRowProp
         >
           {t('Replay')}
         </button>
+      </div>
+    </li>
+  );
+}
+
+/** A call declined before this device had its words: what is known, and why there is no more. */
+function RowWithoutWords({ row }: { row: HistoryRow }) {
+  const t = useText();
+  return (
+    <li className="rb-list-row rb-history-row">
+      <div className="rb-row-main">
+        <p className="rb-row-title">{row.title}</p>
+        <p className="rb-row-meta">
+          {row.agentLabel && `${row.agentLabel} · `}
+          <time>{row.callTime}</time> · <span className="rb-pill">{row.statusLabel}</span>
+        </p>
+        <p className="rb-row-meta">{t('Declined from its notification before this device had its words')}</p>
       </div>
     </li>
   );

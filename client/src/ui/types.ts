@@ -21,6 +21,11 @@ export type HistoryRow = MissedCall & {
   /** The computer wrote no brief for it (the call read the report). */
   briefFailed?: boolean;
   resumeCommand?: string;
+  /**
+   * Declined from its notification before this device had the call's words: there is nothing to
+   * open or replay, so the row offers neither.
+   */
+  withoutWords?: boolean;
 };
 
 export type Segment = {

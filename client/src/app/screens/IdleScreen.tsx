@@ -6,12 +6,13 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { ALL_TAB_ID, arrangeCalls, type CallPlacement } from '../../calls';
 import { briefWithFormOfAddress, formatCallTime, resumeCommand } from '../../format';
 import { useText } from '../../i18n';
-import { type CallRecord, listHistory } from '../../storage';
+import { type CallRecord, listDeclinesWithoutWords, listHistory } from '../../storage';
 import { copyText, type HistoryRow, IdlePage, type MissedCall } from '../../ui';
 import { briefFailureWords, latestBriefFailure } from '../brief-failure';
 import { briefLanguageOf } from '../brief-language';
 import { callerName, callPreview } from '../call-labels';
 import { statusLabelOf } from '../history-labels';
+import { historyRowWithoutWords } from '../history-row-without-words';
 import { ringVerdictNow, verdictText } from '../ring-schedule';
 import { store } from '../services';
 import { refreshTrackerCalls } from '../session/refresh-tracker-calls';
@@ -69,6 +70,8 @@ export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings, onDispa
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: historyVersion and refreshed say storage changed
   const history = useMemo(() => listHistory(store), [historyVersion, refreshed]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: historyVersion says storage changed
+  const declinedWithoutWords = useMemo(() => listDeclinesWithoutWords(store), [historyVersion]);
 
   const row = (call: QueuedCall): (MissedCall & CallPlacement) | null => {
     const event = session.openedEvent(call.report.eventId);
@@ -86,7 +89,7 @@ export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings, onDispa
       ...placementOf(report),
     };
   };
-  const historyRows: (HistoryRow & CallPlacement)[] = history.map((record) => {
+  const recordRows: (HistoryRow & CallPlacement)[] = history.map((record) => {
     const command = resumeCommand(record.report);
     return {
       eventId: record.eventId,
@@ -106,6 +109,11 @@ export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings, onDispa
       ...placementOf(record.report, record),
     };
   });
+  // Calls declined from their notification before this device had their words: what is known.
+  const historyRows = [
+    ...recordRows,
+    ...declinedWithoutWords.map((decline) => historyRowWithoutWords(decline, t)),
+  ].sort(newestFirst);
   const missedRows = missed.flatMap((call) => row(call) ?? []);
   const workspaces = new Set(
     [...historyRows, ...missedRows].flatMap((call) => (call.workspaceName ? [call.workspaceName] : [])),
@@ -215,4 +223,9 @@ function recentlyEndedElsewhere(calls: Record<string, QueuedCall>): QueuedCall[]
     .filter((call) => call.state === 'endedElsewhere' && call.endedBy && call.endedStatus === 'answered')
     .sort((a, b) => b.learnedAt - a.learnedAt)
     .slice(0, 3);
+}
+
+/** History rows newest first, by when each call happened, as `listHistory` lists its own. */
+function newestFirst(a: { occurredAt: string }, b: { occurredAt: string }): number {
+  return (Date.parse(b.occurredAt) || 0) - (Date.parse(a.occurredAt) || 0);
 }

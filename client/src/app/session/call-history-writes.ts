@@ -7,6 +7,7 @@ import {
   markUnfinished,
   mergeStatus,
   readHistory,
+  saveDeclineWithoutWords,
   saveHistory,
 } from '../../storage';
 import { historyRecordOf } from './history-record';
@@ -49,6 +50,24 @@ export function recordEndedHere(
 ): boolean {
   if (readHistory(store, eventId)) return mergeStatus(store, eventId, { status, handledBy: null }) !== null;
   return event ? saveHistory(store, historyRecordOf(event, { status, handledBy: null })) : false;
+}
+
+/**
+ * Declined here from the notification, without the call's words (the worker could not fetch it
+ * first, or it does not open): a "Declined" row from the notification's line and the time, unless
+ * history already keeps the whole call.
+ */
+export function recordDeclinedWithoutWords(
+  store: KeyValueStore,
+  decline: { eventId: string; declinedAt: number; line?: string },
+): boolean {
+  if (readHistory(store, decline.eventId))
+    return recordEndedHere(store, decline.eventId, undefined, 'rejected');
+  return saveDeclineWithoutWords(store, {
+    eventId: decline.eventId,
+    declinedAt: new Date(decline.declinedAt).toISOString(),
+    ...(decline.line ? { line: decline.line } : {}),
+  });
 }
 
 /** Answered, declined or acknowledged on another device (or it won the answer race). */

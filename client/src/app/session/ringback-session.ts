@@ -23,7 +23,7 @@ import {
   readHistory,
   saveQueueSnapshot,
 } from '../../storage';
-import type { WorkerDeclineLog } from '../../storage/worker-declines';
+import type { WorkerDecline, WorkerDeclineLog } from '../../storage/worker-declines';
 import { AnswerLease } from './answer-lease';
 import { arrivalStep } from './answer-on-arrival';
 import { recordAnswered, recordCallEnd, recordEndedElsewhere, recordEndedHere } from './call-history-writes';
@@ -188,9 +188,10 @@ export class RingbackSession {
   /**
    * Takes the calls the service worker declined from their notification into history (at start,
    * when the worker says it declined one, when the page comes to the front), in turn with the
-   * stream's frames. Resolves once they are in.
+   * stream's frames: those in IndexedDB, and `told`, the one the worker's message carries (which
+   * IndexedDB may have failed to keep). Resolves once they are in.
    */
-  takeWorkerDeclines(): Promise<void> {
+  takeWorkerDeclines(told?: WorkerDecline): Promise<void> {
     const log = this.deps.workerDeclines;
     if (!log) return Promise.resolve();
     const taken = this.frames
@@ -198,6 +199,7 @@ export class RingbackSession {
         if (this.stopped) return;
         const changed = await takeWorkerDeclines({
           log,
+          ...(told ? { told } : {}),
           queue: this.queue,
           opened: (eventId) => this.events.get(eventId),
           store: this.deps.store,

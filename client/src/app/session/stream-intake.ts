@@ -1,7 +1,7 @@
 import type { CallQueueActor, IncomingReport } from '@ringback/machines';
 import type { HandledBy, RelayedEvent, SealingKey, StatusChange } from '@ringback/protocol';
 import type { KeyValueStore, LocalSettings } from '../../storage';
-import { recordEndedElsewhere, recordReturned } from './call-history-writes';
+import { recordEndedElsewhere, recordEndedHere, recordReturned } from './call-history-writes';
 import type { OpenedEvent } from './open-event';
 import type { OpenedEvents } from './opened-events';
 
@@ -49,7 +49,7 @@ export class StreamIntake {
     });
   }
 
-  /** A status frame: another device took, declined or acknowledged the call. */
+  /** A status frame: another device took, declined or acknowledged the call (or this one's worker did). */
   statusChanged(change: StatusChange): void {
     const me = this.deps.settings().deviceId;
     if (change.status === 'pending') {
@@ -58,7 +58,10 @@ export class StreamIntake {
       if (event) this.returned(event, change.unfinishedBy);
       return;
     }
-    if (change.handledBy?.deviceId === me) return;
+    if (change.handledBy?.deviceId === me) {
+      this.endedByThisDevice(change);
+      return;
+    }
     this.deps.queue.send({
       type: 'call.endedElsewhere',
       eventId: change.eventId,
@@ -67,6 +70,22 @@ export class StreamIntake {
     });
     const event = this.deps.events.get(change.eventId);
     if (recordEndedElsewhere(this.deps.store, change.eventId, event, change)) this.deps.onHistoryChanged();
+  }
+
+  /**
+   * A status this device wrote, yet not from this page's queue: the service worker declined the
+   * call from its notification (and may have failed to leave that in IndexedDB). A call still
+   * waiting here stops ringing and is kept as this device's, as the page's own Decline keeps it;
+   * one this page ended itself (declined, hung up) is left as it is.
+   */
+  private endedByThisDevice(change: StatusChange): void {
+    if (change.status !== 'rejected' && change.status !== 'completed') return;
+    const before = this.deps.queue.getSnapshot().context.calls[change.eventId]?.state;
+    if (!before || !WAITING.includes(before)) return;
+    // No `by`: a call answered here (in call) is not one this frame can end.
+    this.deps.queue.send({ type: 'call.endedElsewhere', eventId: change.eventId, status: change.status });
+    const event = this.deps.events.get(change.eventId);
+    if (recordEndedHere(this.deps.store, change.eventId, event, change.status)) this.deps.onHistoryChanged();
   }
 
   /**

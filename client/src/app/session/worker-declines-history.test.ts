@@ -1,7 +1,7 @@
 import { selectCall } from '@ringback/machines';
 import { generateE2eKey, sealingKeyFromText } from '@ringback/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listHistory, memoryStore, readHistory } from '../../storage';
+import { listDeclinesWithoutWords, listHistory, memoryStore, readHistory } from '../../storage';
 import { statusLabelOf } from '../history-labels';
 import { historyRecordOf } from './history-record';
 import { openRelayedEvent } from './open-event';
@@ -84,6 +84,81 @@ describe('calls declined from the notification (by the service worker) leave his
     expect(device.relay.statuses).toEqual([]);
   });
 
+  it('a decline the worker could not write down: the relay’s frame naming this device stops the ringing, one record', async () => {
+    const declines = memoryWorkerDeclines();
+    const device = open({ workerDeclines: declines });
+    device.relay.stream().onReconciled([]);
+    const call = await sealedCall(device.key, 'evt-1');
+    device.relay.stream().onEvent(call);
+    await vi.waitFor(() => expect(stateOf(device.session, 'evt-1')).toBe('ringing'));
+    const before = device.session.view.get().historyVersion;
+
+    // Nothing in IndexedDB: only the relay's status frame says this device declined it.
+    device.relay.stream().onStatus({
+      eventId: 'evt-1',
+      status: 'rejected',
+      handledBy: { deviceId: 'dev-me', name: 'Phone' },
+    });
+    await settle();
+    expect(device.ringtone.ringing).toBe(false);
+    expect(stateOf(device.session, 'evt-1')).not.toBe('ringing');
+    const opened = device.session.openedEvent('evt-1');
+    if (!opened) throw new Error('the call did not open');
+    expect(readHistory(device.store, 'evt-1')).toEqual(
+      historyRecordOf(opened, { status: 'rejected', handledBy: null }),
+    );
+    expect(device.session.view.get().historyVersion).toBeGreaterThan(before);
+
+    // The worker's message with the decline, and the frame again (a reconnect): still one record.
+    await device.session.takeWorkerDeclines({
+      eventId: 'evt-1',
+      declinedAt: Date.now(),
+      line: LINE,
+      sealed: call,
+    });
+    device.relay.stream().onStatus({
+      eventId: 'evt-1',
+      status: 'rejected',
+      handledBy: { deviceId: 'dev-me', name: 'Phone' },
+    });
+    await settle();
+    expect(listHistory(device.store).map((record) => [record.eventId, statusLabelOf(record)])).toEqual([
+      ['evt-1', 'Declined'],
+    ]);
+    expect(device.relay.statuses).toEqual([]);
+  });
+
+  it('the frame of a decline this page wrote itself changes nothing', async () => {
+    const device = open();
+    device.relay.stream().onReconciled([]);
+    device.relay.stream().onEvent(await sealedCall(device.key, 'evt-1'));
+    await vi.waitFor(() => expect(stateOf(device.session, 'evt-1')).toBe('ringing'));
+    device.session.decline('evt-1');
+    await vi.waitFor(() => expect(device.relay.statuses).toEqual([{ eventId: 'evt-1', status: 'rejected' }]));
+    const written = readHistory(device.store, 'evt-1');
+    const version = device.session.view.get().historyVersion;
+    device.relay.stream().onStatus({
+      eventId: 'evt-1',
+      status: 'rejected',
+      handledBy: { deviceId: 'dev-me', name: 'Phone' },
+    });
+    await settle();
+    expect(stateOf(device.session, 'evt-1')).toBe('declined');
+    expect(readHistory(device.store, 'evt-1')).toEqual(written);
+    expect(device.session.view.get().historyVersion).toBe(version);
+  });
+
+  it('a decline the worker sent in its message but could not write down is taken in all the same', async () => {
+    const key = generateE2eKey();
+    const sealed = await sealedCall(key, 'evt-1');
+    const declines = memoryWorkerDeclines();
+    const device = open({ key, workerDeclines: declines });
+    await device.session.takeWorkerDeclines({ eventId: 'evt-1', declinedAt: Date.now(), line: LINE, sealed });
+    expect(listHistory(device.store).map((record) => [record.eventId, statusLabelOf(record)])).toEqual([
+      ['evt-1', 'Declined'],
+    ]);
+  });
+
   it('is idempotent: taken again (a reload before it was taken out), still one "Declined" record', async () => {
     const key = generateE2eKey();
     const store = memoryStore();
@@ -110,6 +185,38 @@ describe('calls declined from the notification (by the service worker) leave his
     await device.session.takeWorkerDeclines();
     expect(readHistory(device.store, 'evt-1')).toMatchObject({ status: 'rejected', handledBy: null });
     expect(declines.rows.size).toBe(0);
+  });
+
+  it('a decline without the call’s words, for a call this page never had: a row kept from its line and time', async () => {
+    const declinedAt = Date.parse('2026-03-01T09:00:05.000Z');
+    const declines = memoryWorkerDeclines([{ eventId: 'evt-1', declinedAt, line: LINE }]);
+    const device = open({ workerDeclines: declines });
+    await vi.waitFor(() => expect(declines.rows.size).toBe(0));
+    expect(readHistory(device.store, 'evt-1')).toBeNull();
+    expect(listDeclinesWithoutWords(device.store)).toEqual([
+      { eventId: 'evt-1', declinedAt: '2026-03-01T09:00:05.000Z', line: LINE },
+    ]);
+    expect(device.session.view.get().historyVersion).toBeGreaterThan(0);
+    expect(device.relay.statuses).toEqual([]);
+
+    // Taken again (a reload before it was taken out): still one row.
+    await declines.put({ eventId: 'evt-1', declinedAt, line: LINE });
+    await device.session.takeWorkerDeclines();
+    expect(listDeclinesWithoutWords(device.store)).toHaveLength(1);
+  });
+
+  it('a whole call kept later for the same id replaces the row without words', async () => {
+    const store = memoryStore();
+    const declines = memoryWorkerDeclines([{ eventId: 'evt-1', declinedAt: Date.now() }]);
+    const first = open({ store, workerDeclines: declines });
+    await vi.waitFor(() => expect(listDeclinesWithoutWords(store)).toHaveLength(1));
+    expect(listDeclinesWithoutWords(store)[0]).not.toHaveProperty('line');
+    first.session.stop();
+    const sealed = await sealedCall(first.key, 'evt-1');
+    const again = memoryWorkerDeclines([{ eventId: 'evt-1', declinedAt: Date.now(), sealed }]);
+    open({ key: first.key, store, workerDeclines: again });
+    await vi.waitFor(() => expect(readHistory(store, 'evt-1')).toMatchObject({ status: 'rejected' }));
+    expect(listDeclinesWithoutWords(store)).toEqual([]);
   });
 
   it('keeps a sealed decline while this device holds no key, and records it once it does', async () => {

@@ -2,11 +2,13 @@ import type { CallQueueActor } from '@ringback/machines';
 import type { SealingKey } from '@ringback/protocol';
 import type { KeyValueStore } from '../../storage';
 import type { WorkerDecline, WorkerDeclineLog } from '../../storage/worker-declines';
-import { recordEndedHere } from './call-history-writes';
+import { recordDeclinedWithoutWords, recordEndedHere } from './call-history-writes';
 import { type OpenedEvent, openRelayedEvent } from './open-event';
 
 export interface WorkerDeclinesDeps {
   log: WorkerDeclineLog;
+  /** The decline the worker's message carried, taken whether or not IndexedDB kept it. */
+  told?: WorkerDecline;
   queue: CallQueueActor;
   /** The calls this page has opened (a call it rings or lists now). */
   opened(eventId: string): OpenedEvent | undefined;
@@ -25,19 +27,25 @@ export interface WorkerDeclinesDeps {
  * written to it again. History is keyed by call, so taking one twice (a reload before it was
  * deleted, or after the relay's status frame) still leaves one record. A sealed decline waits
  * while this device holds no key; one that cannot be opened or was stored without its words, for
- * a call this page never had, is dropped: the relay no longer has those words either. Returns
- * whether history changed.
+ * a call this page never had, leaves a "Declined" row of what the worker knew (the notification's
+ * line, the time): the relay no longer has those words either. Returns whether history changed.
  */
 export async function takeWorkerDeclines(deps: WorkerDeclinesDeps): Promise<boolean> {
   let changed = false;
-  for (const decline of await deps.log.all()) {
+  const declines = await deps.log.all();
+  const { told } = deps;
+  if (told && !declines.some((decline) => decline.eventId === told.eventId)) declines.push(told);
+  for (const decline of declines) {
     if (deps.stopped()) break;
     // Ended outside this page's queue (by the worker): no status write, and the ringing stops.
     deps.queue.send({ type: 'call.endedElsewhere', eventId: decline.eventId, status: 'rejected' });
     const event = deps.opened(decline.eventId) ?? (await openDeclined(decline, deps));
     if (event === 'no-key') continue;
     if (deps.stopped()) break;
-    if (recordEndedHere(deps.store, decline.eventId, event, 'rejected')) changed = true;
+    const recorded = event
+      ? recordEndedHere(deps.store, decline.eventId, event, 'rejected')
+      : recordDeclinedWithoutWords(deps.store, decline);
+    if (recorded) changed = true;
     await deps.log.remove(decline.eventId);
   }
   return changed;

@@ -159,6 +159,7 @@ export const CALLS_ZH: Record<string, string> = {
   'You hear the report as the agent wrote it. To fix this, open Settings › Language model after the call.':
     '你听到的是智能体写的原始报告。要解决这个问题，请在通话结束后打开 设置 › 语言模型。',
   'No brief': '无简报',
+  'Declined from its notification before this device had its words': '已在通知中拒接，本设备未收到其内容',
   'No language model is set up on your computer, so it could not write a brief.':
     '你的电脑上没有设置语言模型，所以无法撰写简报。',
   'Your computer’s language model did not answer within {seconds} s: pick a faster model, or try again later.':

@@ -149,8 +149,9 @@ export type StatusChange = Type.Static<typeof StatusChange>;
  * `event_not_found`). With no renewal for this long since the answer or the last renewal, the
  * relay returns the call to `pending` (a `status` frame with `unfinishedBy`), decided on the
  * relay's clock; an open stream of the device does not keep it (a lost phone's socket may stay
- * half-open for many minutes). The device named there that comes back while the call is still
- * `pending` takes it back with its renewal (204), reply or `completed`, as if it answered it again.
+ * half-open for many minutes). A device that comes back while the call is still `pending` takes
+ * it back with its renewal (204), reply or `completed`, as if it answered it again: the first one
+ * back, not only the device named there (after two lapses that is the second holder).
  */
 export const ANSWER_LEASE_MS = 120_000;
 /** How often the answering device renews its lease while it is in the call or writing its reply. */

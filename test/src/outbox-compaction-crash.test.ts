@@ -19,11 +19,12 @@ const ROUNDS = 8;
 /** Enough for the journal to outgrow 1 MB, so that a compaction runs beside the commits. */
 const MAX_REPORTS_PER_ATTEMPT = 8000;
 /**
- * The relay is down through every crash, so the daemons back off further each time: the last one,
- * started before the relay is back, fails its first probe and waits one more step before it
- * delivers, at most 10 s here (`RINGBACK_DELIVERY_RETRY_MAX_MS`), not a minute or more.
+ * The relay is down through every crash, so the daemons back off further each time, up to the real
+ * 5 min. Only the last one, started just before the relay is back, waits at most 10 s
+ * (`RINGBACK_DELIVERY_RETRY_MAX_MS`): the step the earlier runs saved is cut to that at its start,
+ * and so is the one more step it waits if its first probe still finds the relay down.
  */
-const DAEMON_ENV = { RINGBACK_DELIVERY_RETRY_MAX_MS: '10000' };
+const LAST_DAEMON_ENV = { RINGBACK_DELIVERY_RETRY_MAX_MS: '10000' };
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -65,7 +66,6 @@ async function killWhenWriting(dataDir: string, prefix: string): Promise<string[
   assertBuilt();
   const watcher = watch(dataDir);
   const child = spawn(process.execPath, [RINGBACK_BIN, 'run', '--data-dir', dataDir, '--port', '0'], {
-    env: { ...process.env, ...DAEMON_ENV },
     stdio: 'ignore',
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -138,7 +138,7 @@ describe('a daemon killed while it compacts its outbox', () => {
       config: { server: { url: relay.url } },
       deviceToken: 'dev_compaction',
     });
-    const first = await startDaemonProcess(dataDir, DAEMON_ENV);
+    const first = await startDaemonProcess(dataDir);
     cleanups.push(() => first.kill());
     const localApiKey = (await readFile(join(dataDir, 'local-api.key'), 'utf8')).trim();
     const texts = Array.from({ length: REPORTS }, (_, i) => `compaction crash report ${i}`);
@@ -180,7 +180,7 @@ describe('a daemon killed while it compacts its outbox', () => {
     expect(midCheckpoint).toBeGreaterThan(0);
     expect(midJournal).toBeGreaterThan(0);
 
-    const second = await startDaemonProcess(dataDir, DAEMON_ENV);
+    const second = await startDaemonProcess(dataDir);
     cleanups.push(() => second.kill());
     expect((await outboxStatus(second, localApiKey)).pending).toBe(waiting);
     // The outbox itself came through: nothing had to be salvaged from payload files.
@@ -191,14 +191,14 @@ describe('a daemon killed while it compacts its outbox', () => {
     let daemon = second;
     let midway = false;
     for (let attempt = 0; attempt < 3 && !midway; attempt += 1) {
-      if (attempt > 0) daemon = await startDaemonProcess(dataDir, DAEMON_ENV);
+      if (attempt > 0) daemon = await startDaemonProcess(dataDir);
       const result = await killDuringBackgroundCompaction(daemon, dataDir, `late report ${attempt}`);
       accepted.push(...result.accepted);
       midway = result.midway;
     }
     expect(midway).toBe(true);
 
-    const last = await startDaemonProcess(dataDir, DAEMON_ENV);
+    const last = await startDaemonProcess(dataDir, LAST_DAEMON_ENV);
     cleanups.push(() => last.kill('SIGTERM'));
     const back = relay.received.length;
     relay.answerRest({ status: 201 });

@@ -27,6 +27,7 @@ import { RingScheduleDriver } from './RingScheduleDriver';
 import { Screens } from './Screens';
 import { audio, incomingRingtone, speech, store } from './services';
 import { createSessionRelay } from './session/create-session-relay';
+import { listenForPageReturns } from './session/page-returns';
 import { RingbackSession } from './session/ringback-session';
 import { SessionContext } from './session-context';
 import { useTabLock } from './use-tab-lock';
@@ -122,6 +123,8 @@ export function SessionRoot({ settings, e2eKey, onE2eKeyChange, onSettingsChange
       ringtone: incomingRingtone,
       onSignedOut: () => signedOut.current(),
       workerDeclines: browserWorkerDeclines(),
+      // A page a phone froze in the background renews the calls it holds as soon as it is back.
+      pageReturns: listenForPageReturns({ window, document }),
     });
     session.start();
     // Loading the on-device voice takes a few hundred ms: done now, not when the first call arrives

@@ -173,7 +173,13 @@ export class RelayedRequestGuard {
     }
   }
 
-  /** Resolves once every id admitted so far is written down (or its write failed). */
+  /**
+   * Resolves once the writes begun or queued so far are done (or failed): the id of every
+   * settings request admitted so far is then on disk, and so is the id of every request to the
+   * computer whose admission wrote the record. Not that of a request to the computer admitted
+   * under a `runningUntil` already on disk: no write is made for it, its id goes down with the
+   * next write or the clean stop (`close`), and until then the covered time refuses it after a crash.
+   */
   async flushed(): Promise<void> {
     await this.#writing;
   }

@@ -120,6 +120,36 @@ describe('deliveryGateMachine', () => {
     expect(await untilProbing(gate)).toBe(5000);
   });
 
+  it('restored with a lower longest wait than the run that saved its backoff, waits no longer than that', async () => {
+    // An earlier run backed off 5 minutes; this one starts with a longest wait of 10 s.
+    const t0 = Date.now();
+    const saved = {
+      schemaVersion: 1,
+      failures: 12,
+      nextProbeAt: t0 + 5 * 60_000,
+      lastError: 'relay answered 503',
+    };
+    gate = createDeliveryGateActor(
+      deliveryGateMachine,
+      { persisted: saved, at: t0 },
+      {},
+      { maxProbeDelayMs: 10_000 },
+    ).start();
+    expect(state(gate)).toBe('backingOff');
+    // What it saves again says the shorter wait too, so the run after it keeps to it.
+    expect(persistDeliveryGate(gate.getSnapshot()).nextProbeAt).toBe(t0 + 10_000);
+    expect(await untilProbing(gate)).toBe(10_000);
+    // A wait shorter than the longest one is left as it was.
+    gate.stop();
+    gate = createDeliveryGateActor(
+      deliveryGateMachine,
+      { persisted: { ...saved, nextProbeAt: Date.now() + 3000 }, at: Date.now() },
+      {},
+      { maxProbeDelayMs: 10_000 },
+    ).start();
+    expect(await untilProbing(gate)).toBe(3000);
+  });
+
   it('takes the time and the jitter from the host: two draws, two waits', async () => {
     const ownRandom = vi.spyOn(Math, 'random');
     const seen: { nextProbeAt: number | null; wait: number }[] = [];

@@ -89,14 +89,21 @@ export const deliveryGateMachine = setup({
   context: ({ input }) => {
     const backoff = input.restored?.backoff;
     const at = input.restored?.at ?? 0;
+    const maxProbeDelayMs = Math.min(input.maxProbeDelayMs ?? MAX_RETRY_DELAY_MS, MAX_RETRY_DELAY_MS);
+    // From the persisted absolute time, so a restart waits only what is left; yet never longer
+    // than this run's longest step: a run with a lower one (RINGBACK_DELIVERY_RETRY_MAX_MS) does
+    // not wait out the 5 min step an earlier run saved, nor does a host clock set back wait on.
+    const nextProbeAt =
+      backoff?.nextProbeAt === undefined || backoff.nextProbeAt === null
+        ? null
+        : Math.min(backoff.nextProbeAt, at + maxProbeDelayMs);
     return {
       schemaVersion: 1,
       failures: backoff?.failures ?? 0,
-      nextProbeAt: backoff?.nextProbeAt ?? null,
-      // From the persisted absolute time, so a restart waits only what is left.
-      probeDelayMs: Math.max(0, (backoff?.nextProbeAt ?? at) - at),
+      nextProbeAt,
+      probeDelayMs: Math.max(0, (nextProbeAt ?? at) - at),
       lastError: backoff?.lastError ?? null,
-      maxProbeDelayMs: Math.min(input.maxProbeDelayMs ?? MAX_RETRY_DELAY_MS, MAX_RETRY_DELAY_MS),
+      maxProbeDelayMs,
     };
   },
   initial: 'resuming',

@@ -184,9 +184,6 @@ describe('an answered call whose device went away', () => {
     expect((await status(relay, phone, 'evt-2', 'answered')).statusCode).toBe(200);
     clock.advance(LEASE_MS);
     await sweeps.next();
-    // Another device that did not have it takes nothing by renewing or replying.
-    expect((await renew(relay, tablet, 'evt-1')).statusCode).toBe(409);
-    expect((await replyTo(relay, tablet, 'evt-1', 'tablet-early')).statusCode).toBe(403);
     expect((await callAs(relay, tablet, 'evt-1')).status).toBe('pending');
 
     // The tablet answers one and declines the other; the phone comes back.
@@ -329,6 +326,60 @@ describe('a device back after its lease lapsed, while nobody took its call', () 
       'status',
       'reply',
     ]);
+  });
+});
+
+describe('a call given back twice (the phone lapsed, then the tablet that answered it next)', () => {
+  /** `eventIds`, each answered by the phone, then by the tablet, each lease lapsing: pending, naming the tablet. */
+  async function givenBackTwice(eventIds: string[]) {
+    const call = await answeredCall();
+    const { relay, clock, sweeps, phone, tablet } = call;
+    for (const eventId of eventIds.slice(1)) {
+      expect((await relay.postEvent(eventId)).statusCode).toBe(201);
+      expect((await status(relay, phone, eventId, 'answered')).statusCode).toBe(200);
+    }
+    clock.advance(LEASE_MS);
+    await sweeps.next();
+    for (const eventId of eventIds)
+      expect((await status(relay, tablet, eventId, 'answered')).statusCode).toBe(200);
+    clock.advance(LEASE_MS);
+    await sweeps.next();
+    for (const eventId of eventIds)
+      expect(await callAs(relay, phone, eventId)).toMatchObject({
+        status: 'pending',
+        handledBy: null,
+        unfinishedBy: { deviceId: tablet.deviceId, name: 'Tablet' },
+      });
+    return call;
+  }
+
+  it('is taken by the phone, back first, by renewing, replying or hanging up; the tablet, back later, finds it taken', async () => {
+    const { relay, phone, tablet } = await givenBackTwice(['evt-1', 'evt-2', 'evt-3']);
+    const phones = { deviceId: phone.deviceId, name: 'Phone' };
+
+    // Its renewal: the call is its own again, not lost to nobody.
+    expect((await renew(relay, phone, 'evt-1')).statusCode).toBe(204);
+    expect(await callAs(relay, tablet, 'evt-1')).toMatchObject({ status: 'answered', handledBy: phones });
+    // Its reply, written while away.
+    expect((await replyTo(relay, phone, 'evt-2', 'reply-2')).statusCode).toBe(201);
+    expect(await callAs(relay, tablet, 'evt-2')).toMatchObject({ status: 'answered', handledBy: phones });
+    // Its hang-up, made while away.
+    expect((await status(relay, phone, 'evt-3', 'completed')).json()).toEqual({
+      eventId: 'evt-3',
+      status: 'completed',
+      handledBy: phones,
+    });
+
+    // The first wins: the tablet back now is told the phone has them.
+    const renewed = await renew(relay, tablet, 'evt-1');
+    expect([renewed.statusCode, renewed.json().error, renewed.json().handledBy]).toEqual([
+      409,
+      'call_taken',
+      phones,
+    ]);
+    const replied = await replyTo(relay, tablet, 'evt-2', 'tablet-late');
+    expect([replied.statusCode, replied.json().handledBy]).toEqual([403, phones]);
+    expect((await status(relay, tablet, 'evt-3', 'completed')).statusCode).toBe(409);
   });
 });
 

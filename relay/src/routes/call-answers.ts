@@ -16,11 +16,13 @@ export function statusChanged(deps: RelayRuntime, change: { event: EventRecord; 
 
 /**
  * A device that was away longer than its lease (in the call, or writing its reply) is back, and
- * the call the relay gave back from it is still `pending`, nobody having answered or ended it
- * meanwhile: the call is its own again, exactly as if it had answered it (the lease restarted,
- * the `status` frame that stops the others ringing, the pushes ended), so its renewal, hang-up
- * or reply goes on as if it had never been away. Anything else (another device answered or
- * ended it first, or it is another device's to take back) is the store's `conflict`.
+ * the call the relay gave back is still `pending`, nobody having answered or ended it meanwhile:
+ * the call is its own again, exactly as if it had answered it (the lease restarted, the `status`
+ * frame that stops the others ringing, the pushes ended), so its renewal, hang-up or reply goes
+ * on as if it had never been away. Whichever device of the account does so first takes it, not
+ * only the one the release names (after two lapses that is the second holder, not the first).
+ * Anything else (another device answered or ended it first, or the call was never given back)
+ * is the store's `conflict`.
  */
 export async function takeBack(
   deps: RelayRuntime,

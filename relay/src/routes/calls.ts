@@ -14,7 +14,7 @@ import { Type } from 'typebox';
 import { deviceOf } from '../auth/device-auth';
 import { handledByOf, toRelayedEvent, toStatusChange } from '../events/relayed-event';
 import type { RelayRuntime } from '../relay-deps';
-import { leftBy } from '../storage/call-transitions';
+import { givenBack } from '../storage/call-transitions';
 import type { EventRecord } from '../storage/relay-store';
 import { answerLeaseMs, statusChanged, takeBack } from './call-answers';
 
@@ -97,7 +97,7 @@ export function callRoutes(deps: RelayRuntime): FastifyPluginAsync {
         const write = () =>
           deps.store.setStatus(me.accountId, eventId, request.body.status, me.deviceId, answerLeaseMs(deps));
         let result = await write();
-        if (result.outcome === 'conflict' && leftBy(result.event, me.deviceId)) {
+        if (result.outcome === 'conflict' && givenBack(result.event)) {
           // Its hang-up, made while it was away past its lease: the call is its own again first.
           const taken = await takeBack(deps, me, eventId);
           result = taken.outcome === 'changed' ? await write() : taken;
@@ -113,7 +113,7 @@ export function callRoutes(deps: RelayRuntime): FastifyPluginAsync {
 
     // The answering device keeps the call while it is in it or writing its reply (every
     // ANSWER_LEASE_RENEW_MS); without this, the call goes back to the others a lease later. A
-    // device back after that takes the call back if nobody took it meanwhile.
+    // device back after that takes the call back while it is still given back (the first back wins).
     api.post(
       '/v1/events/:eventId/lease',
       {
@@ -126,7 +126,7 @@ export function callRoutes(deps: RelayRuntime): FastifyPluginAsync {
         const renewal = await deps.store.renewLease(me.accountId, eventId, me.deviceId, answerLeaseMs(deps));
         // Answered by it again, the lease starts afresh: that is the renewal.
         const result =
-          renewal.outcome === 'conflict' && leftBy(renewal.event, me.deviceId)
+          renewal.outcome === 'conflict' && givenBack(renewal.event)
             ? await takeBack(deps, me, eventId)
             : renewal;
         if (result.outcome === 'device_gone') throw deviceGone();

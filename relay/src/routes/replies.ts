@@ -37,7 +37,7 @@ export function replyRoutes(deps: RelayRuntime): FastifyPluginAsync {
           });
         let result: InsertReplyResult = await insert();
         if (result.outcome === 'not_answerer' && result.handledBy === null) {
-          // Nobody has the call: it may be this device's, given back while it was away writing
+          // Nobody has the call: it may have been given back while this device was away writing
           // this reply. Then it is its own again and the reply goes on; otherwise the refusal
           // names who has it now.
           const taken = await takeBack(deps, me, eventId);

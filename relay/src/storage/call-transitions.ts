@@ -27,11 +27,15 @@ export function decide(
 }
 
 /**
- * Whether the call went back to `pending` from `deviceId` (its lease lapsed while the device was
- * away) and nobody took it since: the device may take it back, as if it answered it again.
+ * Whether the call went back to `pending` from a device that held it (its lease lapsed while it
+ * was away, or it was removed) and nobody took it since. Any device of the account may then take
+ * it back by renewing, replying or hanging up, the first one winning: that is what answering the
+ * pending call would do anyway, and it is not kept to the device the release names, since after
+ * two lapses (the phone's, then the tablet's that answered next) the phone back first would
+ * otherwise lose a call that nobody holds.
  */
-export const leftBy = (event: EventRecord, deviceId: string): boolean =>
-  event.status === 'pending' && event.unfinishedBy?.deviceId === deviceId;
+export const givenBack = (event: EventRecord): boolean =>
+  event.status === 'pending' && event.unfinishedBy !== undefined;
 
 /**
  * Whether a lease renewal of `deviceId` finds the call still its own though not answered: it

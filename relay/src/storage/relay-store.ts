@@ -210,11 +210,12 @@ export interface EventStore {
     leaseMs?: number,
   ): Promise<StatusChangeResult>;
   /**
-   * The device a lapsed lease took the call from (`unfinishedBy`), back while the call is still
-   * `pending` since that release, takes it back: answered by it exactly as `setStatus` answers
-   * (the lease restarted, a `status` log entry), decided in the same write. `conflict` when the
-   * call is not pending since a release naming this device (another device answered or ended it
-   * meanwhile: the first device wins).
+   * A device of the account, back while a call given back by a lapse or a removal (`unfinishedBy`
+   * set) is still `pending` since, takes it back: answered by it exactly as `setStatus` answers
+   * (the lease restarted, a `status` log entry), decided in the same write. Not only the device the
+   * release names: any device that renews, replies to or hangs up the call, the first one winning.
+   * `conflict` when the call is not pending since a release (another device answered or ended it
+   * meanwhile, or it was never answered).
    */
   reclaimCall(
     accountId: string,

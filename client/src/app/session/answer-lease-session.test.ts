@@ -1,4 +1,5 @@
 import { selectCall } from '@ringback/machines';
+import { ANSWER_LEASE_RENEW_MS } from '@ringback/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readHistory } from '../../storage';
 import { statusLabelOf } from '../history-labels';
@@ -8,6 +9,7 @@ import { sealedCall, settle, startSession } from './session-harness';
 const sessions: RingbackSession[] = [];
 afterEach(() => {
   for (const session of sessions.splice(0)) session.stop();
+  vi.useRealTimers();
 });
 
 const RENEW_MS = 40;
@@ -111,5 +113,43 @@ describe('the answering device keeps its lease', () => {
     expect(selectCall(device.session.queue.getSnapshot(), eventId)?.state).toBe('ended');
     expect(ownHistory()).toMatchObject({ status: 'completed', handledBy: null, label: 'Answered' });
     expect(device.session.view.get().takenFromHere).toEqual({});
+  });
+
+  it('a page frozen in the background past the lease renews the call at once when it is back, taking it back, before any tick', async () => {
+    // The renewal timer stands still, as in a page the system froze; all else runs.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const listeners = new Set<() => void>();
+    const pageBack = () => {
+      for (const listener of [...listeners]) listener();
+    };
+    const device = open({
+      leaseRenewMs: ANSWER_LEASE_RENEW_MS,
+      pageReturns: (onReturn) => {
+        listeners.add(onReturn);
+        return () => listeners.delete(onReturn);
+      },
+    });
+    const me = { deviceId: 'dev-me', name: 'This browser' };
+    const eventId = await inCall(device);
+    expect(device.relay.leases).toEqual([]);
+
+    // Frozen past the lease: the relay gave the call back (its frame came in as the page thawed).
+    device.relay.stream().onStatus({ eventId, status: 'pending', handledBy: null, unfinishedBy: me });
+    await settle();
+    expect(device.relay.leases).toEqual([]);
+    // Shown again: renewed at once, which takes it back; the relay's `answered` frame follows.
+    pageBack();
+    await vi.waitFor(() => expect(device.relay.leases).toEqual([eventId]));
+    device.relay.stream().onStatus({ eventId, status: 'answered', handledBy: me });
+    await settle();
+    expect(selectCall(device.session.queue.getSnapshot(), eventId)?.state).toBe('inCall');
+    expect(device.session.view.get().takenFromHere).toEqual({});
+
+    // Stopped (signed out, another tab): the page coming back renews nothing.
+    device.session.stop();
+    pageBack();
+    await settle();
+    expect(device.relay.leases).toEqual([eventId]);
+    expect(listeners.size).toBe(0);
   });
 });

@@ -14,6 +14,8 @@ afterEach(() => {
 function lease(answer: (eventId: string) => Promise<LeaseRenewal>, held: string[]) {
   const renewed: string[] = [];
   const lost: { eventId: string; by: string | null }[] = [];
+  /** The page's `listenForPageReturns`, played by the test: `pageBack()` is the page shown again. */
+  const listeners = new Set<() => void>();
   const keeper = new AnswerLease({
     renew: (eventId) => {
       renewed.push(eventId);
@@ -21,9 +23,18 @@ function lease(answer: (eventId: string) => Promise<LeaseRenewal>, held: string[
     },
     held: () => held,
     onLost: (eventId, by) => lost.push({ eventId, by: by?.name ?? null }),
+    pageReturns: (onReturn) => {
+      listeners.add(onReturn);
+      return () => listeners.delete(onReturn);
+    },
   });
   keeper.start();
-  return { keeper, renewed, lost, held };
+  const pageBack = async () => {
+    for (const listener of [...listeners]) listener();
+    // The renewals' answers, not any time: the fake clock stands still.
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  return { keeper, renewed, lost, held, pageBack, listeners };
 }
 
 describe('AnswerLease', () => {
@@ -93,6 +104,52 @@ describe('AnswerLease', () => {
     expect(renewed).toEqual(['evt-1']);
     expect(lost).toEqual([]);
     keeper.stop();
+  });
+
+  it('renews every held call at once when the page is back from being frozen, not a tick later', async () => {
+    const { keeper, renewed, pageBack } = lease(async () => ({ held: true }), ['evt-1', 'evt-2']);
+    // Frozen in the background past the lease: no tick ran. Back, it renews before any tick.
+    await pageBack();
+    expect(renewed).toEqual(['evt-1', 'evt-2']);
+    await pageBack();
+    expect(renewed).toHaveLength(4);
+    // The ticks go on as before.
+    await vi.advanceTimersByTimeAsync(ANSWER_LEASE_RENEW_MS);
+    expect(renewed).toHaveLength(6);
+    keeper.stop();
+  });
+
+  it('renews a call once at a time however many ways the page says it is back (visible, shown, online, focus)', async () => {
+    const answers: ((renewal: LeaseRenewal) => void)[] = [];
+    const { keeper, renewed, lost, pageBack } = lease(
+      () => new Promise<LeaseRenewal>((resolve) => answers.push(resolve)),
+      ['evt-1'],
+    );
+    for (let event = 0; event < 4; event++) await pageBack();
+    await vi.advanceTimersByTimeAsync(ANSWER_LEASE_RENEW_MS);
+    expect(renewed).toEqual(['evt-1']);
+    // Answered (the relay took the call back for this device, or it was still its own): the next
+    // return renews again.
+    answers[0]?.({ held: true });
+    await vi.advanceTimersByTimeAsync(0);
+    await pageBack();
+    expect(renewed).toEqual(['evt-1', 'evt-1']);
+    expect(lost).toEqual([]);
+    keeper.stop();
+  });
+
+  it('renews nothing when the page is back once stopped, or once the device was removed', async () => {
+    const stopped = lease(async () => ({ held: true }), ['evt-1']);
+    stopped.keeper.stop();
+    await stopped.pageBack();
+    expect(stopped.renewed).toEqual([]);
+    expect(stopped.listeners.size).toBe(0);
+
+    const removed = lease(() => refusal(401, 'unauthorized'), ['evt-1']);
+    await removed.pageBack();
+    await removed.pageBack();
+    expect(removed.renewed).toEqual(['evt-1']);
+    removed.keeper.stop();
   });
 
   it('keeps renewing a call after a refusal that may pass (503 relay_unavailable)', async () => {

@@ -34,6 +34,7 @@ import { callSentences, speechOptionsFor } from './call-speech';
 import { type Observable, observable } from './observable';
 import type { OpenedEvent, OpenFailure } from './open-event';
 import { OpenedEvents } from './opened-events';
+import type { PageReturns } from './page-returns';
 import { randomId } from './random-id';
 import { defaultReplyText } from './reply-text';
 import type { SessionRelay } from './session-relay';
@@ -79,6 +80,8 @@ export interface SessionDeps {
   now?: () => number;
   /** How often held calls' leases are renewed; `ANSWER_LEASE_RENEW_MS` unless a test says otherwise. */
   leaseRenewMs?: number;
+  /** When the page is back from being frozen or offline: held calls' leases are renewed at once. */
+  pageReturns?: PageReturns;
   /** The calls the service worker declined from their notification (IndexedDB), if there is one. */
   workerDeclines?: WorkerDeclineLog | null;
 }
@@ -153,6 +156,7 @@ export class RingbackSession {
           takenFromHere: { ...view.takenFromHere, [eventId]: by?.name ?? null },
         })),
       ...(deps.leaseRenewMs ? { everyMs: deps.leaseRenewMs } : {}),
+      ...(deps.pageReturns ? { pageReturns: deps.pageReturns } : {}),
     });
     this.intake = new StreamIntake({
       queue: this.queue,

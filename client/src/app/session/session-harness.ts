@@ -13,6 +13,7 @@ import type { LeaseRenewal } from '../../relay';
 import type { AudioOutput, SpeechService } from '../../speech';
 import { defaultSettings, type KeyValueStore, type LocalSettings, memoryStore } from '../../storage';
 import type { WorkerDecline, WorkerDeclineLog } from '../../storage/worker-declines';
+import type { PageReturns } from './page-returns';
 import { RingbackSession } from './ringback-session';
 import type { SessionRelay, SessionStreamHandlers } from './session-relay';
 
@@ -173,6 +174,8 @@ export function startSession(options: {
   deviceId?: string;
   /** How often leases are renewed (the real 30 s is too long to wait for). */
   leaseRenewMs?: number;
+  /** When the page is back from being frozen (`listenForPageReturns`), played by the test. */
+  pageReturns?: PageReturns;
   /** The service worker's declines waiting in IndexedDB (`memoryWorkerDeclines`). */
   workerDeclines?: WorkerDeclineLog;
   /** The key text held at each moment (null: none); `key` throughout unless given. */
@@ -212,6 +215,7 @@ export function startSession(options: {
     onSignedOut: () => {},
     ...(options.now ? { now: options.now } : {}),
     ...(options.leaseRenewMs ? { leaseRenewMs: options.leaseRenewMs } : {}),
+    ...(options.pageReturns ? { pageReturns: options.pageReturns } : {}),
     ...(options.workerDeclines ? { workerDeclines: options.workerDeclines } : {}),
   });
   session.start();

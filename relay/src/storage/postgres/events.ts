@@ -1,5 +1,5 @@
 import { ANSWER_LEASE_MS } from '@ringback/protocol';
-import { decide, leftBy, SETTABLE_STATUSES, type SettableStatus } from '../call-transitions';
+import { decide, givenBack, SETTABLE_STATUSES, type SettableStatus } from '../call-transitions';
 import { ENDED_STATUSES, type EventRecord, type EventStore, type StatusChangeResult } from '../relay-store';
 import { EVENT_COLUMNS, type EventRow, iso, toEvent } from '../store-rows';
 import { DATABASE_NOW_MS } from './answer-lease-schema';
@@ -79,9 +79,7 @@ export function postgresEvents(
       return changeStatus(accountId, eventId, status, deviceId, leaseMs);
     },
     async reclaimCall(accountId, eventId, deviceId, leaseMs = ANSWER_LEASE_MS) {
-      return changeStatus(accountId, eventId, 'answered', deviceId, leaseMs, (current) =>
-        leftBy(current, deviceId),
-      );
+      return changeStatus(accountId, eventId, 'answered', deviceId, leaseMs, givenBack);
     },
     async getEvent(accountId, eventId) {
       const row = await byKey(db, accountId, eventId);

@@ -1,5 +1,5 @@
 import { ANSWER_LEASE_MS } from '@ringback/protocol';
-import { decide, leftBy, SETTABLE_STATUSES, type SettableStatus } from '../call-transitions';
+import { decide, givenBack, SETTABLE_STATUSES, type SettableStatus } from '../call-transitions';
 import {
   type CallStatus,
   ENDED_STATUSES,
@@ -162,9 +162,7 @@ export function sqliteEvents(
       return changeStatus(accountId, eventId, status, deviceId, leaseMs);
     },
     async reclaimCall(accountId, eventId, deviceId, leaseMs = ANSWER_LEASE_MS) {
-      return changeStatus(accountId, eventId, 'answered', deviceId, leaseMs, (current) =>
-        leftBy(current, deviceId),
-      );
+      return changeStatus(accountId, eventId, 'answered', deviceId, leaseMs, givenBack);
     },
     async getEvent(accountId, eventId) {
       const row = s.byKey.get(accountId, eventId);

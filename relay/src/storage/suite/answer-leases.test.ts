@@ -111,17 +111,12 @@ forEachBackend((backend) => {
     it('gives a lapsed call back to the device it was taken from while nobody took it since, as its answer', async () => {
       const clock = manualClock();
       const store = await backend.open(clock.now);
-      const { accountId, daemon, phone, tablet } = await household(store);
+      const { accountId, daemon, phone } = await household(store);
       const { event } = await created(store, newEvent(accountId, daemon.deviceId));
       await store.setStatus(accountId, event.eventId, 'answered', phone.deviceId, LAPSED);
       expect(await store.releaseLapsedCalls(SWEEP)).toHaveLength(1);
       const before = await store.latestLogSeq(accountId);
 
-      // Only the device the release named takes it back.
-      expect(await store.reclaimCall(accountId, event.eventId, tablet.deviceId, HELD)).toMatchObject({
-        outcome: 'conflict',
-        event: { status: 'pending', unfinishedBy: { deviceId: phone.deviceId } },
-      });
       const reclaimed = await store.reclaimCall(accountId, event.eventId, phone.deviceId, HELD);
       expect(reclaimed).toMatchObject({
         outcome: 'changed',
@@ -154,21 +149,71 @@ forEachBackend((backend) => {
       expect(await store.latestLogSeq(accountId)).toBe(before + 2);
     });
 
+    it('gives a call released by a lapse to whichever device of the account takes it first, whoever it was taken from last', async () => {
+      const clock = manualClock();
+      const store = await backend.open(clock.now);
+      const { accountId, daemon, phone, tablet } = await household(store);
+      const twice = await created(store, newEvent(accountId, daemon.deviceId));
+      const never = await created(store, newEvent(accountId, daemon.deviceId));
+      // The phone answers and lapses, then the tablet answers and lapses: the release names the tablet.
+      await store.setStatus(accountId, twice.event.eventId, 'answered', phone.deviceId, LAPSED);
+      expect(await store.releaseLapsedCalls(SWEEP)).toHaveLength(1);
+      await store.setStatus(accountId, twice.event.eventId, 'answered', tablet.deviceId, LAPSED);
+      expect(await store.releaseLapsedCalls(SWEEP)).toHaveLength(1);
+      expect(await store.getEvent(accountId, twice.event.eventId)).toMatchObject({
+        status: 'pending',
+        unfinishedBy: { deviceId: tablet.deviceId },
+      });
+      const before = await store.latestLogSeq(accountId);
+
+      // The phone, back first, takes it: what answering the pending call would do anyway.
+      expect(await store.reclaimCall(accountId, twice.event.eventId, phone.deviceId, HELD)).toMatchObject({
+        outcome: 'changed',
+        event: { status: 'answered', handledBy: phone.deviceId },
+        log: { kind: 'status', eventId: twice.event.eventId, seq: before + 1 },
+      });
+      expect(await store.renewLease(accountId, twice.event.eventId, phone.deviceId, HELD)).toEqual({
+        outcome: 'renewed',
+      });
+      expect(
+        (await store.insertReply(newReply(accountId, phone.deviceId, 'r-1', twice.event.eventId))).outcome,
+      ).toBe('created');
+      // The tablet, back later, finds it taken: the first wins.
+      expect(await store.reclaimCall(accountId, twice.event.eventId, tablet.deviceId, HELD)).toMatchObject({
+        outcome: 'conflict',
+        event: { status: 'answered', handledBy: phone.deviceId },
+      });
+      // A call nobody answered was never given back: there is nothing to take back, only to answer.
+      expect(await store.reclaimCall(accountId, never.event.eventId, phone.deviceId, HELD)).toMatchObject({
+        outcome: 'conflict',
+        event: { status: 'pending', handledBy: null },
+      });
+      expect(await store.latestLogSeq(accountId)).toBe(before + 2);
+      // A device of another account takes nothing.
+      const other = await household(store);
+      expect(
+        (await store.reclaimCall(accountId, never.event.eventId, other.phone.deviceId, HELD)).outcome,
+      ).toBe('device_gone');
+    });
+
     it('does not give a lapsed call back to its device once another device answered or ended it: the first wins', async () => {
       const clock = manualClock();
       const store = await backend.open(clock.now);
       const { accountId, daemon, phone, tablet } = await household(store);
       const answered = await created(store, newEvent(accountId, daemon.deviceId));
       const declined = await created(store, newEvent(accountId, daemon.deviceId));
-      const relapsed = await created(store, newEvent(accountId, daemon.deviceId));
-      for (const { event } of [answered, declined, relapsed])
+      const reanswered = await created(store, newEvent(accountId, daemon.deviceId));
+      for (const { event } of [answered, declined, reanswered])
         await store.setStatus(accountId, event.eventId, 'answered', phone.deviceId, LAPSED);
       expect(await store.releaseLapsedCalls(SWEEP)).toHaveLength(3);
       await store.setStatus(accountId, answered.event.eventId, 'answered', tablet.deviceId, HELD);
       await store.setStatus(accountId, declined.event.eventId, 'rejected', tablet.deviceId);
-      // The tablet answered it too and lapsed in turn: it is the tablet's to take back now.
-      await store.setStatus(accountId, relapsed.event.eventId, 'answered', tablet.deviceId, LAPSED);
+      // The tablet answered it too, lapsed in turn, and took it back itself.
+      await store.setStatus(accountId, reanswered.event.eventId, 'answered', tablet.deviceId, LAPSED);
       expect(await store.releaseLapsedCalls(SWEEP)).toHaveLength(1);
+      expect(
+        (await store.reclaimCall(accountId, reanswered.event.eventId, tablet.deviceId, HELD)).outcome,
+      ).toBe('changed');
       const before = await store.latestLogSeq(accountId);
 
       expect(await store.reclaimCall(accountId, answered.event.eventId, phone.deviceId, HELD)).toMatchObject({
@@ -179,14 +224,16 @@ forEachBackend((backend) => {
         outcome: 'conflict',
         event: { status: 'rejected', handledBy: tablet.deviceId },
       });
-      expect(await store.reclaimCall(accountId, relapsed.event.eventId, phone.deviceId, HELD)).toMatchObject({
+      expect(
+        await store.reclaimCall(accountId, reanswered.event.eventId, phone.deviceId, HELD),
+      ).toMatchObject({
         outcome: 'conflict',
-        event: { status: 'pending', unfinishedBy: { deviceId: tablet.deviceId } },
+        event: { status: 'answered', handledBy: tablet.deviceId },
       });
       expect(await store.latestLogSeq(accountId)).toBe(before);
       // Removed meanwhile: refused as its every other write is.
       await store.removeDevice(accountId, tablet.deviceId);
-      expect(await store.reclaimCall(accountId, relapsed.event.eventId, tablet.deviceId, HELD)).toEqual({
+      expect(await store.reclaimCall(accountId, reanswered.event.eventId, tablet.deviceId, HELD)).toEqual({
         outcome: 'device_gone',
       });
     });

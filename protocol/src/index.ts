@@ -95,6 +95,8 @@ export type {
   DesktopPlatform,
   DesktopPreferences,
   DeviceTokenLoad,
+  DeviceTokenSave,
+  DeviceTokenUnreadable,
   EndpointChunk,
   EndpointFailure,
   EndpointHead,

@@ -64,7 +64,9 @@ export type DeviceTokenUnreadable = 'keychain-unavailable' | 'undecryptable';
  * be read. An unreadable token is reported, never taken for "none": the page says so and pairs
  * again only when the user asks, instead of silently leaving a stale device on the relay.
  */
-export type DeviceTokenLoad = { ok: true; token: string | null } | { ok: false; reason: DeviceTokenUnreadable };
+export type DeviceTokenLoad =
+  | { ok: true; token: string | null }
+  | { ok: false; reason: DeviceTokenUnreadable };
 
 /**
  * Where a saved token is kept: encrypted on disk (`keychain`), or only in main's memory until the

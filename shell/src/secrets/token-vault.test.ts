@@ -123,12 +123,18 @@ describe('createTokenVault', () => {
     expect(await vault.save(TOKEN)).toEqual({ kept: 'memory' });
     expect(await vault.load()).toEqual({ ok: true, token: TOKEN });
     // The earlier pairing's ciphertext is still there, untouched.
-    expect(await createTokenVault({ safeStorage: keychain, file }).load()).toEqual({ ok: true, token: 'dev_old' });
+    expect(await createTokenVault({ safeStorage: keychain, file }).load()).toEqual({
+      ok: true,
+      token: 'dev_old',
+    });
 
     // The keychain comes up while the app runs: the pairing of this run is what gets kept.
     up = true;
     expect(await vault.load()).toEqual({ ok: true, token: TOKEN });
-    expect(await createTokenVault({ safeStorage: keychain, file }).load()).toEqual({ ok: true, token: TOKEN });
+    expect(await createTokenVault({ safeStorage: keychain, file }).load()).toEqual({
+      ok: true,
+      token: TOKEN,
+    });
   });
 
   it('refuses an empty token', async () => {

@@ -29,14 +29,14 @@ export interface ShellOptions {
    * (stableDaemonRoot; the packaged app). Absent in a checkout, whose daemon/dist runs where it is.
    */
   daemonCopyRoot?: string;
-}
-
-/** Electron runs on these three; anything else unix-like is treated as Linux. */
-export function desktopPlatformOf(platform: NodeJS.Platform): DesktopPlatform {
-  return platform === 'darwin' || platform === 'win32' ? platform : 'linux';
   /**
    * How long to wait before asking a keychain that was not there again (a start at login often
    * comes before the keyring is unlocked); default: a few retries over the first minute.
    */
   keychainRetryDelaysMs?: readonly number[];
+}
+
+/** Electron runs on these three; anything else unix-like is treated as Linux. */
+export function desktopPlatformOf(platform: NodeJS.Platform): DesktopPlatform {
+  return platform === 'darwin' || platform === 'win32' ? platform : 'linux';
 }

@@ -282,11 +282,11 @@ function unreadablePairingText(problem: SavedPairingProblem): string {
  * saved one that could not be read, which is still a device of the account.
  */
 async function keepDesktopToken(
-  token: string,
+  token: string | null,
   replacedUnreadable: boolean,
 ): Promise<PairedAgainNotice | null> {
   const bridge = desktopBridge();
-  if (!bridge) return null;
+  if (!bridge || token === null) return null;
   let inMemoryOnly = false;
   try {
     inMemoryOnly = (await bridge.deviceToken.save(token)).kept === 'memory';

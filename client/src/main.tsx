@@ -4,7 +4,7 @@ import { App } from './app/App';
 import { store } from './app/services';
 import { adoptStyleNonce } from './app/style-nonce';
 import { desktopBridge } from './desktop/desktop-bridge';
-import { loadDesktopToken } from './desktop/device-token';
+import { loadDesktopToken, type SavedPairingProblem } from './desktop/device-token';
 import { endpointBases } from './desktop/endpoint-bases';
 import { endpointRouting } from './desktop/host-fetch';
 import { registerServiceWorker } from './pwa';
@@ -19,13 +19,11 @@ import { loadSettings } from './storage';
 async function start(): Promise<void> {
   adoptStyleNonce();
   const desktop = desktopBridge();
-  let unreadablePairing: string | null = null;
+  let unreadablePairing: SavedPairingProblem | null = null;
   if (desktop) {
-    // A load that failed outright is said too: taking it for "no token" would pair again in silence.
-    unreadablePairing = await loadDesktopToken(desktop).catch((error: unknown) => {
-      console.error('ringback: the device token could not be loaded', error);
-      return error instanceof Error ? error.message : String(error);
-    });
+    // A load that kept failing is said too (as no answer, not as an unreadable pairing): taking
+    // it for "no token" would pair again in silence.
+    unreadablePairing = await loadDesktopToken(desktop);
     await endpointRouting
       .configure(endpointBases(loadSettings(store)))
       .catch((error: unknown) => console.error('ringback: the endpoint allow list', error));

@@ -54,14 +54,31 @@ export type ServiceInstallResult =
   | { ok: false; reason: 'no_daemon_cli' | 'no_node' | 'failed'; message: string };
 
 /**
+ * Why the saved device token could not be read, as a code the page translates (the raw error goes
+ * to main's log only):
+ * - `keychain-unavailable`: no OS keychain answers now (at a start at login the Linux keyring is
+ *   often not running or unlocked yet); the token may read again once it is;
+ * - `undecryptable`: the keychain answers but no longer opens it (a new login keyring, another
+ *   machine, an app name that changed).
+ */
+export type DeviceTokenUnreadable = 'keychain-unavailable' | 'undecryptable';
+
+/**
  * The device token main keeps: the token (null when none is kept), or why the saved one could not
- * be read (the OS keychain no longer opens it, or no keychain is there now). An unreadable token is
- * reported, never taken for "none": the page says so and pairs again only when the user asks,
- * instead of silently leaving a stale device on the relay. `message` says why, for people.
+ * be read. An unreadable token is reported, never taken for "none": the page says so and pairs
+ * again only when the user asks, instead of silently leaving a stale device on the relay.
  */
 export type DeviceTokenLoad =
   | { ok: true; token: string | null }
-  | { ok: false; reason: 'unreadable'; message: string };
+  | { ok: false; reason: DeviceTokenUnreadable };
+
+/**
+ * Where a saved token is kept: encrypted on disk (`keychain`), or only in main's memory until the
+ * app quits, because no keychain is there now (`memory`; a saved earlier pairing is left as it is).
+ */
+export interface DeviceTokenSave {
+  kept: 'keychain' | 'memory';
+}
 
 /** A call that is ringing, as the native notification shows it. */
 export interface RingingCall {
@@ -151,8 +168,8 @@ export interface DesktopBridge {
   deviceToken: {
     /** The relay device token, decrypted by `safeStorage`, or why the saved one could not be read. */
     load(): Promise<DeviceTokenLoad>;
-    /** Keeps (or, with null, forgets) the token, encrypted by `safeStorage`. */
-    save(token: string | null): Promise<void>;
+    /** Keeps (or, with null, forgets) the token, encrypted by `safeStorage`; says where it is kept. */
+    save(token: string | null): Promise<DeviceTokenSave>;
   };
   calls: {
     /** A call rings: native notification (critical, no timeout), window forward, frame flashing. */
@@ -187,7 +204,7 @@ export interface DesktopIpcChannels {
   'daemon:request': { args: [DaemonRequest]; result: DaemonReach };
   'daemon:install-service': { args: []; result: ServiceInstallResult };
   'token:load': { args: []; result: DeviceTokenLoad };
-  'token:save': { args: [string | null]; result: void };
+  'token:save': { args: [string | null]; result: DeviceTokenSave };
   'calls:ringing': { args: [RingingCall]; result: void };
   'calls:stopped': { args: [string]; result: void };
   'shell:status': { args: [ShellStatus]; result: void };

@@ -96,6 +96,8 @@ export type {
   DesktopPreferenceChange,
   DesktopPreferences,
   DeviceTokenLoad,
+  DeviceTokenSave,
+  DeviceTokenUnreadable,
   EndpointChunk,
   EndpointFailure,
   EndpointHead,

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { type DesktopBridge, type DeviceTokenLoad, keyIdOf } from '@ringback/protocol';
+import { type DesktopBridge, type DeviceTokenLoad, type DeviceTokenSave, keyIdOf } from '@ringback/protocol';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadDesktopToken } from '../desktop/device-token';
@@ -143,7 +143,7 @@ describe('App in the desktop app', () => {
     expiresAt: '2026-12-02T12:00:00.000Z',
     link: 'unused',
   };
-  function desktopBridgeAnswering(load: DeviceTokenLoad) {
+  function desktopBridgeAnswering(load: DeviceTokenLoad, kept: DeviceTokenSave = { kept: 'keychain' }) {
     const bridge = {
       kind: 'desktop' as const,
       daemon: {
@@ -151,7 +151,7 @@ describe('App in the desktop app', () => {
         request: vi.fn(async () => ({ ok: false as const, reason: 'not_running' as const, message: 'x' })),
         installService: vi.fn(),
       },
-      deviceToken: { load: vi.fn(async () => load), save: vi.fn(async () => undefined) },
+      deviceToken: { load: vi.fn(async () => load), save: vi.fn(async () => kept) },
     };
     (globalThis as { ringback?: unknown }).ringback = bridge;
     return bridge;
@@ -160,21 +160,18 @@ describe('App in the desktop app', () => {
     Reflect.deleteProperty(globalThis, 'ringback');
   });
 
-  it('says the saved pairing could not be read, and why, and pairs again only when asked', async () => {
+  it('says the saved pairing could not be read, and why, in words, and pairs again only when asked', async () => {
     // The settings still name the relay and hold the key; only the token main kept is lost.
     saveSettings(store, { ...PAIRED, deviceToken: null });
-    const bridge = desktopBridgeAnswering({
-      ok: false,
-      reason: 'unreadable',
-      message: 'the system keychain could not decrypt it (Error while decrypting the ciphertext)',
-    });
+    const bridge = desktopBridgeAnswering({ ok: false, reason: 'undecryptable' });
     const why = await loadDesktopToken(bridge as unknown as DesktopBridge);
+    expect(why).toBe('undecryptable');
     await act(async () => {
       render(<App unreadablePairing={why} />);
     });
 
     expect(screen.getByRole('alert').textContent).toBe(
-      'The saved pairing on this computer could not be read: the system keychain could not decrypt it (Error while decrypting the ciphertext). Pair again to go on.',
+      'The saved pairing on this computer could not be read: the system keychain no longer opens it. Pair again to go on.',
     );
     // Nothing is replaced behind the user's back.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -193,6 +190,62 @@ describe('App in the desktop app', () => {
     );
     await screen.findByText('Session on https://relay.home.example');
     expect(loadSettings(store).deviceToken).toBe('dev_new');
+    expect(bridge.deviceToken.save).toHaveBeenCalledWith('dev_new');
+    // The earlier pairing is still a device of the account: the user is told where it goes.
+    expect(screen.getByRole('status').textContent).toContain(
+      'The earlier pairing of this computer is still on your account: remove it in Settings → Devices.',
+    );
+    expect(screen.getByRole('status').textContent).not.toContain('keychain');
+  });
+
+  it('offers to read a pairing again when the keychain was not there, and goes on with it once it is', async () => {
+    saveSettings(store, { ...PAIRED, deviceToken: null });
+    const bridge = desktopBridgeAnswering({ ok: false, reason: 'keychain-unavailable' });
+    const why = await loadDesktopToken(bridge as unknown as DesktopBridge);
+    await act(async () => {
+      render(<App unreadablePairing={why} />);
+    });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The saved pairing on this computer could not be read: the system keychain is not available now (it may still be locked). Unlock it and try again, or pair again.',
+    );
+
+    // Still locked: the page says so again.
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    });
+    expect(bridge.deviceToken.load).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('alert').textContent).toContain('not available now');
+
+    // Unlocked: the saved pairing goes on, and nothing pairs anew.
+    bridge.deviceToken.load.mockResolvedValue({ ok: true, token: 'dev_old' });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    });
+    await screen.findByText('Session on https://relay.home.example');
+    expect(loadSettings(store).deviceToken).toBe('dev_old');
+    expect(bridge.daemon.pairing).not.toHaveBeenCalled();
+    expect(pairWithLink).not.toHaveBeenCalled();
+    expect(bridge.deviceToken.save).not.toHaveBeenCalled();
+  });
+
+  it('says when a new pairing cannot be kept, because no keychain is there now', async () => {
+    saveSettings(store, { ...PAIRED, deviceToken: null });
+    const bridge = desktopBridgeAnswering({ ok: false, reason: 'keychain-unavailable' }, { kept: 'memory' });
+    const why = await loadDesktopToken(bridge as unknown as DesktopBridge);
+    await act(async () => {
+      render(<App unreadablePairing={why} />);
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Join again' }));
+    });
+    await screen.findByText('Session on https://relay.home.example');
+    const notice = screen.getByRole('status').textContent;
+    expect(notice).toContain(
+      'This computer’s keychain is not available: the pairing lasts until the app quits.',
+    );
+    expect(notice).toContain('Settings → Devices');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('with a token read back, or none ever saved, says nothing of the kind', async () => {
@@ -206,5 +259,8 @@ describe('App in the desktop app', () => {
     // No saved pairing to speak of: the app joins through the daemon at once.
     expect(screen.queryByText(/could not be read/)).toBeNull();
     expect(bridge.daemon.pairing).toHaveBeenCalledTimes(1);
+    await screen.findByText('Session on https://relay.home.example');
+    // A first pairing kept in the keychain needs no word.
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

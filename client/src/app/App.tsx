@@ -2,6 +2,13 @@ import { keyIdOf, type SealingKey } from '@ringback/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DesktopJoin } from '../desktop/DesktopJoin';
 import { desktopBridge } from '../desktop/desktop-bridge';
+import { desktopToken, type SavedPairingProblem } from '../desktop/device-token';
+import {
+  mayReadAgain,
+  type PairedAgainNotice,
+  SavedPairingNotice,
+  savedPairingProblemText,
+} from '../desktop/SavedPairingNotice';
 import { InterfaceLanguageProvider, translatorFor } from '../i18n';
 import { leaveAccountPush, registeredPushManager } from '../push';
 import { OfflineBanner, useDeviceRecord } from '../pwa';
@@ -32,9 +39,10 @@ const isPaired = (settings: LocalSettings) =>
 export type AppProps = {
   /**
    * Desktop app: why the pairing saved on this computer could not be read (main's token vault
-   * could not decrypt it). Said on the join page, which then pairs again only when asked.
+   * could not open it, or main did not answer). Said on the join page, which then reads it again
+   * or pairs again only when asked.
    */
-  unreadablePairing?: string | null;
+  unreadablePairing?: SavedPairingProblem | null;
 };
 
 /** Pairs this browser (by the `#pair=` URL, a pasted link, a QR code or a code + passphrase), then runs the session. */
@@ -43,6 +51,12 @@ export function App({ unreadablePairing = null }: AppProps = {}) {
   const [pairing, setPairing] = useState<{ busy: boolean; error?: string }>(() =>
     unreadablePairing ? { busy: false, error: unreadablePairingText(unreadablePairing) } : { busy: false },
   );
+  // The saved pairing main could not read, until it reads or the user pairs again; and what the
+  // page says once paired again (the pairing kept only in memory, the earlier one left behind).
+  const [problem, setProblem] = useState(unreadablePairing);
+  const problemRef = useRef(problem);
+  problemRef.current = problem;
+  const [pairedNotice, setPairedNotice] = useState<PairedAgainNotice | null>(null);
   // The key is read from IndexedDB (moved there from an older version's settings first), so the
   // session starts once it is known: a call that arrived before would not open.
   const [e2eKey, setE2eKey] = useState<{ loaded: boolean; key: SealingKey | null }>({
@@ -95,7 +109,10 @@ export function App({ unreadablePairing = null }: AppProps = {}) {
         // The old device's calls in flight are not this one's to answer or write.
         if (isPaired(before)) forgetCallWork(store);
         await replaceKey(key);
+        const notice = await keepDesktopToken(paired.deviceToken, problemRef.current !== null);
         update(paired);
+        setProblem(null);
+        setPairedNotice(notice);
         setPairing({ busy: false });
       } catch (error) {
         setPairing({ busy: false, error: pairingErrorText(error) });
@@ -155,6 +172,30 @@ export function App({ unreadablePairing = null }: AppProps = {}) {
     });
   }, []);
 
+  /** Reads the saved pairing again (the keychain may be unlocked now) and goes on with it. */
+  const readAgain = useCallback(async (): Promise<'restored' | 'none' | 'unreadable'> => {
+    const bridge = desktopBridge();
+    if (!bridge) return 'none';
+    const loaded = await bridge.deviceToken
+      .load()
+      .catch((error: unknown): { ok: false; reason: SavedPairingProblem } => {
+        console.warn('ringback: the device token could not be loaded', error);
+        return { ok: false, reason: 'no-answer' };
+      });
+    if (!loaded.ok) {
+      setProblem(loaded.reason);
+      setPairing({ busy: false, error: unreadablePairingText(loaded.reason) });
+      return 'unreadable';
+    }
+    setProblem(null);
+    setPairing({ busy: false });
+    if (loaded.token === null) return 'none';
+    // Held first, so the store hands main nothing to save again.
+    desktopToken.load(loaded.token);
+    update({ deviceToken: loaded.token });
+    return 'restored';
+  }, [update]);
+
   if (!isPaired(settings) && desktop) {
     return (
       <InterfaceLanguageProvider language={interfaceLanguageOf(settings)}>
@@ -163,6 +204,7 @@ export function App({ unreadablePairing = null }: AppProps = {}) {
           joining={pairing.busy}
           {...(pairing.error ? { error: pairing.error } : {})}
           onDismissError={() => setPairing({ busy: false })}
+          {...(problem && mayReadAgain(problem) && pairing.error ? { onReadAgain: readAgain } : {})}
           onOffer={(offer) =>
             void pair((name) =>
               pairWithLink({ server: offer.serverUrl, code: offer.code, key: offer.key }, name),
@@ -197,6 +239,11 @@ export function App({ unreadablePairing = null }: AppProps = {}) {
   return (
     <>
       <OfflineBanner relayUrl={settings.serverAddress} language={interfaceLanguageOf(settings)} />
+      {pairedNotice && (
+        <InterfaceLanguageProvider language={interfaceLanguageOf(settings)}>
+          <SavedPairingNotice notice={pairedNotice} onDismiss={() => setPairedNotice(null)} />
+        </InterfaceLanguageProvider>
+      )}
       <SessionRoot
         settings={settings}
         e2eKey={e2eKey.key}
@@ -225,9 +272,31 @@ export function App({ unreadablePairing = null }: AppProps = {}) {
   );
 }
 
-function unreadablePairingText(why: string): string {
-  const t = translatorFor(interfaceLanguageOf(loadSettings(store)));
-  return t('The saved pairing on this computer could not be read: {why}. Pair again to go on.', { why });
+function unreadablePairingText(problem: SavedPairingProblem): string {
+  return savedPairingProblemText(problem, translatorFor(interfaceLanguageOf(loadSettings(store))));
+}
+
+/**
+ * Desktop app: hands a new pairing's token to main before the settings take it, to learn where it
+ * is kept; what the page then says (null: nothing). `replacedUnreadable`: this pairing replaced a
+ * saved one that could not be read, which is still a device of the account.
+ */
+async function keepDesktopToken(
+  token: string | null,
+  replacedUnreadable: boolean,
+): Promise<PairedAgainNotice | null> {
+  const bridge = desktopBridge();
+  if (!bridge || token === null) return null;
+  let inMemoryOnly = false;
+  try {
+    inMemoryOnly = (await bridge.deviceToken.save(token)).kept === 'memory';
+    // Held already: the store's save of the same token is skipped.
+    desktopToken.load(token);
+  } catch (error) {
+    // The store hands it to main again with the settings.
+    console.warn('ringback: the device token was not kept', error);
+  }
+  return inMemoryOnly || replacedUnreadable ? { inMemoryOnly, earlierPairingLeft: replacedUnreadable } : null;
 }
 
 function pairingErrorText(error: unknown): string {

@@ -11,10 +11,15 @@ type Props = {
   error?: string;
   /** The user asks to join again: the error goes. */
   onDismissError(): void;
+  /**
+   * Offered with the error when the saved pairing may read now: reads it again; `none` means
+   * nothing is saved after all, so the page joins.
+   */
+  onReadAgain?: () => Promise<'restored' | 'none' | 'unreadable'>;
 };
 
 /** Joins through the daemon on this computer; see desktop-join.ts. */
-export function DesktopJoin({ bridge, onOffer, joining, error, onDismissError }: Props) {
+export function DesktopJoin({ bridge, onOffer, joining, error, onDismissError, onReadAgain }: Props) {
   const [view, setView] = useState<JoinView>({ step: { kind: 'asking' }, install: { kind: 'idle' } });
   const join = useRef<ReturnType<typeof createDesktopJoin> | null>(null);
   const latest = useRef({ onOffer, error });
@@ -40,6 +45,14 @@ export function DesktopJoin({ bridge, onOffer, joining, error, onDismissError }:
         onDismissError();
         void join.current?.ask();
       }}
+      {...(onReadAgain
+        ? {
+            onReadAgain: () =>
+              void onReadAgain().then((result) => {
+                if (result === 'none') void join.current?.ask();
+              }),
+          }
+        : {})}
       onInstall={() => void join.current?.install()}
       onLogin={(form) => void join.current?.login(form)}
     />

@@ -14,6 +14,8 @@ export type Props = {
   /** Why joining failed, or why this computer was signed out; shown above everything. */
   error?: string;
   onRetry(): void;
+  /** With the error: reads the saved pairing again (a keychain that was locked may be open now). */
+  onReadAgain?: () => void;
   onInstall(): void;
   /** Logs the daemon in to a relay (it runs but is logged in to none); it pairs at once after. */
   onLogin(form: RelayLogin): void;
@@ -24,7 +26,7 @@ export type Props = {
  * shown is only what stands in the way: the daemon not running (with the login service offered),
  * the daemon logged in to no relay (with a form to connect it to one), or the daemon refusing.
  */
-export function DesktopJoinPage({ view, joining, error, onRetry, onInstall, onLogin }: Props) {
+export function DesktopJoinPage({ view, joining, error, onRetry, onReadAgain, onInstall, onLogin }: Props) {
   const t = useText();
   const id = useId();
   const { step } = view;
@@ -48,7 +50,22 @@ export function DesktopJoinPage({ view, joining, error, onRetry, onInstall, onLo
             {error}
           </p>
           <div className="rb-actions">
-            <button type="button" className="rb-btn rb-btn--primary" onClick={onRetry} disabled={working}>
+            {onReadAgain && (
+              <button
+                type="button"
+                className="rb-btn rb-btn--primary"
+                onClick={onReadAgain}
+                disabled={working}
+              >
+                {t('Try again')}
+              </button>
+            )}
+            <button
+              type="button"
+              className={onReadAgain ? 'rb-btn' : 'rb-btn rb-btn--primary'}
+              onClick={onRetry}
+              disabled={working}
+            >
               {t('Join again')}
             </button>
           </div>

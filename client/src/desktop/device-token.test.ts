@@ -1,5 +1,5 @@
 import type { DesktopBridge, DeviceTokenLoad } from '@ringback/protocol';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultSettings, loadSettings, memoryStore, updateSettings } from '../storage';
 import { createTokenHolder, loadDesktopToken, tokenKeepingStore } from './device-token';
 
@@ -71,19 +71,43 @@ describe('loadDesktopToken', () => {
     expect(holder.get()).toBeNull();
   });
 
-  it('gives back why a saved token could not be read, holding none and saving nothing', async () => {
+  it('gives back why a saved token could not be read, as a code, holding none and saving nothing', async () => {
     const { holder, saved } = setup();
     const why = await loadDesktopToken(
-      bridgeAnswering({
-        ok: false,
-        reason: 'unreadable',
-        message: 'the system keychain could not decrypt it',
-      }),
+      bridgeAnswering({ ok: false, reason: 'keychain-unavailable' }),
       holder,
     );
-    expect(why).toBe('the system keychain could not decrypt it');
+    expect(why).toBe('keychain-unavailable');
     expect(holder.get()).toBeNull();
     // Nothing told main to forget it: the file stays until a new pairing replaces it.
     expect(saved).toEqual([]);
+  });
+
+  it('asks again when the bridge call itself fails, instead of calling the pairing unreadable', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { holder } = setup();
+    let calls = 0;
+    const flaky = {
+      deviceToken: {
+        load: async () => {
+          calls += 1;
+          if (calls < 3) throw new Error("Error invoking remote method 'token:load': reply was never sent");
+          return { ok: true, token: 'dev_kept' };
+        },
+        save: async () => ({ kept: 'keychain' }),
+      },
+    } as unknown as DesktopBridge;
+    expect(await loadDesktopToken(flaky, holder, [1, 1, 1])).toBeNull();
+    expect(holder.get()).toBe('dev_kept');
+
+    // A bridge that never answers is said as such, not as an unreadable pairing.
+    const silent = {
+      deviceToken: {
+        load: async () => {
+          throw new Error('no handler');
+        },
+      },
+    } as unknown as DesktopBridge;
+    expect(await loadDesktopToken(silent, holder, [1, 1])).toBe('no-answer');
   });
 });

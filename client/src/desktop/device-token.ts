@@ -1,4 +1,4 @@
-import type { DesktopBridge } from '@ringback/protocol';
+import type { DesktopBridge, DeviceTokenUnreadable } from '@ringback/protocol';
 import { type KeyValueStore, STORAGE_KEYS } from '../storage';
 
 /** The relay device token as the desktop keeps it: in memory here, encrypted by main on disk. */
@@ -80,15 +80,39 @@ export const desktopToken = createTokenHolder(async (token) => {
 });
 
 /**
+ * Why the page starts without the saved pairing: main could not read it (a reason code of main's
+ * vault), or main did not answer at all (`no-answer`: the bridge call kept failing, which says
+ * nothing about the pairing itself).
+ */
+export type SavedPairingProblem = DeviceTokenUnreadable | 'no-answer';
+
+/** A bridge call that failed is asked again after these waits (a few seconds in all). */
+const LOAD_RETRY_DELAYS_MS: readonly number[] = [250, 500, 1_000, 2_000];
+
+/**
  * Reads the kept token before the first render, so the app starts paired. Resolves why the saved
- * token could not be read (the page says so, and pairs again only when asked), or null.
+ * token could not be read (the page says so, and pairs again only when asked), or null. A call
+ * that throws (an IPC failure) is retried, never taken for an unreadable pairing.
  */
 export async function loadDesktopToken(
   bridge: DesktopBridge,
   holder: { load(token: string | null): void } = desktopToken,
-): Promise<string | null> {
+  retryDelaysMs: readonly number[] = LOAD_RETRY_DELAYS_MS,
+): Promise<SavedPairingProblem | null> {
   bridgeSave = (token) => bridge.deviceToken.save(token);
-  const loaded = await bridge.deviceToken.load();
-  holder.load(loaded.ok ? loaded.token : null);
-  return loaded.ok ? null : loaded.message;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const loaded = await bridge.deviceToken.load();
+      holder.load(loaded.ok ? loaded.token : null);
+      return loaded.ok ? null : loaded.reason;
+    } catch (error) {
+      console.warn('ringback: the device token could not be loaded', error);
+      const delay = retryDelaysMs[attempt];
+      if (delay === undefined) {
+        holder.load(null);
+        return 'no-answer';
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }

@@ -29,6 +29,11 @@ export interface ShellOptions {
    * (stableDaemonRoot; the packaged app). Absent in a checkout, whose daemon/dist runs where it is.
    */
   daemonCopyRoot?: string;
+  /**
+   * How long to wait before asking a keychain that was not there again (a start at login often
+   * comes before the keyring is unlocked); default: a few retries over the first minute.
+   */
+  keychainRetryDelaysMs?: readonly number[];
 }
 
 /** Electron runs on these three; anything else unix-like is treated as Linux. */

@@ -172,7 +172,17 @@ describe('startShell', () => {
     }
   });
 
-  it('reports a saved device token the keychain cannot decrypt through token:load, and a new one replaces it', async () => {
+  /** A device token saved by an earlier run, under the fake keychain. */
+  async function savedToken(fake: FakeElectron, token = 'dev_saved') {
+    const userData = join(root, 'user-data');
+    await mkdir(userData, { recursive: true });
+    await writeFile(join(userData, 'device-token.bin'), fake.api.safeStorage.encryptString(token));
+  }
+  const trayStatus = (fake: FakeElectron) => fake.trays[0]?.menu.find((item) => item.id === 'status')?.label;
+  const quiet = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
+
+  it('reports a saved device token the keychain cannot decrypt as a code, and a new one replaces it', async () => {
+    quiet();
     const fake = fakeElectron();
     const userData = join(root, 'user-data');
     await mkdir(userData, { recursive: true });
@@ -187,12 +197,73 @@ describe('startShell', () => {
       },
     };
     await started(fake, optionsFor().options);
-    const loaded = await invoke(fake, 'token:load');
-    expect(loaded).toMatchObject({ ok: false, reason: 'unreadable' });
-    expect((loaded as { message: string }).message).toContain('Error while decrypting the ciphertext');
+    expect(await invoke(fake, 'token:load')).toEqual({ ok: false, reason: 'undecryptable' });
 
-    await invoke(fake, 'token:save', 'dev_paired_again');
+    expect(await invoke(fake, 'token:save', 'dev_paired_again')).toEqual({ kept: 'keychain' });
     expect(await invoke(fake, 'token:load')).toEqual({ ok: true, token: 'dev_paired_again' });
+  });
+
+  it('at a start at login, a pairing the keychain cannot open is said in the tray and the window comes up', async () => {
+    quiet();
+    const fake = fakeElectron();
+    await savedToken(fake);
+    fake.api.safeStorage = {
+      ...fake.api.safeStorage,
+      decryptString: () => {
+        throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+      },
+    };
+    const { shell, window } = await started(fake, optionsFor({ argv: ['ringback', '--hidden'] }).options);
+    window.emit('ready-to-show');
+    await shell.savedPairingChecked;
+    expect(trayStatus(fake)).toBe('Not connected: the saved pairing could not be read');
+    expect(window.visible).toBe(true);
+
+    // Pairing again clears it.
+    await invoke(fake, 'token:save', 'dev_paired_again');
+    expect(trayStatus(fake)).toBe('Not connected');
+  });
+
+  it('a keychain not up yet at login is asked again, and the page is reloaded once it answers', async () => {
+    const fake = fakeElectron();
+    await savedToken(fake);
+    const logged = quiet();
+    let asked = 0;
+    // The keyring answers from the third time on (it was unlocked meanwhile).
+    fake.api.safeStorage = { ...fake.api.safeStorage, isEncryptionAvailable: () => ++asked > 2 };
+    const { shell, window } = await started(
+      fake,
+      optionsFor({ argv: ['ringback', '--hidden'], keychainRetryDelaysMs: [1, 1, 1, 1] }).options,
+    );
+    window.emit('ready-to-show');
+    await shell.savedPairingChecked;
+    expect(trayStatus(fake)).toBe('Not connected');
+    expect(window.visible).toBe(false);
+    expect(window.loaded).toEqual(['app://ringback/', 'app://ringback/']);
+    expect(await invoke(fake, 'token:load')).toEqual({ ok: true, token: 'dev_saved' });
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it('a keychain that stays away is given up on after the retries: tray and window say so, the ciphertext stays', async () => {
+    quiet();
+    const fake = fakeElectron();
+    await savedToken(fake);
+    fake.api.safeStorage = { ...fake.api.safeStorage, isEncryptionAvailable: () => false };
+    const { shell, window } = await started(
+      fake,
+      optionsFor({ argv: ['ringback', '--hidden'], keychainRetryDelaysMs: [1, 1] }).options,
+    );
+    window.emit('ready-to-show');
+    await shell.savedPairingChecked;
+    expect(trayStatus(fake)).toBe('Not connected: the saved pairing could not be read');
+    expect(window.visible).toBe(true);
+    expect(window.loaded).toEqual(['app://ringback/']);
+    expect(await invoke(fake, 'token:load')).toEqual({ ok: false, reason: 'keychain-unavailable' });
+
+    // Pairing again meanwhile lasts until the app quits; the earlier pairing's ciphertext stays.
+    expect(await invoke(fake, 'token:save', 'dev_for_now')).toEqual({ kept: 'memory' });
+    const { readFile } = await import('node:fs/promises');
+    expect((await readFile(join(root, 'user-data', 'device-token.bin'))).toString()).toMatch(/^enc:/);
   });
 
   it('hides on close by default where a tray is seen, and quits from the tray menu', async () => {

@@ -14,10 +14,11 @@ import { createPreferences } from '../lifecycle/preferences';
 import { claimSingleInstance } from '../lifecycle/single-instance';
 import { isTrayAvailable } from '../lifecycle/tray-availability';
 import { recoverRenderer } from '../recovery/renderer-recovery';
-import { createTokenVault } from '../secrets/token-vault';
+import { checkSavedPairing } from '../secrets/saved-pairing-check';
+import { createTokenVault, type TokenVault } from '../secrets/token-vault';
 import { APP_NAME, SHELL_TEXT, shellLanguageOf } from '../tray/shell-text';
 import { createShellTray, type ShellTrayHandle } from '../tray/shell-tray';
-import { handleAppScheme, isAppUrl, registerAppScheme } from '../window/app-protocol';
+import { APP_URL, handleAppScheme, isAppUrl, registerAppScheme } from '../window/app-protocol';
 import { createMainWindow } from '../window/main-window';
 import { restoredBounds } from '../window/window-bounds';
 import { desktopIpcHandlers } from './ipc-handlers';
@@ -32,6 +33,8 @@ export interface RunningShell {
   showWindow(): void;
   /** Unregisters the IPC handlers and removes the tray (the app is quitting). */
   stop(): void;
+  /** Settles when main's own read of the saved pairing at start read it, gave up, or was stopped. */
+  savedPairingChecked: Promise<void>;
 }
 
 /**
@@ -108,6 +111,7 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
   const recovery = recoverRenderer(window, (notice) => tray.recovery(notice));
   const onStatus = (next: ShellStatus) => {
     status = next;
+    if (next.connected) savedPairing.resolved();
     tray.update(status);
     if (next.language !== language) {
       language = next.language;
@@ -121,6 +125,32 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
     safeStorage: electron.safeStorage,
     file: join(userData, 'device-token.bin'),
   });
+  // Main reads the saved pairing itself: at a start at login the window is hidden, and that is
+  // when the keyring is often not unlocked yet. The tray says so, the keychain is asked again for
+  // a while, and a pairing that stays unreadable brings the window up.
+  const check = checkSavedPairing({
+    load: () => vault.load(),
+    ...(options.keychainRetryDelaysMs ? { retryDelaysMs: options.keychainRetryDelaysMs } : {}),
+    onUnreadable: (final) => {
+      tray.pairingUnreadable(true);
+      if (final) showWindow();
+    },
+    onReadableAgain: () => {
+      tray.pairingUnreadable(false);
+      // The page read it as unreadable at its start: it starts again, paired.
+      if (!window.isDestroyed())
+        window
+          .loadURL(APP_URL)
+          .catch((error: unknown) => console.error('Ringback: the window was not reloaded:', error));
+    },
+  });
+  const savedPairing = {
+    /** The pairing reads, or the user paired again: the tray's warning and the retries end. */
+    resolved: () => {
+      check.stop();
+      tray.pairingUnreadable(false);
+    },
+  };
   const endpoint = createEndpointProxy({ fetch: electron.remoteFetch });
   // A reload or a crashed renderer leaves no answer half-read in main.
   window.webContents.on('did-navigate', () => endpoint.cancelAll());
@@ -155,7 +185,7 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
       }),
       daemon: createDaemonLink({ dataDir: daemonDataDir(options.env, options.homeDir) }),
       installer,
-      vault,
+      vault: vaultTellingTray(vault, () => savedPairing.resolved()),
       alert: createCallAlert({
         electron,
         app,
@@ -172,13 +202,14 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
   );
 
   const stop = () => {
+    check.stop();
     recovery.stop();
     unregister();
     endpoint.cancelAll();
     tray.destroy();
   };
   app.on('will-quit', stop);
-  return { window, tray, showWindow, stop };
+  return { window, tray, showWindow, stop, savedPairingChecked: check.done };
 }
 
 /**
@@ -201,4 +232,21 @@ function showAtStart(
       window.minimize();
     }
   });
+}
+
+/** The vault as the page uses it: a token read or a new pairing saved ends main's own check. */
+function vaultTellingTray(vault: TokenVault, resolved: () => void): TokenVault {
+  return {
+    ...vault,
+    load: async () => {
+      const loaded = await vault.load();
+      if (loaded.ok && loaded.token !== null) resolved();
+      return loaded;
+    },
+    save: async (token) => {
+      const kept = await vault.save(token);
+      if (token !== null) resolved();
+      return kept;
+    },
+  };
 }

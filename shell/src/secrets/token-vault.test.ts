@@ -37,7 +37,7 @@ describe('createTokenVault', () => {
     expect(vault.available()).toBe(true);
     expect(await vault.load()).toEqual({ ok: true, token: null });
 
-    await vault.save(TOKEN);
+    expect(await vault.save(TOKEN)).toEqual({ kept: 'keychain' });
     const onDisk = await readFile(file);
     expect(onDisk.toString('latin1')).not.toContain(TOKEN);
     expect(onDisk.toString('latin1')).not.toContain('Q'.repeat(8));
@@ -69,21 +69,21 @@ describe('createTokenVault', () => {
       const file = await tokenFile();
       const vault = createTokenVault({ safeStorage, file });
       expect(vault.available()).toBe(false);
-      await vault.save(TOKEN);
+      expect(await vault.save(TOKEN)).toEqual({ kept: 'memory' });
       expect(await vault.load()).toEqual({ ok: true, token: TOKEN });
       await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
       expect(await createTokenVault({ safeStorage, file }).load()).toEqual({ ok: true, token: null });
     }
   });
 
-  it('reports ciphertext the keychain cannot open, with the reason, instead of taking it for no token', async () => {
+  it('reports ciphertext the keychain cannot open as a code, the raw error to the log only', async () => {
     const file = await tokenFile();
-    const vault = createTokenVault({ safeStorage: fakeSafeStorage(), file });
+    const logged: unknown[][] = [];
+    const vault = createTokenVault({ safeStorage: fakeSafeStorage(), file, log: (...a) => logged.push(a) });
     await vault.save(TOKEN);
     await writeFile(file, 'garbage');
-    const loaded = await vault.load();
-    expect(loaded).toMatchObject({ ok: false, reason: 'unreadable' });
-    expect(loaded.ok ? '' : loaded.message).toContain('Error while decrypting the ciphertext');
+    expect(await vault.load()).toEqual({ ok: false, reason: 'undecryptable' });
+    expect(JSON.stringify(logged.flat().map(String))).toContain('Error while decrypting the ciphertext');
     // The file stays: the user decides (pairing again replaces it).
     expect((await readFile(file)).toString()).toBe('garbage');
   });
@@ -95,38 +95,45 @@ describe('createTokenVault', () => {
       fakeSafeStorage({ available: false }),
       fakeSafeStorage({ backend: 'basic_text' }),
     ]) {
-      const loaded = await createTokenVault({ safeStorage, file }).load();
-      expect(loaded).toMatchObject({ ok: false, reason: 'unreadable' });
-      expect(loaded.ok ? '' : loaded.message).toMatch(/keychain/);
+      const loaded = await createTokenVault({ safeStorage, file, log: () => undefined }).load();
+      expect(loaded).toEqual({ ok: false, reason: 'keychain-unavailable' });
     }
   });
 
-  it('a new pairing replaces the unreadable token, with a keychain or without one', async () => {
-    const withKeychain = await tokenFile();
-    await createTokenVault({ safeStorage: fakeSafeStorage(), file: withKeychain }).save('dev_old');
-    await writeFile(withKeychain, 'garbage');
-    const vault = createTokenVault({ safeStorage: fakeSafeStorage(), file: withKeychain });
-    await vault.save(TOKEN);
-    expect(await createTokenVault({ safeStorage: fakeSafeStorage(), file: withKeychain }).load()).toEqual({
+  it('a new pairing replaces an undecryptable token where a keychain is there', async () => {
+    const file = await tokenFile();
+    await createTokenVault({ safeStorage: fakeSafeStorage(), file }).save('dev_old');
+    await writeFile(file, 'garbage');
+    const vault = createTokenVault({ safeStorage: fakeSafeStorage(), file, log: () => undefined });
+    expect(await vault.save(TOKEN)).toEqual({ kept: 'keychain' });
+    expect(await createTokenVault({ safeStorage: fakeSafeStorage(), file }).load()).toEqual({
       ok: true,
       token: TOKEN,
     });
+  });
 
-    // Without one the new token lives in memory, and the old ciphertext goes: a keychain that
-    // comes back must not bring the replaced pairing back with it.
-    const without = await tokenFile();
-    await createTokenVault({ safeStorage: fakeSafeStorage(), file: without }).save('dev_old');
-    const noKeychain = createTokenVault({
-      safeStorage: fakeSafeStorage({ available: false }),
-      file: without,
-    });
-    expect((await noKeychain.load()).ok).toBe(false);
-    await noKeychain.save(TOKEN);
-    expect(await noKeychain.load()).toEqual({ ok: true, token: TOKEN });
-    await expect(stat(without)).rejects.toMatchObject({ code: 'ENOENT' });
-    expect(await createTokenVault({ safeStorage: fakeSafeStorage(), file: without }).load()).toEqual({
+  it('never deletes a saved pairing because the keychain is away now; a new one is kept in memory and says so', async () => {
+    const file = await tokenFile();
+    await createTokenVault({ safeStorage: fakeSafeStorage(), file }).save('dev_old');
+    let up = false;
+    const keychain = fakeSafeStorage();
+    const comingBack = { ...keychain, isEncryptionAvailable: () => up };
+    const vault = createTokenVault({ safeStorage: comingBack, file, log: () => undefined });
+    expect(await vault.load()).toEqual({ ok: false, reason: 'keychain-unavailable' });
+    expect(await vault.save(TOKEN)).toEqual({ kept: 'memory' });
+    expect(await vault.load()).toEqual({ ok: true, token: TOKEN });
+    // The earlier pairing's ciphertext is still there, untouched.
+    expect(await createTokenVault({ safeStorage: keychain, file }).load()).toEqual({
       ok: true,
-      token: null,
+      token: 'dev_old',
+    });
+
+    // The keychain comes up while the app runs: the pairing of this run is what gets kept.
+    up = true;
+    expect(await vault.load()).toEqual({ ok: true, token: TOKEN });
+    expect(await createTokenVault({ safeStorage: keychain, file }).load()).toEqual({
+      ok: true,
+      token: TOKEN,
     });
   });
 

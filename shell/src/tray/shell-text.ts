@@ -25,6 +25,7 @@ export const SHELL_TEXT = {
     incomingCall: 'Incoming call',
     windowRestarting: 'The window stopped; restarting…',
     windowRestarted: 'The window stopped and was restarted',
+    pairingUnreadable: 'Not connected: the saved pairing could not be read',
   },
   zh: {
     windowTitle: 'Ringback 回电',
@@ -37,6 +38,7 @@ export const SHELL_TEXT = {
     incomingCall: '来电',
     windowRestarting: '窗口已停止，正在重启…',
     windowRestarted: '窗口已停止，已重新启动',
+    pairingUnreadable: '未连接：无法读取保存的配对',
   },
 } as const satisfies Record<ShellLanguage, unknown>;
 

@@ -55,3 +55,28 @@ describe('createShellTray', () => {
     expect(acted).toEqual(['show', 'quit', 'show']);
   });
 });
+
+describe('a saved pairing main could not read', () => {
+  it('is the status line until it clears, in the interface language', () => {
+    expect(statusLine({ connected: false, missed: 0, language: 'en' }, true)).toBe(
+      'Not connected: the saved pairing could not be read',
+    );
+    expect(statusLine({ connected: false, missed: 2, language: 'zh' }, true)).toBe(
+      '未连接：无法读取保存的配对 · 2 个未接来电',
+    );
+    const fake = fakeElectron();
+    const tray = createShellTray(
+      fake.api,
+      '/icons/tray.png',
+      { connected: false, missed: 0, language: 'en' },
+      noop,
+    );
+    tray.pairingUnreadable(true);
+    expect(fake.trays[0]?.toolTip).toBe('Ringback: Not connected: the saved pairing could not be read');
+    expect(fake.trays[0]?.menu.find((item) => item.id === 'status')?.label).toBe(
+      'Not connected: the saved pairing could not be read',
+    );
+    tray.pairingUnreadable(false);
+    expect(fake.trays[0]?.toolTip).toBe('Ringback: Not connected');
+  });
+});

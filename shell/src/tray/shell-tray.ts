@@ -8,10 +8,17 @@ export interface TrayActions {
   quit(): void;
 }
 
-/** "Connected" / "Not connected", and the missed calls when there are any. */
-export function statusLine(status: ShellStatus): string {
+/**
+ * "Connected" / "Not connected" (and why, when main could not read the saved pairing), and the
+ * missed calls when there are any.
+ */
+export function statusLine(status: ShellStatus, pairingUnreadable = false): string {
   const text = SHELL_TEXT[status.language];
-  const link = status.connected ? text.connected : text.notConnected;
+  const link = status.connected
+    ? text.connected
+    : pairingUnreadable
+      ? text.pairingUnreadable
+      : text.notConnected;
   return status.missed > 0 ? `${link} · ${text.missed(status.missed)}` : link;
 }
 
@@ -22,9 +29,13 @@ export function recoveryLine(status: ShellStatus, notice: RecoveryNotice | null)
   return notice === 'restarting' ? text.windowRestarting : text.windowRestarted;
 }
 
-export function trayToolTip(status: ShellStatus, notice: RecoveryNotice | null = null): string {
+export function trayToolTip(
+  status: ShellStatus,
+  notice: RecoveryNotice | null = null,
+  pairingUnreadable = false,
+): string {
   const recovery = recoveryLine(status, notice);
-  const line = `${SHELL_TEXT[status.language].appName}: ${statusLine(status)}`;
+  const line = `${SHELL_TEXT[status.language].appName}: ${statusLine(status, pairingUnreadable)}`;
   return recovery ? `${line}\n${recovery}` : line;
 }
 
@@ -33,13 +44,14 @@ export function trayMenuTemplate(
   status: ShellStatus,
   actions: TrayActions,
   notice: RecoveryNotice | null = null,
+  pairingUnreadable = false,
 ): Electron.MenuItemConstructorOptions[] {
   const text: ShellText = SHELL_TEXT[status.language];
   const recovery = recoveryLine(status, notice);
   return [
     { id: 'show', label: text.show, click: () => actions.show() },
     { type: 'separator' },
-    { id: 'status', label: statusLine(status), enabled: false },
+    { id: 'status', label: statusLine(status, pairingUnreadable), enabled: false },
     ...(recovery ? [{ id: 'recovery', label: recovery, enabled: false }] : []),
     { type: 'separator' },
     { id: 'quit', label: text.quit, click: () => actions.quit() },
@@ -51,6 +63,8 @@ export interface ShellTrayHandle {
   destroy(): void;
   /** Says that the window stopped and is being, or was, restarted; null clears it. */
   recovery(notice: RecoveryNotice | null): void;
+  /** Main could not read the saved pairing (true) until it reads, or the user pairs again (false). */
+  pairingUnreadable(unreadable: boolean): void;
 }
 
 /**
@@ -67,9 +81,10 @@ export function createShellTray(
   const tray: ShellTray = electron.createTray(iconPath);
   let current = status;
   let notice: RecoveryNotice | null = null;
+  let unreadable = false;
   const render = () => {
-    tray.setToolTip(trayToolTip(current, notice));
-    tray.setContextMenu(electron.buildMenu(trayMenuTemplate(current, actions, notice)));
+    tray.setToolTip(trayToolTip(current, notice, unreadable));
+    tray.setContextMenu(electron.buildMenu(trayMenuTemplate(current, actions, notice, unreadable)));
   };
   const update = (next: ShellStatus) => {
     current = next;
@@ -82,6 +97,10 @@ export function createShellTray(
     destroy: () => tray.destroy(),
     recovery: (next) => {
       notice = next;
+      render();
+    },
+    pairingUnreadable: (next) => {
+      unreadable = next;
       render();
     },
   };

@@ -2,6 +2,7 @@ import type {
   DesktopFacts,
   DesktopIpcChannel,
   DesktopPreferences,
+  DeviceTokenSave,
   EndpointChunk,
   EndpointOpen,
   EndpointRequest,
@@ -158,8 +159,9 @@ export async function installFakeShell(
       );
     },
     'token:load': () => ({ ok: true, token: shell.token }),
-    'token:save': (token: string | null) => {
+    'token:save': (token: string | null): DeviceTokenSave => {
       shell.token = token;
+      return { kept: 'keychain' };
     },
     'calls:ringing': (call: RingingCall) => {
       shell.ringing.push(call);

@@ -19,8 +19,16 @@ export const DESKTOP_ZH: Record<string, string> = {
   'The login service could not be installed: {message}': '无法安装登录服务：{message}',
   'The daemon on this computer refused to pair': '这台电脑上的守护进程拒绝配对',
   'Join again': '重新加入',
-  'The saved pairing on this computer could not be read: {why}. Pair again to go on.':
-    '无法读取这台电脑上保存的配对：{why}。重新配对后即可继续。',
+  'The saved pairing on this computer could not be read: the system keychain is not available now (it may still be locked). Unlock it and try again, or pair again.':
+    '无法读取这台电脑上保存的配对：系统钥匙串现在不可用（可能仍处于锁定状态）。请解锁后重试，或重新配对。',
+  'The saved pairing on this computer could not be read: the system keychain no longer opens it. Pair again to go on.':
+    '无法读取这台电脑上保存的配对：系统钥匙串已无法打开它。重新配对后即可继续。',
+  'The app did not answer when this window asked for the saved pairing. Try again, or pair again.':
+    '本窗口读取保存的配对时，应用没有回应。请重试，或重新配对。',
+  'This computer’s keychain is not available: the pairing lasts until the app quits.':
+    '这台电脑的钥匙串不可用：此配对只保留到应用退出。',
+  'The earlier pairing of this computer is still on your account: remove it in Settings → Devices.':
+    '这台电脑之前的配对仍在你的账户中：可在“设置 → 设备”中移除。',
   'Ringback is not running on this computer (start it with `ringback up`)':
     'Ringback 没有在这台电脑上运行（用 `ringback up` 启动它）',
 

@@ -2,7 +2,7 @@ import type { DeviceTokenLoad } from '@ringback/protocol';
 
 /** The token the desktop app's vault returned through `token:load`, or a failure saying why none. */
 export function savedTokenOf(load: DeviceTokenLoad, when: string): string {
-  if (!load.ok) throw new Error(`the saved device token could not be read ${when}: ${load.message}`);
+  if (!load.ok) throw new Error(`the saved device token could not be read ${when}: ${load.reason}`);
   if (load.token === null) throw new Error(`the desktop app kept no device token ${when}`);
   return load.token;
 }

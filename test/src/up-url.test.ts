@@ -7,6 +7,13 @@ import { assertBuilt, RINGBACK_BIN } from './support/daemon-process';
 import { freePort } from './support/free-port';
 import { waitFor } from './support/temp-data-dir';
 
+/**
+ * `ringback up` makes a key, starts the relay as a child and creates the account before it says it
+ * runs: about 2 s of CPU, which took over 15 s with the machine's two cores shared by a dozen busy
+ * processes. A deadline for a loaded machine, not a measure of speed.
+ */
+const START_DEADLINE_MS = 60_000;
+
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -35,7 +42,11 @@ async function up(extra: string[] = []) {
     if (child.exitCode === null) child.kill('SIGTERM');
     await exited;
   });
-  await waitFor(() => output.includes('Stop with Ctrl-C'), 15_000, `ringback up to start:\n${output}`);
+  await waitFor(
+    () => output.includes('Stop with Ctrl-C'),
+    START_DEADLINE_MS,
+    `ringback up to start:\n${output}`,
+  );
   return { output, relayPort };
 }
 

@@ -53,5 +53,5 @@ describe.skipIf(!testDatabaseUrl())(`a lapsed call and its reply (needs ${TEST_D
     } finally {
       await replier.end();
     }
-  });
+  }, 120_000); // two connections and a blocked sweep on a shared 2-core machine: over 30 s at times
 });

@@ -162,6 +162,17 @@ export {
   StreamQuery,
   TrackerReportBody,
 } from './relay-api';
+export {
+  PERMISSION_IDLE_DEFAULT_SECONDS,
+  PERMISSION_WAIT_DEFAULT_SECONDS,
+  PERMISSION_WAIT_MAX_SECONDS,
+  PERMISSION_WAIT_MIN_SECONDS,
+  PermissionAction,
+  PermissionBehavior,
+  PermissionDecisionPlaintext,
+  PermissionEventPlaintext,
+  PermissionRequestDetails,
+} from './permission';
 export { RelayReady } from './relay-ready';
 export {
   AgentReplyPlaintext,

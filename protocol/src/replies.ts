@@ -40,8 +40,15 @@ export type ReplyPlaintext = Type.Static<typeof ReplyPlaintext>;
  * `may_have_run`: the computer stopped (crash, restart) after it started the agent on the reply
  * and before it learnt how the start went. The agent may have acted on the reply; it was not
  * started again, so sending the same words again could run them twice.
+ * `too_late`: a permission decision reached the computer after the hook stopped waiting (the
+ * agent's own prompt is showing at the computer).
+ * `already_decided`: another decision of this permission request reached the computer first.
  */
-export const ReplyFailureCode = Type.Literal('may_have_run');
+export const ReplyFailureCode = Type.Union([
+  Type.Literal('may_have_run'),
+  Type.Literal('too_late'),
+  Type.Literal('already_decided'),
+]);
 export type ReplyFailureCode = Type.Static<typeof ReplyFailureCode>;
 
 /**

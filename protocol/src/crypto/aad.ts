@@ -19,4 +19,10 @@ export const Aad = {
   /** Each frame names its place in the answer, so frames cannot be reordered, repeated or moved. */
   computerAnswer: (requestId: string, seq: number): string =>
     `ringback:computer-answer:v1:${requestId}:${seq}`,
+  /**
+   * An app's allow or deny names the permission call and the request it answers, so it opens
+   * only for that request (request ids hold no `:`).
+   */
+  permissionDecision: (eventId: string, requestId: string): string =>
+    `ringback:permission-decision:v1:${eventId}:${requestId}`,
 } as const;

@@ -173,6 +173,16 @@ export {
   PermissionEventPlaintext,
   PermissionRequestDetails,
 } from './permission';
+export {
+  AwayMode,
+  DEFAULT_PERMISSION_CALL_SETTINGS,
+  PermissionCallSettings,
+  PermissionCallSettingsReply,
+  PermissionCallSettingsUpdate,
+  Presence,
+  PresenceReport,
+  PresenceSignal,
+} from './permission-settings';
 export { RelayReady } from './relay-ready';
 export {
   AgentReplyPlaintext,

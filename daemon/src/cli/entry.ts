@@ -1,10 +1,14 @@
 // The `ringback` executable. The hook path must stay tiny and built-ins only: it runs at the
 // end of every agent turn. All other commands live in daemon.mjs, loaded on demand.
+import { runPermissionHookCommand } from '../hook/permission-hook';
 import { runHookCommand } from '../hook/run-hook';
 
 const [command, ...rest] = process.argv.slice(2);
 
-if (command === 'hook') {
+if (command === 'hook' && rest[1] === 'permission') {
+  // `ringback hook <agent> permission`: the PermissionRequest hook, which waits for the phone.
+  await runPermissionHookCommand(rest[0]);
+} else if (command === 'hook') {
   await runHookCommand(rest);
 } else {
   const daemonModule = new URL('./daemon.mjs', import.meta.url).href;

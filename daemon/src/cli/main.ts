@@ -22,6 +22,7 @@ const USAGE = `Usage: ringback <command>
   service install|uninstall|status  run the daemon at login as this user's service (systemd user unit,
                                     LaunchAgent or logon task), start/stop it, or say its state
   hook claude-code|codex            the Stop hook itself (run by the agents)
+  hook claude-code|codex permission the PermissionRequest hook (run by the agents)
 `;
 
 /** Runs every `ringback` command except `hook`; returns the exit code. */

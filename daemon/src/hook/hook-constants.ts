@@ -11,3 +11,10 @@ export const DEFAULT_LOCAL_PORT = 8790;
 export const TRANSCRIPT_TAIL_LIMIT_BYTES = 8 * 1024 * 1024;
 /** Newest Codex day folders searched for a thread's rollout file (about a year of daily use). */
 export const CODEX_DAY_FOLDER_LIMIT = 400;
+/** The longest wait a user may set for a permission call (protocol's PERMISSION_WAIT_MAX_SECONDS). */
+export const PERMISSION_WAIT_MAX_SECONDS = 3600;
+/**
+ * The permission hook's own deadline beyond the longest wait: the daemon answers by then in any
+ * case, and the agent's per-hook timeout (the configured wait plus a margin) ends it sooner.
+ */
+export const PERMISSION_HOOK_DEADLINE_MS = (PERMISSION_WAIT_MAX_SECONDS + 30) * 1000;

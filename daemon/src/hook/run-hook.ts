@@ -34,7 +34,8 @@ const EXTRA_FIELDS_BUDGET_BYTES = 64 * 1024;
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
 
-function localPort(env: NodeJS.ProcessEnv): number {
+/** The daemon's local port, as daemon.json in the data dir names it. */
+export function localPort(env: NodeJS.ProcessEnv): number {
   const dataDir = env.RINGBACK_HOME || join(homedir(), '.ringback');
   try {
     const port = (JSON.parse(readFileSync(join(dataDir, 'daemon.json'), 'utf8')) as { localPort?: unknown })

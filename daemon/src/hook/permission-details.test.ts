@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import {
+  PERMISSION_WAIT_MAX_SECONDS as PROTOCOL_WAIT_MAX,
+  type PermissionRequestDetails as ProtocolDetails,
+} from '@ringback/protocol';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { PERMISSION_WAIT_MAX_SECONDS } from './hook-constants';
+import { type PermissionRequestDetails, permissionDetails } from './permission-details';
+
+/** Payloads the real agents sent to a PermissionRequest hook (Claude Code 2.1.197, Codex 0.169). */
+const fixture = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
+const claudeBash = fixture('claude-code-permission-bash.json');
+const codexExec = fixture('codex-permission-exec.json');
+
+const env = {};
+const claude = (toolName: string, toolInput: unknown) =>
+  permissionDetails('claude-code', { ...claudeBash, tool_name: toolName, tool_input: toolInput }, env, '/x');
+const codex = (toolInput: unknown) =>
+  permissionDetails('codex', { ...codexExec, tool_input: toolInput }, env, '/x');
+
+describe('permissionDetails', () => {
+  it('agrees with the protocol it repeats', () => {
+    expectTypeOf<PermissionRequestDetails>().toEqualTypeOf<ProtocolDetails>();
+    expect(PERMISSION_WAIT_MAX_SECONDS).toBe(PROTOCOL_WAIT_MAX);
+  });
+
+  it("reads Claude Code's Bash request as the command in full, with the agent's description", () => {
+    expect(permissionDetails('claude-code', claudeBash, env, '/elsewhere')).toEqual({
+      source: 'claude-code',
+      sessionId: 'e7e40f8f-38b1-42b8-8540-7b305fc61660',
+      cwd: '/work/agents-scratch/proj-claude',
+      toolName: 'Bash',
+      action: 'command',
+      subject: 'touch ran-by-claude.txt',
+      description: 'Run the requested command',
+      resumed: false,
+    });
+  });
+
+  it("reads Codex's exec approval as the command, with the model's justification", () => {
+    expect(permissionDetails('codex', codexExec, env, '/elsewhere')).toEqual({
+      source: 'codex',
+      sessionId: '01a23751-fc1a-7401-97e4-b6b7404efe6a',
+      cwd: '/work/agents-scratch/proj-codex',
+      toolName: 'Bash',
+      action: 'command',
+      subject: 'touch ran-by-codex.txt',
+      description: 'Run the requested command',
+      resumed: false,
+    });
+  });
+
+  it('marks a session Ringback resumed (RINGBACK_RESUMED_SESSION=1), and only that', () => {
+    for (const [value, resumed] of [
+      ['1', true],
+      ['0', false],
+      ['', false],
+      [undefined, false],
+    ] as const) {
+      const details = permissionDetails('codex', codexExec, { RINGBACK_RESUMED_SESSION: value }, '/x');
+      expect(details?.resumed, String(value)).toBe(resumed);
+    }
+  });
+
+  it("names Claude Code's file tools by their file, WebFetch by its URL, other tools by their input", () => {
+    expect(claude('Write', { file_path: '/etc/hosts', content: 'x' })).toMatchObject({
+      action: 'file',
+      subject: '/etc/hosts',
+    });
+    expect(claude('Edit', { file_path: '/a/b.ts', old_string: 'a', new_string: 'b' })).toMatchObject({
+      action: 'file',
+      subject: '/a/b.ts',
+    });
+    expect(claude('NotebookEdit', { notebook_path: '/n.ipynb', new_source: '' })).toMatchObject({
+      action: 'file',
+      subject: '/n.ipynb',
+    });
+    expect(claude('WebFetch', { url: 'https://example.com/x', prompt: 'Summarise it' })).toMatchObject({
+      action: 'network',
+      subject: 'https://example.com/x',
+      description: 'Summarise it',
+    });
+    expect(claude('mcp__github__create_issue', { title: 'Bug', body: 'It breaks' })).toMatchObject({
+      action: 'tool',
+      toolName: 'mcp__github__create_issue',
+      subject: '{"title":"Bug","body":"It breaks"}',
+      description: null,
+    });
+  });
+
+  it("reads Codex's network approval as its domain, and the command that wanted it", () => {
+    expect(
+      codex({ command: 'curl https://registry.npmjs.org', description: 'network-access registry.npmjs.org' }),
+    ).toMatchObject({
+      action: 'network',
+      subject: 'registry.npmjs.org',
+      description: 'curl https://registry.npmjs.org',
+    });
+    expect(codex({ command: ['bash', '-lc', 'npm publish'] })).toMatchObject({
+      action: 'command',
+      subject: 'bash -lc npm publish',
+      description: null,
+    });
+  });
+
+  it('cuts an oversize command to the schema limit, marking the cut', () => {
+    const details = codex({ command: `echo ${'x'.repeat(40_000)}` });
+    expect(details?.subject).toHaveLength(16 * 1024);
+    expect(details?.subject.endsWith('…')).toBe(true);
+  });
+
+  it('takes the working directory from the process when the payload has none', () => {
+    expect(permissionDetails('codex', { ...codexExec, cwd: undefined }, env, '/fallback')?.cwd).toBe(
+      '/fallback',
+    );
+  });
+
+  it('gives nothing for a payload without a session or a tool, or that is not an object', () => {
+    expect(permissionDetails('codex', { ...codexExec, session_id: undefined }, env, '/x')).toBeNull();
+    expect(permissionDetails('codex', { ...codexExec, tool_name: '' }, env, '/x')).toBeNull();
+    expect(permissionDetails('codex', [codexExec], env, '/x')).toBeNull();
+    expect(permissionDetails('codex', null, env, '/x')).toBeNull();
+  });
+});

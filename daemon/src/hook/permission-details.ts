@@ -1,0 +1,117 @@
+// What a PermissionRequest hook payload asks, as the daemon takes it (`PermissionRequestDetails`
+// in @ringback/protocol, repeated here: the hook imports nothing of ours beyond this folder;
+// permission-details.test.ts checks the two agree).
+
+export type HookAgent = 'claude-code' | 'codex';
+
+export interface PermissionRequestDetails {
+  source: HookAgent;
+  sessionId: string;
+  cwd: string;
+  toolName: string;
+  action: 'command' | 'file' | 'network' | 'tool';
+  subject: string;
+  description: string | null;
+  resumed: boolean;
+}
+
+/** The schema's length limits, in UTF-16 units (never more than its code-point count). */
+const LIMITS = { sessionId: 256, cwd: 4096, toolName: 200, subject: 16 * 1024, description: 4096 };
+
+type Record_ = Record<string, unknown>;
+const isRecord = (value: unknown): value is Record_ =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+
+/** Cuts to `limit` without splitting a surrogate pair, marking the cut. */
+export function cut(value: string, limit: number): string {
+  if (value.length <= limit) return value;
+  let end = limit - 1;
+  const code = value.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
+  return `${value.slice(0, end)}…`;
+}
+
+/** Claude Code's file tools and where each names its file. */
+const CLAUDE_FILE_TOOLS: Record<string, string> = {
+  Write: 'file_path',
+  Edit: 'file_path',
+  MultiEdit: 'file_path',
+  NotebookEdit: 'notebook_path',
+};
+
+/** A tool input in short, for tools whose input is not one command, file or address. */
+function compact(input: unknown): string {
+  if (input === undefined) return '';
+  try {
+    return JSON.stringify(input) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+type Asked = Pick<PermissionRequestDetails, 'action' | 'subject' | 'description'>;
+
+/**
+ * Claude Code (checked against 2.1.197): `tool_input` is the tool's own input: Bash
+ * `{command, description}`, Write/Edit `{file_path, …}`, WebFetch `{url, prompt}`, an MCP tool
+ * its arguments.
+ */
+function claudeAsks(toolName: string, input: Record_): Asked {
+  const description = text(input.description) ?? null;
+  if (toolName === 'Bash' && text(input.command))
+    return { action: 'command', subject: input.command as string, description };
+  const pathField = CLAUDE_FILE_TOOLS[toolName];
+  if (pathField && text(input[pathField]))
+    return { action: 'file', subject: input[pathField] as string, description };
+  if (toolName === 'WebFetch' && text(input.url))
+    return { action: 'network', subject: input.url as string, description: text(input.prompt) ?? null };
+  return { action: 'tool', subject: compact(input), description };
+}
+
+/**
+ * Codex (checked against 0.169): every approval comes as `tool_name: "Bash"` with
+ * `tool_input.command` (the command line) and `tool_input.description` (the model's
+ * justification); a network approval says `network-access <domain>` there and names the
+ * command that wanted it, when there is one.
+ */
+function codexAsks(toolName: string, input: Record_): Asked {
+  const description = text(input.description) ?? null;
+  const command = text(input.command) ?? (Array.isArray(input.command) ? input.command.join(' ') : undefined);
+  const network = description ? /^network-access\s+(\S+)/.exec(description) : null;
+  if (network?.[1]) return { action: 'network', subject: network[1], description: command ?? null };
+  if (command) return { action: 'command', subject: command, description };
+  const path = text(input.file_path) ?? text(input.path);
+  if (path) return { action: 'file', subject: path, description };
+  return { action: 'tool', subject: compact(input), description: description ?? (toolName || null) };
+}
+
+/**
+ * The request to hand the daemon, or null when the payload names no session or tool (nothing
+ * a phone could decide on). `resumed`: Ringback started this session after a reply from the
+ * phone (`RINGBACK_RESUMED_SESSION=1`), so nobody is at its terminal.
+ */
+export function permissionDetails(
+  agent: HookAgent,
+  payload: unknown,
+  env: NodeJS.ProcessEnv,
+  fallbackCwd: string,
+): PermissionRequestDetails | null {
+  if (!isRecord(payload)) return null;
+  const sessionId = text(payload.session_id) ?? text(payload.thread_id);
+  const toolName = text(payload.tool_name);
+  if (!sessionId || !toolName) return null;
+  const input = isRecord(payload.tool_input) ? payload.tool_input : {};
+  const asked = agent === 'claude-code' ? claudeAsks(toolName, input) : codexAsks(toolName, input);
+  return {
+    source: agent,
+    sessionId: cut(sessionId, LIMITS.sessionId),
+    cwd: cut(text(payload.cwd) ?? fallbackCwd, LIMITS.cwd),
+    toolName: cut(toolName, LIMITS.toolName),
+    action: asked.action,
+    subject: cut(asked.subject, LIMITS.subject),
+    description: asked.description === null ? null : cut(asked.description, LIMITS.description),
+    resumed: env.RINGBACK_RESUMED_SESSION === '1',
+  };
+}

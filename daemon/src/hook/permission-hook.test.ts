@@ -1,0 +1,199 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runPermissionHook } from './permission-hook';
+import { DEFAULT_DENY_MESSAGE, decisionOutput } from './permission-output';
+import { readPermissionAnswer } from './post-permission';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+const claudePayload = fixture('claude-code-permission-bash.json');
+const codexPayload = fixture('codex-permission-exec.json');
+
+interface Received {
+  url: string;
+  body: unknown;
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+/** A stand-in for the daemon's `POST /permission-request`, answering as `answer` says. */
+async function daemon(answer: (response: ServerResponse, request: IncomingMessage) => void) {
+  const received: Received[] = [];
+  const closed: string[] = [];
+  const server = createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk) => (raw += chunk));
+    request.on('end', () => {
+      received.push({ url: request.url ?? '', body: JSON.parse(raw) });
+      answer(response, request);
+    });
+    request.socket.on('close', () => closed.push(request.url ?? ''));
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as AddressInfo).port, received, closed };
+}
+
+const json = (status: number, body: unknown) => (response: ServerResponse) => {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(typeof body === 'string' ? body : JSON.stringify(body));
+};
+
+const options = (port: number, extra: Partial<Parameters<typeof runPermissionHook>[2]> = {}) => ({
+  env: {},
+  cwd: '/tmp',
+  port,
+  deadlineMs: 5_000,
+  ...extra,
+});
+
+/** The decision shapes the agents accept (Claude Code's hooks reference; Codex's output schema). */
+const ALLOW = { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } };
+const deny = (message: string) => ({
+  hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message } },
+});
+
+describe('decisionOutput', () => {
+  it('prints the PermissionRequest decision each agent reads, and nothing more', () => {
+    for (const agent of ['claude-code', 'codex'] as const) {
+      expect(JSON.parse(decisionOutput(agent, { behavior: 'allow' }))).toEqual(ALLOW);
+      // An allow never carries words (Codex refuses unknown decision fields as a whole).
+      expect(JSON.parse(decisionOutput(agent, { behavior: 'allow', message: 'sure' }))).toEqual(ALLOW);
+      expect(JSON.parse(decisionOutput(agent, { behavior: 'deny', message: ' Not on a Friday. ' }))).toEqual(
+        deny('Not on a Friday.'),
+      );
+      expect(JSON.parse(decisionOutput(agent, { behavior: 'deny' }))).toEqual(deny(DEFAULT_DENY_MESSAGE));
+      expect(JSON.parse(decisionOutput(agent, { behavior: 'deny', message: '  ' }))).toEqual(
+        deny(DEFAULT_DENY_MESSAGE),
+      );
+    }
+  });
+});
+
+describe('runPermissionHook', () => {
+  it('hands the daemon the request for the agent, and prints allow when the daemon says allow', async () => {
+    const stand = await daemon(json(200, { decision: { behavior: 'allow' }, reason: 'decided' }));
+    const output = await runPermissionHook('claude-code', claudePayload, options(stand.port));
+    expect(JSON.parse(output)).toEqual(ALLOW);
+    expect(stand.received).toEqual([
+      {
+        url: '/permission-request?agent=claude-code',
+        body: {
+          source: 'claude-code',
+          sessionId: 'e7e40f8f-38b1-42b8-8540-7b305fc61660',
+          cwd: '/work/agents-scratch/proj-claude',
+          toolName: 'Bash',
+          action: 'command',
+          subject: 'touch ran-by-claude.txt',
+          description: 'Run the requested command',
+          resumed: false,
+        },
+      },
+    ]);
+  });
+
+  it("prints a deny with the phone's words for the agent", async () => {
+    const stand = await daemon(
+      json(200, {
+        decision: { behavior: 'deny', message: 'Wait for the release on Monday.' },
+        reason: 'decided',
+      }),
+    );
+    const output = await runPermissionHook(
+      'codex',
+      codexPayload,
+      options(stand.port, { env: { RINGBACK_RESUMED_SESSION: '1' } }),
+    );
+    expect(JSON.parse(output)).toEqual(deny('Wait for the release on Monday.'));
+    expect(stand.received[0]?.url).toBe('/permission-request?agent=codex');
+    expect(stand.received[0]?.body).toMatchObject({ source: 'codex', resumed: true });
+  });
+
+  it('waits as long as the daemon holds the request', async () => {
+    const stand = await daemon((response) =>
+      setTimeout(() => json(200, { decision: { behavior: 'allow' }, reason: 'decided' })(response), 1_200),
+    );
+    const started = performance.now();
+    expect(JSON.parse(await runPermissionHook('codex', codexPayload, options(stand.port)))).toEqual(ALLOW);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1_100);
+  });
+
+  it('reads an answer sent in chunks', async () => {
+    const stand = await daemon((response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
+      response.write('{"decision":{"behavior":"de');
+      setTimeout(() => response.end('ny","message":"No."},"reason":"decided"}'), 50);
+    });
+    expect(JSON.parse(await runPermissionHook('codex', codexPayload, options(stand.port)))).toEqual(
+      deny('No.'),
+    );
+  });
+
+  it('prints nothing for "no decision", whatever the reason', async () => {
+    for (const reason of ['disabled', 'at_desk', 'timeout', 'not_paired', 'relay_unreachable', 'error']) {
+      const stand = await daemon(json(200, { decision: null, reason }));
+      expect(await runPermissionHook('claude-code', claudePayload, options(stand.port)), reason).toBe('');
+    }
+  });
+
+  it('prints nothing for an error status or an answer it cannot read, never an allow', async () => {
+    const answers = [
+      json(500, { decision: { behavior: 'allow' }, reason: 'decided' }),
+      json(400, { decision: { behavior: 'allow' } }),
+      json(200, 'allow'),
+      json(200, '{"decision":{"behavior":"allow"'),
+      json(200, { decision: { behavior: 'ALLOW' } }),
+      json(200, { decision: { behavior: 'yes' } }),
+      json(200, { decision: 'allow' }),
+      json(200, { decision: { behavior: 'deny', message: 42 } }),
+      json(200, [{ decision: { behavior: 'allow' } }]),
+      (response: ServerResponse) => response.socket?.end('garbage\r\n\r\n{"decision":{"behavior":"allow"}}'),
+    ];
+    for (const [index, answer] of answers.entries()) {
+      const stand = await daemon(answer);
+      expect(await runPermissionHook('codex', codexPayload, options(stand.port)), `answer ${index}`).toBe('');
+    }
+  });
+
+  it('prints nothing at once when the daemon is down', async () => {
+    const stand = await daemon(json(200, {}));
+    const port = stand.port;
+    await new Promise((resolve) => servers.pop()?.close(resolve));
+    const started = performance.now();
+    expect(await runPermissionHook('claude-code', claudePayload, options(port))).toBe('');
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('gives up at its deadline, closing the connection so the daemon knows', async () => {
+    const stand = await daemon(() => undefined);
+    const started = performance.now();
+    expect(await runPermissionHook('codex', codexPayload, options(stand.port, { deadlineMs: 400 }))).toBe('');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(350);
+    await expect.poll(() => stand.closed).toEqual(['/permission-request?agent=codex']);
+  });
+
+  it('asks nothing for a payload that is not JSON or names no tool', async () => {
+    const stand = await daemon(json(200, { decision: { behavior: 'allow' }, reason: 'decided' }));
+    for (const input of ['', '{"session_id":', '[]', JSON.stringify({ session_id: 's', cwd: '/' })])
+      expect(await runPermissionHook('codex', input, options(stand.port))).toBe('');
+    expect(stand.received).toEqual([]);
+  });
+});
+
+describe('readPermissionAnswer', () => {
+  const response = (head: string, body: string) => Buffer.from(`${head}\r\n\r\n${body}`);
+  it('takes only a 200', () => {
+    const body = '{"decision":{"behavior":"allow"},"reason":"decided"}';
+    expect(readPermissionAnswer(response('HTTP/1.1 200 OK', body))).toEqual({ behavior: 'allow' });
+    expect(readPermissionAnswer(response('HTTP/1.1 201 Created', body))).toBeNull();
+    expect(readPermissionAnswer(response('HTTP/1.1 2000 OK', body))).toBeNull();
+    expect(readPermissionAnswer(Buffer.from(''))).toBeNull();
+  });
+});

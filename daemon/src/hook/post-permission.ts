@@ -1,0 +1,111 @@
+import { connect } from 'node:net';
+import type { HookAgent } from './permission-details';
+import type { PermissionDecision } from './permission-output';
+
+/** The daemon's answer: a decision, or null for "no decision" (the agent's own prompt goes on). */
+export type PermissionAnswer = PermissionDecision | null;
+
+/** Reads a chunked body; null when it is not well formed. */
+function dechunk(raw: Buffer): Buffer | null {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const lineEnd = raw.indexOf('\r\n', at);
+    if (lineEnd < 0) return null;
+    const size = Number.parseInt(raw.subarray(at, lineEnd).toString('latin1').split(';')[0] ?? '', 16);
+    if (!Number.isInteger(size) || size < 0) return null;
+    if (size === 0) return Buffer.concat(parts);
+    const start = lineEnd + 2;
+    if (raw.length < start + size) return null;
+    parts.push(raw.subarray(start, start + size));
+    at = start + size + 2;
+  }
+}
+
+/**
+ * The decision in a full HTTP response, or null for anything but a 200 whose body is exactly
+ * `{decision: {behavior: "allow"|"deny", message?}|null, …}`: an answer that cannot be read
+ * is no decision, never an allow.
+ */
+export function readPermissionAnswer(response: Buffer): PermissionAnswer {
+  const headerEnd = response.indexOf('\r\n\r\n');
+  if (headerEnd < 0) return null;
+  const head = response.subarray(0, headerEnd).toString('latin1');
+  if (!/^HTTP\/1\.[01] 200 /.test(head)) return null;
+  let body: Buffer | null = response.subarray(headerEnd + 4);
+  if (/^transfer-encoding:\s*chunked\s*$/im.test(head)) body = dechunk(body);
+  if (!body) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const decision = (parsed as { decision?: unknown }).decision;
+  if (typeof decision !== 'object' || decision === null) return null;
+  const { behavior, message } = decision as { behavior?: unknown; message?: unknown };
+  if (message !== undefined && typeof message !== 'string') return null;
+  if (behavior === 'allow') return { behavior: 'allow' };
+  if (behavior === 'deny')
+    return message === undefined ? { behavior: 'deny' } : { behavior: 'deny', message };
+  return null;
+}
+
+/** Whether a response has arrived whole (by its Content-Length, or its last chunk). */
+function isComplete(response: Buffer): boolean {
+  const headerEnd = response.indexOf('\r\n\r\n');
+  if (headerEnd < 0) return false;
+  const head = response.subarray(0, headerEnd).toString('latin1');
+  const length = /^content-length:\s*(\d+)\s*$/im.exec(head);
+  if (length) return response.length - headerEnd - 4 >= Number(length[1]);
+  return /^transfer-encoding:\s*chunked\s*$/im.test(head) && response.subarray(-5).toString() === '0\r\n\r\n';
+}
+
+/**
+ * POSTs the request to the daemon's `POST /permission-request?agent=<agent>` and waits, as long
+ * as the daemon holds it or until `deadlineMs`, for its answer. Resolves null at once when
+ * nothing listens, and on any failure. The connection stays open while the hook waits: the
+ * daemon reads its closing (the agent ended the hook) as "answered at the computer".
+ * node:net rather than node:http, as for the Stop hook's report: the hook starts faster.
+ */
+export function postPermissionRequest(
+  port: number,
+  agent: HookAgent,
+  body: string,
+  deadlineMs: number,
+): Promise<PermissionAnswer> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    const chunks: Buffer[] = [];
+    let done = false;
+    const finish = (answer: PermissionAnswer) => {
+      if (done) return;
+      done = true;
+      clearTimeout(deadline);
+      socket.destroy();
+      resolve(answer);
+    };
+    const deadline = setTimeout(() => finish(null), deadlineMs);
+    socket.once('error', () => finish(null));
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      // Done once the whole answer is in, even if the daemon were to keep the connection.
+      const response = Buffer.concat(chunks);
+      if (isComplete(response)) finish(readPermissionAnswer(response));
+    });
+    // `Connection: close`: the daemon closes once the answer is sent.
+    socket.once('end', () => finish(readPermissionAnswer(Buffer.concat(chunks))));
+    socket.once('close', () => finish(readPermissionAnswer(Buffer.concat(chunks))));
+    socket.setNoDelay(true);
+    // write, not end: a half-closed request would read as a hook that went away.
+    socket.write(
+      `POST /permission-request?agent=${agent} HTTP/1.1\r\n` +
+        `Host: 127.0.0.1:${port}\r\n` +
+        'Content-Type: application/json\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  });
+}

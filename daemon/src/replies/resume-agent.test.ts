@@ -71,6 +71,22 @@ describe('resumeAgent', () => {
     expect(await readFile(input, 'utf8')).toBe(text);
   });
 
+  it('marks the resumed session for its hooks (RINGBACK_RESUMED_SESSION=1), keeping the rest of the environment', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'ringback-cwd-'));
+    const out = join(cwd, 'env.txt');
+    const bin = await script(
+      `printf '%s|%s\\n' "$RINGBACK_RESUMED_SESSION" "$KEPT" > "${out}"; cat > /dev/null`,
+    );
+    for (const source of ['claude-code', 'codex'] as const) {
+      await resumeAgent(
+        { source, sessionId: 's-1', cwd, text: 'Yes' },
+        {},
+        { PATH: process.env.PATH, KEPT: 'kept', RINGBACK_CLAUDE_BIN: bin, RINGBACK_CODEX_BIN: bin },
+      );
+      expect(await readFile(out, 'utf8'), source).toBe('1|kept\n');
+    }
+  });
+
   it('rejects with the reason when the agent is missing, fails at once, or the directory is gone', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'ringback-cwd-'));
     const request = { source: 'codex' as const, sessionId: 't', cwd, text: 'x' };

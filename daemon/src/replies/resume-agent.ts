@@ -3,6 +3,9 @@ import { stat } from 'node:fs/promises';
 import type { AgentSource } from '@ringback/protocol';
 import type { CodexSandbox } from './codex-session-sandbox';
 
+/** Set to `1` in a session Ringback resumed, for its hooks (`resumed` in a permission request). */
+export const RESUMED_SESSION_ENV = 'RINGBACK_RESUMED_SESSION';
+
 /** A resumed agent that fails this fast failed to resume (bad session, missing login…). */
 const EARLY_EXIT_MS = 3_000;
 
@@ -65,7 +68,8 @@ export async function resumeAgent(
     let stderr = '';
     const child = spawn(command, args, {
       cwd: request.cwd,
-      env,
+      // Nobody is at a resumed session's terminal: its permission hook counts the user as away.
+      env: { ...env, [RESUMED_SESSION_ENV]: '1' },
       stdio: ['pipe', 'ignore', 'pipe'],
       detached: true,
     });

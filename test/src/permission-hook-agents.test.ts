@@ -1,0 +1,336 @@
+// The real Claude Code and Codex, run interactively in tmux against a fake model that asks for a
+// command needing the user's approval, with our bundled `ringback hook <agent> permission`
+// registered as their PermissionRequest hook and a stand-in for the daemon's
+// `POST /permission-request` on 127.0.0.1. Allow runs the command; deny with words stops it and
+// the model reads the words; no decision, or a daemon that is down, leaves the agent's own prompt.
+import { execFile, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCommandModel } from './support/command-model';
+import { assertBuilt, RINGBACK_BIN } from './support/daemon-process';
+import { freePort } from './support/free-port';
+import { REAL_AGENT_VERSIONS, realAgentsBin } from './support/real-agents';
+import { waitFor } from './support/temp-data-dir';
+
+const run = promisify(execFile);
+type Agent = 'claude-code' | 'codex';
+
+let AGENTS_BIN = '';
+const cleanups: (() => Promise<void> | void)[] = [];
+beforeAll(async () => {
+  assertBuilt();
+  AGENTS_BIN = await realAgentsBin();
+  const versions = await Promise.all(
+    ['claude', 'codex'].map(async (bin) => (await run(join(AGENTS_BIN, bin), ['--version'])).stdout.trim()),
+  );
+  console.log(`real agents tried: ${versions.join(', ')} (pinned ${JSON.stringify(REAL_AGENT_VERSIONS)})`);
+}, 300_000);
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+type Answer =
+  | { decision: { behavior: 'allow' | 'deny'; message?: string } | null; reason: string; afterMs?: number }
+  | 'hold';
+
+interface PermissionRequest {
+  url: string;
+  body: Record<string, unknown>;
+  /** The hook closed its connection before any answer: the agent stopped waiting. */
+  goneBeforeAnswer: boolean;
+}
+
+/** A stand-in for the daemon's `POST /permission-request`: answers each request as told. */
+async function startDaemonRoute() {
+  const requests: PermissionRequest[] = [];
+  let next: Answer = 'hold';
+  const server = createServer((request, response: ServerResponse) => {
+    let raw = '';
+    request.on('data', (chunk) => (raw += chunk));
+    request.on('end', () => {
+      const entry: PermissionRequest = {
+        url: request.url ?? '',
+        body: JSON.parse(raw),
+        goneBeforeAnswer: false,
+      };
+      requests.push(entry);
+      let answered = false;
+      response.on('close', () => {
+        if (!answered) entry.goneBeforeAnswer = true;
+      });
+      const answer = next;
+      if (answer === 'hold') return;
+      setTimeout(() => {
+        answered = true;
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ decision: answer.decision, reason: answer.reason }));
+      }, answer.afterMs ?? 0);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return {
+    port: (server.address() as AddressInfo).port,
+    requests,
+    answerNext: (answer: Answer) => {
+      next = answer;
+    },
+  };
+}
+
+/** The agent in a tmux session: type into it, read its screen. */
+async function startInTmux(name: string, launcher: string) {
+  execFileSync('tmux', ['new-session', '-d', '-s', name, '-x', '200', '-y', '50', launcher]);
+  cleanups.push(() => {
+    execFileSync('tmux', ['kill-session', '-t', name], { stdio: 'ignore' });
+  });
+  const screen = () => execFileSync('tmux', ['capture-pane', '-p', '-t', name], { encoding: 'utf8' });
+  return {
+    screen,
+    type: async (text: string) => {
+      execFileSync('tmux', ['send-keys', '-t', name, '-l', text]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      execFileSync('tmux', ['send-keys', '-t', name, 'Enter']);
+    },
+    press: (key: string) => execFileSync('tmux', ['send-keys', '-t', name, key]),
+    waitForScreen: (text: string, timeoutMs: number, what = text) =>
+      waitFor(() => screen().includes(text), timeoutMs, `${what}; the screen:\n${screen()}`),
+  };
+}
+
+const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
+
+async function launcher(dir: string, env: Record<string, string>, cwd: string, command: string) {
+  const path = join(dir, 'launch.sh');
+  const exports = Object.entries(env).map(([key, value]) => `export ${key}=${quote(value)}`);
+  await writeFile(path, ['#!/bin/sh', ...exports, `cd ${quote(cwd)}`, `exec ${command}`, ''].join('\n'), {
+    mode: 0o755,
+  });
+  return path;
+}
+
+const hookCommand = (agent: Agent) =>
+  `${quote(process.execPath)} ${quote(RINGBACK_BIN)} hook ${agent} permission`;
+
+/** The hash Codex 0.169 trusts a PermissionRequest hook by: as for Stop, its matcher included. */
+function codexPermissionHookHash(handler: { command: string; timeout: number }, matcher: string) {
+  const identity = {
+    event_name: 'permission_request',
+    hooks: [{ async: false, command: handler.command, timeout: handler.timeout, type: 'command' }],
+    matcher,
+  };
+  return `sha256:${createHash('sha256').update(JSON.stringify(identity)).digest('hex')}`;
+}
+
+interface World {
+  project: string;
+  dataDir: string;
+  agent: Awaited<ReturnType<typeof startInTmux>>;
+  route: Awaited<ReturnType<typeof startDaemonRoute>>;
+  model: Awaited<ReturnType<typeof startCommandModel>>;
+  /** The agent's own approval prompt, as it shows on screen. */
+  prompt: string;
+}
+
+async function world(agent: Agent): Promise<World> {
+  const root = await realpath(await mkdtemp(join(tmpdir(), `ringback-perm-${agent}-`)));
+  cleanups.push(() => rm(root, { recursive: true, force: true }));
+  const home = join(root, 'home');
+  const project = join(root, 'project');
+  const dataDir = join(root, 'ringback');
+  await Promise.all([home, project, dataDir].map((dir) => mkdir(dir, { recursive: true })));
+  const model = await startCommandModel();
+  cleanups.push(model.close);
+  const route = await startDaemonRoute();
+  await writeFile(join(dataDir, 'daemon.json'), JSON.stringify({ localPort: route.port }));
+  const env: Record<string, string> = {
+    PATH: `${AGENTS_BIN}:${process.env.PATH}`,
+    HOME: home,
+    RINGBACK_HOME: dataDir,
+    TERM: 'xterm-256color',
+  };
+  const hook = { type: 'command', command: hookCommand(agent), timeout: 120 };
+  if (agent === 'claude-code') {
+    const key = 'sk-ant-fake-0123456789abcdefghij';
+    await mkdir(join(home, '.claude'), { recursive: true });
+    await writeFile(
+      join(home, '.claude', 'settings.json'),
+      JSON.stringify({ hooks: { PermissionRequest: [{ matcher: '*', hooks: [hook] }] } }),
+    );
+    // What Claude Code's first-run screens would store: onboarding done, the key and the folder trusted.
+    await writeFile(
+      join(home, '.claude.json'),
+      JSON.stringify({
+        hasCompletedOnboarding: true,
+        theme: 'dark',
+        customApiKeyResponses: { approved: [key.slice(-20)], rejected: [] },
+        projects: { [project]: { hasTrustDialogAccepted: true, allowedTools: [] } },
+      }),
+    );
+    Object.assign(env, {
+      ANTHROPIC_BASE_URL: model.url,
+      ANTHROPIC_API_KEY: key,
+      DISABLE_AUTOUPDATER: '1',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    });
+  } else {
+    const codexHome = join(home, '.codex');
+    await mkdir(codexHome, { recursive: true });
+    const hooksJson = join(codexHome, 'hooks.json');
+    await writeFile(
+      hooksJson,
+      JSON.stringify({ hooks: { PermissionRequest: [{ matcher: '*', hooks: [hook] }] } }),
+    );
+    // What Codex's /hooks screen writes when the user trusts the hook, and its folder trust.
+    await writeFile(
+      join(codexHome, 'config.toml'),
+      [
+        'model = "fake-model"',
+        'model_provider = "fake"',
+        'approval_policy = "on-request"',
+        'sandbox_mode = "workspace-write"',
+        '',
+        '[model_providers.fake]',
+        'name = "Fake"',
+        `base_url = "${model.url}/v1"`,
+        'wire_api = "responses"',
+        'env_key = "FAKE_MODEL_KEY"',
+        '',
+        `[projects."${project}"]`,
+        'trust_level = "trusted"',
+        '',
+        `[hooks.state."${hooksJson}:permission_request:0:0"]`,
+        `trusted_hash = "${codexPermissionHookHash(hook, '*')}"`,
+        '',
+      ].join('\n'),
+    );
+    Object.assign(env, { CODEX_HOME: codexHome, FAKE_MODEL_KEY: 'fake' });
+  }
+  const bin = agent === 'claude-code' ? 'claude' : 'codex';
+  const tmux = await startInTmux(
+    `ringback-perm-${agent}-${process.pid}`,
+    await launcher(root, env, project, join(AGENTS_BIN, bin)),
+  );
+  // Both agents show this hint under their input once they are ready for a message.
+  await tmux.waitForScreen('? for shortcuts', 60_000, 'the agent ready');
+  return {
+    project,
+    dataDir,
+    agent: tmux,
+    route,
+    model,
+    prompt:
+      agent === 'claude-code' ? 'Do you want to proceed?' : 'Would you like to run the following command?',
+  };
+}
+
+/** Sends `RUN <command>` and waits for the hook's request to reach the daemon's route. */
+async function ask(w: World, command: string): Promise<PermissionRequest> {
+  const before = w.route.requests.length;
+  await w.agent.type(`RUN ${command}`);
+  await waitFor(
+    () => w.route.requests.length > before,
+    60_000,
+    `the hook's request; the screen:\n${w.agent.screen()}`,
+  );
+  return w.route.requests[before] as PermissionRequest;
+}
+
+async function outcomeAfter(w: World, count: number) {
+  await waitFor(
+    () => w.model.outcomes.length > count,
+    60_000,
+    `the tool result; the screen:\n${w.agent.screen()}`,
+  );
+  return w.model.outcomes[count];
+}
+
+/** Answers the agent's own prompt at the terminal with Escape and waits for it to go. */
+async function dismissPrompt(w: World) {
+  w.agent.press('Escape');
+  await waitFor(() => !w.agent.screen().includes(w.prompt), 30_000, 'the prompt dismissed');
+  // Let the agent settle back at its input before the next message.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+}
+
+async function checkAgent(agent: Agent) {
+  const w = await world(agent);
+
+  // Allow: the command runs and the model reads its result.
+  w.route.answerNext({ decision: { behavior: 'allow' }, reason: 'decided' });
+  let outcomes = w.model.outcomes.length;
+  const request = await ask(w, 'touch allowed.txt');
+  expect(request.url).toBe(`/permission-request?agent=${agent}`);
+  expect(request.body).toMatchObject({
+    source: agent,
+    cwd: w.project,
+    toolName: 'Bash',
+    action: 'command',
+    subject: 'touch allowed.txt',
+    description: 'Run the command you asked for',
+    resumed: false,
+  });
+  const allowed = await outcomeAfter(w, outcomes);
+  await waitFor(() => existsSync(join(w.project, 'allowed.txt')), 30_000, 'the allowed command run');
+  expect(allowed?.isError ?? false).toBe(false);
+
+  // Deny with words: the command does not run, and the model reads the words.
+  const words = 'Not before the release on Monday.';
+  w.route.answerNext({ decision: { behavior: 'deny', message: words }, reason: 'decided' });
+  outcomes = w.model.outcomes.length;
+  await ask(w, 'touch denied.txt');
+  const denied = await outcomeAfter(w, outcomes);
+  expect(denied?.text).toContain(words);
+  expect(existsSync(join(w.project, 'denied.txt'))).toBe(false);
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+
+  // No decision (the wait ran out): the agent's own prompt is on screen, and stays.
+  w.route.answerNext({ decision: null, reason: 'timeout', afterMs: 2_000 });
+  await ask(w, 'touch undecided.txt');
+  await w.agent.waitForScreen(w.prompt, 30_000, "the agent's own prompt after no decision");
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  expect(w.agent.screen()).toContain(w.prompt);
+  expect(existsSync(join(w.project, 'undecided.txt'))).toBe(false);
+  await dismissPrompt(w);
+
+  // The daemon is down: the agent's own prompt, at once.
+  await writeFile(join(w.dataDir, 'daemon.json'), JSON.stringify({ localPort: await freePort() }));
+  const asked = Date.now();
+  await w.agent.type('RUN touch daemon-down.txt');
+  await w.agent.waitForScreen(w.prompt, 15_000, "the agent's own prompt with the daemon down");
+  const promptAfterMs = Date.now() - asked;
+  console.log(`${agent}: with the daemon down, its own prompt showed ${promptAfterMs} ms after the message`);
+  await dismissPrompt(w);
+
+  // The user answers at the terminal while the hook waits: the hook's connection closes.
+  await writeFile(join(w.dataDir, 'daemon.json'), JSON.stringify({ localPort: w.route.port }));
+  w.route.answerNext('hold');
+  const held = await ask(w, 'touch answered-at-terminal.txt');
+  if (agent === 'codex') await w.agent.waitForScreen('Running hook', 15_000, 'Codex running the hook');
+  else await w.agent.waitForScreen(w.prompt, 15_000, "Claude Code's prompt beside the waiting hook");
+  w.agent.press('Escape');
+  await waitFor(() => held.goneBeforeAnswer, 30_000, 'the hook gone when the user answered at the terminal');
+}
+
+describe('the PermissionRequest hook with the real agents', () => {
+  it('Claude Code: allow runs the command, deny with words stops it, no decision or no daemon leaves its prompt', async () => {
+    await checkAgent('claude-code');
+  }, 300_000);
+
+  it('Codex: allow runs the command, deny with words stops it, no decision or no daemon leaves its prompt', async () => {
+    await checkAgent('codex');
+  }, 300_000);
+});

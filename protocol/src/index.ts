@@ -123,6 +123,27 @@ export {
 export type { Parser } from './parse';
 export { createParser } from './parse';
 export {
+  PERMISSION_IDLE_DEFAULT_SECONDS,
+  PERMISSION_WAIT_DEFAULT_SECONDS,
+  PERMISSION_WAIT_MAX_SECONDS,
+  PERMISSION_WAIT_MIN_SECONDS,
+  PermissionAction,
+  PermissionBehavior,
+  PermissionDecisionPlaintext,
+  PermissionEventPlaintext,
+  PermissionRequestDetails,
+} from './permission';
+export {
+  AwayMode,
+  DEFAULT_PERMISSION_CALL_SETTINGS,
+  PermissionCallSettings,
+  PermissionCallSettingsReply,
+  PermissionCallSettingsUpdate,
+  Presence,
+  PresenceReport,
+  PresenceSignal,
+} from './permission-settings';
+export {
   PUSH_DEVICE_NAME_CHARS,
   PUSH_REALERT_MS,
   PUSH_RING_WINDOW_MS,
@@ -162,27 +183,6 @@ export {
   StreamQuery,
   TrackerReportBody,
 } from './relay-api';
-export {
-  PERMISSION_IDLE_DEFAULT_SECONDS,
-  PERMISSION_WAIT_DEFAULT_SECONDS,
-  PERMISSION_WAIT_MAX_SECONDS,
-  PERMISSION_WAIT_MIN_SECONDS,
-  PermissionAction,
-  PermissionBehavior,
-  PermissionDecisionPlaintext,
-  PermissionEventPlaintext,
-  PermissionRequestDetails,
-} from './permission';
-export {
-  AwayMode,
-  DEFAULT_PERMISSION_CALL_SETTINGS,
-  PermissionCallSettings,
-  PermissionCallSettingsReply,
-  PermissionCallSettingsUpdate,
-  Presence,
-  PresenceReport,
-  PresenceSignal,
-} from './permission-settings';
 export { RelayReady } from './relay-ready';
 export {
   AgentReplyPlaintext,

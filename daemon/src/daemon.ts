@@ -235,6 +235,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   const boundPort = typeof address === 'object' && address ? address.port : port;
   worker.start(opened);
   link.start();
+  // Learnt now, in the background: the first permission call then rings without two relay lookups.
+  void identity.current().catch(() => null);
   await watcher.start();
 
   return {

@@ -165,8 +165,11 @@ export async function permissionWorld(relay: { url: string }, options: WorldOpti
     JSON.parse(await open(key, body.sealed, Aad.report(body.eventId)));
 
   /** A reply the relay hands over: the inbox's result. */
-  const deliver = (replyId: string, eventId: string, sealed: string) =>
-    inbox.receive({ replyId, eventId, sealed });
+  const deliver = async (replyId: string, eventId: string, sealed: string) => {
+    const result = await inbox.receive({ replyId, eventId, sealed });
+    if (!result) throw new Error(`reply ${replyId} is still being handled`);
+    return result;
+  };
 
   return {
     key,

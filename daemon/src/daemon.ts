@@ -20,6 +20,10 @@ import type { Logger } from './log/logger';
 import { createEntryEffects } from './outbox/entry-effects';
 import { OutboxStore } from './outbox/outbox-store';
 import { OutboxWorker } from './outbox/outbox-worker';
+import { ComputerIdentity } from './permission/computer-identity';
+import { PermissionRecords } from './permission/permission-records';
+import { PermissionRegistry } from './permission/permission-registry';
+import { ringingGate } from './permission/ringing-gate';
 import { handleSettingsRequest } from './relay/handle-settings-request';
 import { OwnDevice } from './relay/own-device';
 import { RelayLink } from './relay/relay-link';
@@ -33,6 +37,7 @@ import { briefLanguageRoutes } from './routes/brief-language';
 import { e2eKeyRoutes } from './routes/e2e-key';
 import { llmRoutes } from './routes/llm';
 import { localRelayRoutes } from './routes/local-relay';
+import { permissionRequestRoutes } from './routes/permission-request';
 import { reportRoutes } from './routes/report';
 import { speechSettingsRoutes } from './routes/speech-settings';
 import { statusRoutes } from './routes/status';
@@ -108,9 +113,24 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   const relayedRequests = await RelayedRequestGuard.open(dataDir, logger);
   // The device id devices' requests must be sealed for, pinned at login.
   const ownDevice = new OwnDevice(dataDir, () => readRelayTarget(dataDir, config.read()), logger);
+  const identity = new ComputerIdentity({
+    deviceId: () => ownDevice.deviceId(),
+    target: () => readRelayTarget(dataDir, config.read()),
+  });
+  // Agents' permission requests, each a call on the phone; their decisions come back as replies.
+  const permissions = new PermissionRegistry({
+    gate: ringingGate(),
+    key: () => readE2eKey(config)?.key ?? null,
+    target: () => readRelayTarget(dataDir, config.read()),
+    computer: () => identity.current(),
+    language: async () => (await currentBriefLanguage(config.read(), computerLanguage)).language,
+    records: await PermissionRecords.open(dataDir, logger),
+    logger,
+  });
   // Relayed settings run through the local API's own handlers, once it exists.
   let localApi: FastifyInstance | undefined;
   const replies = new ReplyInbox({
+    permissions,
     handled,
     logger,
     key: () => readE2eKey(config)?.key ?? null,
@@ -164,6 +184,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     logger,
     routes: [
       reportRoutes(worker),
+      permissionRequestRoutes(permissions),
       llmRoutes(config),
       speechSettingsRoutes(config),
       transcriptionSettingsRoutes(config),
@@ -214,6 +235,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   const boundPort = typeof address === 'object' && address ? address.port : port;
   worker.start(opened);
   link.start();
+  // Learnt now, in the background: the first permission call then rings without two relay lookups.
+  void identity.current().catch(() => null);
   await watcher.start();
 
   return {
@@ -225,6 +248,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     async close() {
       link.stop();
       await app.close();
+      // The hooks were let go with the server: their calls end at the computer.
+      await permissions.close();
       // Before the outbox stops: a finished task being handed over still lands in it.
       await watcher.stop();
       await worker.stop();

@@ -49,6 +49,10 @@ export const ERROR_CATALOGUE = {
   },
   event_not_found: { status: 404, meaning: 'no such event in this account' },
   call_taken: { status: 409, meaning: 'another device already has this call, or it has ended' },
+  call_ended: {
+    status: 409,
+    meaning: 'the call cannot end at the computer: a decision was already sent, or it ended otherwise',
+  },
   not_call_answerer: {
     status: 403,
     meaning: 'only the device that answered this call may reply to it',

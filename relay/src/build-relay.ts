@@ -24,6 +24,7 @@ import type { RelayDeps, RelayRuntime } from './relay-deps';
 import { accountRoutes } from './routes/accounts';
 import { callRoutes } from './routes/calls';
 import { computerRequestRoutes } from './routes/computer-requests';
+import { daemonEventEndRoutes } from './routes/daemon-event-end';
 import { daemonEventRoutes } from './routes/daemon-events';
 import { daemonLinkRoutes } from './routes/daemon-link';
 import { deviceRoutes } from './routes/devices';
@@ -77,7 +78,15 @@ export async function buildRelay(deps: RelayDeps): Promise<FastifyInstance> {
   );
   await app.register(accountRoutes(runtime, claimGuard));
   await app.register(pairingRoutes(runtime, pairingGuard));
-  for (const routes of [deviceRoutes, daemonEventRoutes, callRoutes, streamRoutes, replyRoutes, pushRoutes])
+  for (const routes of [
+    deviceRoutes,
+    daemonEventRoutes,
+    daemonEventEndRoutes,
+    callRoutes,
+    streamRoutes,
+    replyRoutes,
+    pushRoutes,
+  ])
     await app.register(routes(runtime));
   await app.register(daemonLinkRoutes(runtime));
   await app.register(relayedSettingsRoutes(runtime));

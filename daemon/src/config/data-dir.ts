@@ -21,6 +21,8 @@ export const DATA_FILES = {
   /** This computer's device id on the relay, pinned at login (see OwnDevice). */
   device: 'device.json',
   replies: 'replies.json',
+  /** Recent permission calls (event id, request id, expiry): a late decision is answered too late. */
+  permissions: 'permissions.json',
   dispatches: 'dispatches.json',
   trackerWatch: 'tracker-watch.json',
 } as const;

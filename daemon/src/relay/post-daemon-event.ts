@@ -24,6 +24,8 @@ export async function postDaemonEvent(
   path: '/v1/daemon/events' | '/v1/daemon/tracker-reports',
   body: DaemonEventBody | TrackerReportBody,
   dispatcher?: Dispatcher,
+  /** Gives the attempt up (a permission call's hook that went away or a deadline): it rejects. */
+  signal?: AbortSignal,
 ): Promise<RelayAnswer> {
   // Relative to the server URL so a relay mounted under a path prefix keeps it.
   const url = new URL(
@@ -37,6 +39,7 @@ export async function postDaemonEvent(
     headersTimeout: RELAY_TIMEOUT_MS,
     bodyTimeout: RELAY_TIMEOUT_MS,
     ...(dispatcher ? { dispatcher } : {}),
+    ...(signal ? { signal } : {}),
   });
   const text = await response.body.text();
   const answer: RelayAnswer = { httpStatus: response.statusCode };

@@ -17,6 +17,14 @@ export interface ReplyInboxDeps {
   resume(request: ResumeRequest): Promise<void>;
   comment: ReplyDeps['comment'];
   logger: Logger;
+  /**
+   * Permission calls: a reply to one of them is its decision, for the waiting hook, and is
+   * never opened as a reply to an agent.
+   */
+  permissions?: {
+    owns(eventId: string): boolean;
+    decide(message: { replyId: string; eventId: string; sealed: string }): Promise<ReplyResult>;
+  };
 }
 
 const MAY_HAVE_RUN_REASON =
@@ -47,15 +55,18 @@ export class ReplyInbox {
     if (this.#inFlight.has(message.replyId)) return null;
     this.#inFlight.add(message.replyId);
     try {
-      const result = handled.isInterrupted(message.replyId)
-        ? await this.#mayHaveRun(message.replyId)
-        : await handleReply(message, {
-            key: this.#deps.key,
-            session: this.#deps.session,
-            markStarted: () => handled.markStarted(message.replyId),
-            resume: this.#deps.resume,
-            comment: this.#deps.comment,
-          });
+      const permissions = this.#deps.permissions;
+      const result = permissions?.owns(message.eventId)
+        ? await permissions.decide(message)
+        : handled.isInterrupted(message.replyId)
+          ? await this.#mayHaveRun(message.replyId)
+          : await handleReply(message, {
+              key: this.#deps.key,
+              session: this.#deps.session,
+              markStarted: () => handled.markStarted(message.replyId),
+              resume: this.#deps.resume,
+              comment: this.#deps.comment,
+            });
       await this.#record(result);
       return result;
     } finally {

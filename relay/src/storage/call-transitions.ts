@@ -2,6 +2,9 @@ import type { CallStatus, EventRecord } from './relay-store';
 
 export type SettableStatus = Exclude<CallStatus, 'pending'>;
 
+/** What a status write does to a call as it stands: `not_found` when the call is not the writer's to see. */
+export type Verdict = 'change' | 'unchanged' | 'conflict' | 'not_found';
+
 export const SETTABLE_STATUSES: ReadonlySet<string> = new Set([
   'answered',
   'rejected',
@@ -43,3 +46,19 @@ export const givenBack = (event: EventRecord): boolean =>
  */
 export const stillMine = (event: EventRecord, deviceId: string): boolean =>
   event.handledBy === deviceId && event.status === 'completed';
+
+/**
+ * Whether the daemon that posted a call may end it at the computer (its permission hook stopped
+ * waiting): a call still pending or answered, with no reply taken, ends `completed` by the daemon;
+ * asking again after that is a no-op. A call another daemon posted is not its own (`not_found`).
+ */
+export function decideEndAtComputer(
+  event: EventRecord,
+  daemonDeviceId: string,
+  replyTaken: boolean,
+): Verdict {
+  if (event.fromDeviceId !== daemonDeviceId) return 'not_found';
+  if (event.status === 'completed' && event.handledBy === daemonDeviceId) return 'unchanged';
+  if (replyTaken) return 'conflict';
+  return event.status === 'pending' || event.status === 'answered' ? 'change' : 'conflict';
+}

@@ -223,6 +223,14 @@ export interface EventStore {
     deviceId: string,
     leaseMs?: number,
   ): Promise<StatusChangeResult>;
+  /**
+   * The daemon that posted a call ends it at the computer (a permission request whose hook stopped
+   * waiting): `completed` with `handledBy` the daemon, when the call is pending or answered and no
+   * reply was taken for it, decided in one write with any reply or answer racing it. The ciphertext
+   * goes, as for any ended call. `unchanged` when this daemon ended it already; `conflict` when it
+   * ended otherwise or a reply was taken; `not_found` when the account has no such call from it.
+   */
+  endAtComputer(accountId: string, eventId: string, daemonDeviceId: string): Promise<StatusChangeResult>;
   getEvent(accountId: string, eventId: string): Promise<EventRecord | null>;
   /**
    * Calls not yet ended (pending or answered) received after the one at `afterSeq` (0: from

@@ -1,5 +1,12 @@
 import { ANSWER_LEASE_MS } from '@ringback/protocol';
-import { decide, givenBack, SETTABLE_STATUSES, type SettableStatus } from '../call-transitions';
+import {
+  decide,
+  decideEndAtComputer,
+  givenBack,
+  SETTABLE_STATUSES,
+  type SettableStatus,
+  type Verdict,
+} from '../call-transitions';
 import { ENDED_STATUSES, type EventRecord, type EventStore, type StatusChangeResult } from '../relay-store';
 import { EVENT_COLUMNS, type EventRow, iso, toEvent } from '../store-rows';
 import { DATABASE_NOW_MS } from './answer-lease-schema';
@@ -23,14 +30,18 @@ export function postgresEvents(
 
   const batcher = new EventBatcher(untracked, now, statement);
 
-  /** A device's status write; `allowed` may refuse it (`conflict`) on the call as it stands then. */
+  /**
+   * A device's status write, as `judge` decides it on the call as it stands then, its row locked
+   * (by default the rule every app's write follows).
+   */
   const changeStatus = async (
     accountId: string,
     eventId: string,
     status: SettableStatus,
     deviceId: string,
     leaseMs: number,
-    allowed: (current: EventRecord) => boolean = () => true,
+    judge: (current: EventRecord, sql: Sql) => Promise<Verdict> | Verdict = (current) =>
+      decide(current, status, deviceId),
   ): Promise<StatusChangeResult> => {
     if (!SETTABLE_STATUSES.has(status)) throw new Error(`not a status a device can set: ${status}`);
     const at = now();
@@ -44,7 +55,8 @@ export function postgresEvents(
       const row = await byKey(sql, accountId, eventId, 'FOR UPDATE');
       if (!row) return { outcome: 'not_found' };
       const current = toEvent(row);
-      const verdict = allowed(current) ? decide(current, status, deviceId) : 'conflict';
+      const verdict = await judge(current, sql);
+      if (verdict === 'not_found') return { outcome: 'not_found' };
       if (verdict !== 'change') return { outcome: verdict, event: current };
       const endedAt = ENDED_STATUSES.has(status) ? at : null;
       // An ending status erases the ciphertext in the same write. Answering starts the lease
@@ -79,7 +91,27 @@ export function postgresEvents(
       return changeStatus(accountId, eventId, status, deviceId, leaseMs);
     },
     async reclaimCall(accountId, eventId, deviceId, leaseMs = ANSWER_LEASE_MS) {
-      return changeStatus(accountId, eventId, 'answered', deviceId, leaseMs, givenBack);
+      return changeStatus(accountId, eventId, 'answered', deviceId, leaseMs, (current) =>
+        givenBack(current) ? decide(current, 'answered', deviceId) : 'conflict',
+      );
+    },
+    async endAtComputer(accountId, eventId, daemonDeviceId) {
+      // A reply takes the call's row lock first (insertReply): read under the same lock, it is
+      // wholly before this end (refusing it) or after it (refused itself: not the answerer).
+      return changeStatus(
+        accountId,
+        eventId,
+        'completed',
+        daemonDeviceId,
+        ANSWER_LEASE_MS,
+        async (current, sql) => {
+          const { rows } = await sql.query(
+            'SELECT 1 FROM replies WHERE account_id = $1 AND event_id = $2 LIMIT 1',
+            [accountId, eventId],
+          );
+          return decideEndAtComputer(current, daemonDeviceId, rows.length > 0);
+        },
+      );
     },
     async getEvent(accountId, eventId) {
       const row = await byKey(db, accountId, eventId);

@@ -1,5 +1,12 @@
 import { ANSWER_LEASE_MS } from '@ringback/protocol';
-import { decide, givenBack, SETTABLE_STATUSES, type SettableStatus } from '../call-transitions';
+import {
+  decide,
+  decideEndAtComputer,
+  givenBack,
+  SETTABLE_STATUSES,
+  type SettableStatus,
+  type Verdict,
+} from '../call-transitions';
 import {
   type CallStatus,
   ENDED_STATUSES,
@@ -46,6 +53,9 @@ export function sqliteEvents(
     schedule: db.prepare<[string, string, number, number]>(
       `INSERT INTO push_schedule (account_id, event_id, next_at, ends_at) VALUES (?, ?, ?, ?)
        ON CONFLICT DO NOTHING`,
+    ),
+    replyTaken: db.prepare<[string, string], { found: number }>(
+      'SELECT 1 AS found FROM replies WHERE account_id = ? AND event_id = ? LIMIT 1',
     ),
     liveDevice: db.prepare<[string, string], { found: number }>(
       'SELECT 1 AS found FROM devices WHERE id = ? AND account_id = ? AND removed_at IS NULL',
@@ -118,14 +128,17 @@ export function sqliteEvents(
     return { outcome: 'created', event: created, log };
   };
 
-  /** A device's status write; `allowed` may refuse it (`conflict`) on the call as it stands then. */
+  /**
+   * A device's status write, as `judge` decides it on the call as it stands then (by default the
+   * rule every app's write follows).
+   */
   const changeStatus = (
     accountId: string,
     eventId: string,
     status: SettableStatus,
     deviceId: string,
     leaseMs: number,
-    allowed: (current: EventRecord) => boolean = () => true,
+    judge: (current: EventRecord) => Verdict = (current) => decide(current, status, deviceId),
   ): Promise<StatusChangeResult> => {
     if (!SETTABLE_STATUSES.has(status)) throw new Error(`not a status a device can set: ${status}`);
     const at = now();
@@ -135,7 +148,8 @@ export function sqliteEvents(
       const row = s.byKey.get(accountId, eventId);
       if (!row) return { outcome: 'not_found' };
       const current = toEvent(row);
-      const verdict = allowed(current) ? decide(current, status, deviceId) : 'conflict';
+      const verdict = judge(current);
+      if (verdict === 'not_found') return { outcome: 'not_found' };
       if (verdict !== 'change') return { outcome: verdict, event: current };
       const endedAt = ENDED_STATUSES.has(status) ? at : null;
       const leaseUntil = status === 'answered' ? at + Math.floor(leaseMs) : null;
@@ -162,7 +176,15 @@ export function sqliteEvents(
       return changeStatus(accountId, eventId, status, deviceId, leaseMs);
     },
     async reclaimCall(accountId, eventId, deviceId, leaseMs = ANSWER_LEASE_MS) {
-      return changeStatus(accountId, eventId, 'answered', deviceId, leaseMs, givenBack);
+      return changeStatus(accountId, eventId, 'answered', deviceId, leaseMs, (current) =>
+        givenBack(current) ? decide(current, 'answered', deviceId) : 'conflict',
+      );
+    },
+    async endAtComputer(accountId, eventId, daemonDeviceId) {
+      // In the same write as the reply check: a reply is wholly before this end (refusing it) or after.
+      return changeStatus(accountId, eventId, 'completed', daemonDeviceId, ANSWER_LEASE_MS, (current) =>
+        decideEndAtComputer(current, daemonDeviceId, s.replyTaken.get(accountId, eventId) !== undefined),
+      );
     },
     async getEvent(accountId, eventId) {
       const row = s.byKey.get(accountId, eventId);

@@ -1,0 +1,108 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DATA_FILES } from '../config/data-dir';
+import type { Logger } from '../log/logger';
+import { writeFileAtomic } from '../storage/atomic-write';
+import { quarantineFile } from '../storage/quarantine';
+
+/** What is kept of one permission call: enough to tell its decisions apart, nothing it asked. */
+export interface PermissionRecord {
+  requestId: string;
+  /** When its hook stops waiting (ISO time). */
+  expiresAt: string;
+  /** A decision reached its hook. */
+  decided: boolean;
+}
+
+/** Calls kept: far more than can wait at once, so a decision days late is still known for one. */
+const MAX_RECORDS = 500;
+
+export type WriteFile = (path: string, data: string) => Promise<void>;
+
+/**
+ * `permissions.json` (mode 600): the recent permission calls this computer posted, by event id.
+ * A decision that arrives after the daemon restarted (its hook long gone) is then answered "too
+ * late" instead of being opened as a reply to an agent. Bounded, oldest dropped first; written
+ * atomically. No command, path or message is ever written here.
+ */
+export class PermissionRecords {
+  readonly #path: string;
+  readonly #records: Map<string, PermissionRecord>;
+  readonly #write: WriteFile;
+  #writing: Promise<unknown> = Promise.resolve();
+
+  private constructor(path: string, records: Map<string, PermissionRecord>, write: WriteFile) {
+    this.#path = path;
+    this.#records = records;
+    this.#write = write;
+  }
+
+  static async open(
+    dataDir: string,
+    logger: Logger,
+    write: WriteFile = (path, data) => writeFileAtomic(path, data),
+  ): Promise<PermissionRecords> {
+    const path = join(dataDir, DATA_FILES.permissions);
+    let entries: unknown[] = [];
+    try {
+      const parsed = JSON.parse(await readFile(path, 'utf8')) as { calls?: unknown };
+      if (!Array.isArray(parsed.calls)) throw new Error('no calls list');
+      entries = parsed.calls;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        await quarantineFile(
+          path,
+          error,
+          logger,
+          'A decision for a permission call made before this start will not be recognised as one.',
+        );
+      }
+    }
+    return new PermissionRecords(path, new Map(entries.filter(isEntry)), write);
+  }
+
+  get(eventId: string): PermissionRecord | undefined {
+    return this.#records.get(eventId);
+  }
+
+  /** Adds a call; durable when it resolves. */
+  add(eventId: string, record: PermissionRecord): Promise<void> {
+    this.#records.delete(eventId);
+    this.#records.set(eventId, record);
+    while (this.#records.size > MAX_RECORDS) {
+      const oldest = this.#records.keys().next().value;
+      if (oldest === undefined) break;
+      this.#records.delete(oldest);
+    }
+    return this.#save();
+  }
+
+  /** Notes that a decision reached the call's hook: a later one is "already decided". */
+  markDecided(eventId: string): Promise<void> {
+    const record = this.#records.get(eventId);
+    if (!record || record.decided) return Promise.resolve();
+    record.decided = true;
+    return this.#save();
+  }
+
+  /** Every write waits for the one before, so the file never goes back to an older list. */
+  #save(): Promise<void> {
+    const next = this.#writing.then(() =>
+      this.#write(this.#path, JSON.stringify({ version: 1, calls: [...this.#records] })),
+    );
+    this.#writing = next.catch(() => undefined);
+    return next;
+  }
+}
+
+function isEntry(entry: unknown): entry is [string, PermissionRecord] {
+  if (!Array.isArray(entry) || typeof entry[0] !== 'string') return false;
+  const record = entry[1] as Partial<PermissionRecord> | null;
+  return (
+    typeof record === 'object' &&
+    record !== null &&
+    typeof record.requestId === 'string' &&
+    typeof record.expiresAt === 'string' &&
+    typeof record.decided === 'boolean'
+  );
+}

@@ -1,0 +1,280 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type {
+  PermissionDecisionPlaintext,
+  PermissionEventPlaintext,
+  PermissionRequestDetails,
+} from '@ringback/protocol';
+import type { Logger } from '../log/logger';
+import type { RelayTarget } from '../relay/post-daemon-event';
+import { failedReply, undecryptable } from '../replies/handle-reply';
+import type { ReplyResult } from '../replies/handled-replies';
+import type { Computer } from './computer-identity';
+import { type EndCall, endPermissionCall } from './end-permission-call';
+import { openDecision } from './open-decision';
+import { noDecision, type PermissionRequestAnswer } from './permission-answer';
+import type { PermissionGate } from './permission-gate';
+import type { PermissionRecords } from './permission-records';
+import { type PostEvent, postPermissionEvent } from './post-permission-event';
+import { sealPermissionEvent } from './seal-permission-event';
+
+export interface PermissionRegistryDeps {
+  gate: PermissionGate;
+  /** The e2e key in force, or null when none is set. */
+  key(): string | null;
+  target(): Promise<RelayTarget | null>;
+  /** This computer as the call names it; null when its device id is not known. */
+  computer(): Promise<Computer | null>;
+  /** The brief language in force: the language the phone speaks the call in. */
+  language(): Promise<string>;
+  records: PermissionRecords;
+  logger: Logger;
+  /** Replace the relay calls (tests); the deadline of the post (default 15 s). */
+  post?: PostEvent;
+  postDeadlineMs?: number;
+  end?: EndCall;
+}
+
+/** One request whose hook is waiting for the phone. */
+interface Waiting {
+  eventId: string;
+  requestId: string;
+  label: string;
+  decided(decision: PermissionDecisionPlaintext): void;
+}
+
+/** A reply the relay handed over, as the reply inbox sees it. */
+export interface DecisionMessage {
+  replyId: string;
+  eventId: string;
+  sealed: string;
+}
+
+/** How long closing waits for the calls it ends to reach the relay. */
+const CLOSE_WAIT_MS = 5_000;
+
+/**
+ * Permission requests from the agents' hooks, each a call on the phone: asked of the gate, sealed,
+ * posted at once, held until the phone decides, the wait ends or the hook goes away, and then
+ * ended at the computer when no decision came. Decisions arrive as the call's replies; only a
+ * decision sealed for the very request opens, the first one wins, and one that comes after the
+ * hook stopped waiting is answered "too late". No path of it ever answers `allow` but a decision
+ * that opened.
+ */
+export class PermissionRegistry {
+  readonly #deps: PermissionRegistryDeps;
+  readonly #waiting = new Map<string, Waiting>();
+  /** Calls being ended at the computer, so closing can let them finish. */
+  readonly #ending = new Set<Promise<void>>();
+
+  constructor(deps: PermissionRegistryDeps) {
+    this.#deps = deps;
+  }
+
+  /** Whether a reply to this event is a permission decision (a call waiting now, or a recent one). */
+  owns(eventId: string): boolean {
+    return this.#waiting.has(eventId) || this.#deps.records.get(eventId) !== undefined;
+  }
+
+  /**
+   * One request, from its hook's arrival to its outcome. `hookGone` fires when the hook's
+   * connection closes: the agent stopped waiting, and the call is ended at the computer.
+   */
+  async request(details: PermissionRequestDetails, hookGone: AbortSignal): Promise<PermissionRequestAnswer> {
+    const label = `${details.source}, ${details.toolName}`;
+    try {
+      return await this.#request(details, label, hookGone);
+    } catch (error) {
+      this.#deps.logger.error(
+        `permission request (${label}): error, no decision (${(error as Error).message})`,
+      );
+      return noDecision('error');
+    }
+  }
+
+  async #request(
+    details: PermissionRequestDetails,
+    label: string,
+    hookGone: AbortSignal,
+  ): Promise<PermissionRequestAnswer> {
+    const { logger } = this.#deps;
+    const verdict = await this.#deps.gate.check(details);
+    if (!verdict.ring) {
+      logger.info(`permission request (${label}): not ringing, ${verdict.reason}`);
+      return noDecision(verdict.reason);
+    }
+    const key = this.#deps.key();
+    const target = key ? await this.#deps.target().catch(() => null) : null;
+    const computer = target ? await this.#deps.computer() : null;
+    if (!key || !target || !computer) {
+      logger.info(`permission request (${label}): not_paired, no decision`);
+      return noDecision('not_paired');
+    }
+
+    const eventId = randomUUID();
+    const requestId = randomBytes(18).toString('base64url');
+    const at = Date.now();
+    const expiresAt = new Date(at + verdict.waitMs).toISOString();
+    const plaintext: PermissionEventPlaintext = {
+      kind: 'permission',
+      eventId,
+      requestId,
+      occurredAt: new Date(at).toISOString(),
+      expiresAt,
+      computer,
+      language: await this.#deps.language(),
+      request: details,
+    };
+    const body = await sealPermissionEvent(plaintext, key);
+    const named = `permission request ${eventId} (${label})`;
+    logger.info(`${named}: ringing, waits ${Math.round(verdict.waitMs / 1000)} s`);
+
+    let decide: (decision: PermissionDecisionPlaintext) => void = () => {};
+    const decided = new Promise<PermissionDecisionPlaintext>((resolve) => {
+      decide = resolve;
+    });
+    // Known before it is posted: a decision can only follow the post, and finds it here.
+    this.#waiting.set(eventId, { eventId, requestId, label, decided: decide });
+    const [posted] = await Promise.all([
+      postPermissionEvent(target, body, {
+        hookGone,
+        ...(this.#deps.post ? { post: this.#deps.post } : {}),
+        ...(this.#deps.postDeadlineMs === undefined ? {} : { deadlineMs: this.#deps.postDeadlineMs }),
+      }),
+      // So a decision after a restart is answered too late, not opened as an agent's reply.
+      this.#deps.records.add(eventId, { requestId, expiresAt, decided: false }).catch((error: Error) => {
+        logger.warn(`${named}: could not write the permission record (${error.message})`);
+      }),
+    ]);
+    if (posted.outcome !== 'posted') {
+      this.#waiting.delete(eventId);
+      // An attempt given up may still have been stored: it must not ring for nobody.
+      if (posted.outcome === 'cancelled' || posted.outcome === 'relay_unreachable')
+        this.#end(target, named, eventId);
+      if (posted.outcome === 'cancelled') {
+        logger.info(`${named}: hook gone before the call was posted, no decision`);
+        return noDecision('error');
+      }
+      if (posted.outcome === 'not_paired') {
+        logger.warn(`${named}: not_paired (the relay refused this computer's token), no decision`);
+        return noDecision('not_paired');
+      }
+      logger.warn(
+        `${named}: ${posted.outcome === 'refused' ? 'error' : posted.outcome} (${posted.detail}), no decision`,
+      );
+      return noDecision(posted.outcome === 'refused' ? 'error' : 'relay_unreachable');
+    }
+
+    // Settled in the same turn as its cause: a decision after that finds the hook gone (too late).
+    const outcome = await waitFor(decided, Math.max(0, Date.parse(expiresAt) - Date.now()), hookGone, () =>
+      this.#waiting.delete(eventId),
+    );
+    if (outcome.kind === 'decided') {
+      const { behavior, message, deviceName, via } = outcome.decision;
+      logger.info(`${named}: ${behavior} by ${deviceName} (${via})`);
+      return {
+        decision: behavior === 'deny' && message !== undefined ? { behavior, message } : { behavior },
+        reason: 'decided',
+      };
+    }
+    this.#end(target, named, eventId);
+    if (outcome.kind === 'timeout') {
+      logger.info(`${named}: timeout, no decision; the call ends at the computer`);
+      return noDecision('timeout');
+    }
+    logger.info(`${named}: hook gone (answered at the computer), no decision; the call ends at the computer`);
+    return noDecision('error');
+  }
+
+  /**
+   * A reply to one of this computer's permission calls: the decision for the waiting hook
+   * (delivered), or failed `already_decided`, `too_late`, or undecryptable (a decision that does
+   * not open is never taken: the hook keeps waiting).
+   */
+  async decide(message: DecisionMessage): Promise<ReplyResult> {
+    const { logger, records } = this.#deps;
+    const waiting = this.#waiting.get(message.eventId);
+    const record = records.get(message.eventId);
+    const requestId = waiting?.requestId ?? record?.requestId;
+    const key = this.#deps.key();
+    if (!key || requestId === undefined) return undecryptable(message.replyId);
+    const opened = await openDecision(key, message.sealed, { eventId: message.eventId, requestId });
+    const named = `permission request ${message.eventId}${waiting ? ` (${waiting.label})` : ''}`;
+    if (opened.outcome === 'undecryptable') {
+      logger.warn(`${named}: a decision (reply ${message.replyId}) did not open; not taken`);
+      return undecryptable(message.replyId);
+    }
+    if (opened.outcome === 'invalid') {
+      logger.warn(`${named}: a decision (reply ${message.replyId}) refused: ${opened.reason}`);
+      return failedReply(message.replyId, key, { reason: opened.reason });
+    }
+    const by = opened.decision.deviceName;
+    if (waiting && this.#waiting.get(message.eventId) === waiting) {
+      this.#waiting.delete(message.eventId);
+      waiting.decided(opened.decision);
+      await records.markDecided(message.eventId).catch((error: Error) => {
+        logger.warn(`${named}: could not note the decision in the permission record (${error.message})`);
+      });
+      return { type: 'reply-result', replyId: message.replyId, status: 'delivered' };
+    }
+    if (record?.decided) {
+      logger.info(`${named}: a second decision by ${by} refused, already decided`);
+      return failedReply(message.replyId, key, {
+        reason: 'Another decision of this request reached the computer first.',
+        code: 'already_decided',
+      });
+    }
+    logger.info(`${named}: a decision by ${by} came too late, the hook stopped waiting`);
+    return failedReply(message.replyId, key, {
+      reason: 'Too late: the agent stopped waiting. Answer at the computer.',
+      code: 'too_late',
+    });
+  }
+
+  /** Lets the calls being ended at the computer reach the relay (bounded), for a clean stop. */
+  async close(): Promise<void> {
+    const ending = Promise.all([...this.#ending]);
+    await Promise.race([ending, new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
+  }
+
+  /** Ends the call at the computer in the background: the hook's answer does not wait for it. */
+  #end(target: RelayTarget, named: string, eventId: string): void {
+    const ending = endPermissionCall(target, eventId, this.#deps.end).then(({ outcome, detail }) => {
+      if (outcome === 'failed')
+        this.#deps.logger.warn(`${named}: could not end the call at the computer (${detail})`);
+      else if (outcome === 'call_ended')
+        this.#deps.logger.info(`${named}: the call had ended on a device first`);
+    });
+    this.#ending.add(ending);
+    void ending.finally(() => this.#ending.delete(ending));
+  }
+}
+
+type WaitOutcome =
+  | { kind: 'decided'; decision: PermissionDecisionPlaintext }
+  | { kind: 'timeout' }
+  | { kind: 'gone' };
+
+/** The first of: the decision, the end of the wait, the hook going away. */
+function waitFor(
+  decided: Promise<PermissionDecisionPlaintext>,
+  waitMs: number,
+  hookGone: AbortSignal,
+  settled: () => void,
+): Promise<WaitOutcome> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (outcome: WaitOutcome) => {
+      if (done) return;
+      done = true;
+      settled();
+      clearTimeout(timer);
+      hookGone.removeEventListener('abort', gone);
+      resolve(outcome);
+    };
+    const gone = () => finish({ kind: 'gone' });
+    const timer = setTimeout(() => finish({ kind: 'timeout' }), waitMs);
+    if (hookGone.aborted) return gone();
+    hookGone.addEventListener('abort', gone, { once: true });
+    void decided.then((decision) => finish({ kind: 'decided', decision }));
+  });
+}

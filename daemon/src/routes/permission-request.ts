@@ -1,0 +1,68 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ErrorBody, PermissionRequestDetails, ReportQuery, RingbackError } from '@ringback/protocol';
+import type { FastifyPluginAsync } from 'fastify';
+import { isIntakeHost } from '../local-api/loopback';
+import { PermissionRequestAnswer } from '../permission/permission-answer';
+
+/** Where requests go: held until each has its outcome. */
+export interface PermissionDesk {
+  request(details: PermissionRequestDetails, hookGone: AbortSignal): Promise<PermissionRequestAnswer>;
+}
+
+/** The command, file or domain in full (16 kB), its description and path, escaped at worst. */
+const BODY_LIMIT_BYTES = 256 * 1024;
+
+/**
+ * `POST /permission-request[?agent=claude-code|codex]`: an agent's PermissionRequest hook hands
+ * the request over and waits on this one request for the outcome (200 `{decision, reason}`).
+ * Like `/report`, no key (the hook runs in the agent's environment) and only a local process may
+ * call it: a 127.0.0.1/localhost Host and no Origin, so no web page can ask. When the hook's
+ * connection closes first, the agent stopped waiting: the call ends at the computer.
+ */
+export function permissionRequestRoutes(desk: PermissionDesk): FastifyPluginAsync {
+  return async (app) => {
+    app.withTypeProvider<TypeBoxTypeProvider>().post(
+      '/permission-request',
+      {
+        bodyLimit: BODY_LIMIT_BYTES,
+        // Not relayable: only a local agent's hook may ask.
+        config: { public: true },
+        schema: {
+          querystring: ReportQuery,
+          body: PermissionRequestDetails,
+          response: { 200: PermissionRequestAnswer, '4xx': ErrorBody },
+        },
+        onRequest: async (request) => {
+          if (request.headers.origin !== undefined) {
+            throw new RingbackError(
+              'forbidden_origin',
+              'permission requests are accepted only from local processes, not web pages',
+            );
+          }
+          if (!isIntakeHost(request.headers.host)) {
+            throw new RingbackError(
+              'forbidden_host',
+              'permission requests must be addressed to 127.0.0.1 or localhost',
+            );
+          }
+        },
+      },
+      async (request, reply) => {
+        const { agent } = request.query;
+        if (agent !== undefined && agent !== request.body.source) {
+          throw new RingbackError(
+            'invalid_request',
+            `the request is from ${request.body.source}, not ${agent}`,
+          );
+        }
+        // The response's close before it was sent is the hook going away (interrupted, or its
+        // agent's own timeout); the request's own `close` only says its body was read.
+        const hookGone = new AbortController();
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableFinished) hookGone.abort();
+        });
+        return desk.request(request.body, hookGone.signal);
+      },
+    );
+  };
+}

@@ -1,0 +1,202 @@
+import {
+  Aad,
+  type DeviceCredentials,
+  open,
+  type PermissionDecisionPlaintext,
+  type PermissionEventPlaintext,
+  type PermissionRequestDetails,
+  type RelayedEvent,
+  type ReplyState,
+  seal,
+} from '@ringback/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type RelayAndComputer, startRelayAndComputer } from './support/relay-and-computer';
+import { answerCall, relayRequest } from './support/relay-requests';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const REQUEST: PermissionRequestDetails = {
+  source: 'claude-code',
+  sessionId: 'sess-1',
+  cwd: '/work/billing-api',
+  toolName: 'Bash',
+  action: 'command',
+  subject: 'npm publish',
+  description: 'Publish the package',
+  resumed: false,
+};
+
+async function world() {
+  const setup: RelayAndComputer = await startRelayAndComputer({});
+  cleanups.push(() => setup.close());
+  const phone = await setup.relay.pair(setup.computer, 'app', 'Phone');
+  return { ...setup, phone };
+}
+
+/** The agent's hook: hands the request to the daemon and waits on it. */
+function hookAsks(daemonUrl: string, signal?: AbortSignal) {
+  return fetch(`${daemonUrl}/permission-request?agent=claude-code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(REQUEST),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** The call ringing on the phone, opened as the app opens it. */
+async function ringingCall(relayUrl: string, phone: DeviceCredentials, key: string) {
+  let event: RelayedEvent | undefined;
+  await expect
+    .poll(async () => {
+      const pending = await relayRequest<{ events: RelayedEvent[] }>(
+        relayUrl,
+        phone.deviceToken,
+        'GET',
+        '/v1/events/pending',
+      );
+      event = pending.body.events[0];
+      return event !== undefined;
+    })
+    .toBe(true);
+  if (!event?.sealed) throw new Error('no call ringing');
+  const call: PermissionEventPlaintext = JSON.parse(await open(key, event.sealed, Aad.report(event.eventId)));
+  return { event, call };
+}
+
+async function sealedDecision(key: string, call: PermissionEventPlaintext, behavior: 'allow' | 'deny') {
+  const decision: PermissionDecisionPlaintext = {
+    kind: 'permission-decision',
+    eventId: call.eventId,
+    requestId: call.requestId,
+    behavior,
+    via: 'tap',
+    deviceName: 'Phone',
+    decidedAt: Date.now(),
+  };
+  return seal(key, JSON.stringify(decision), Aad.permissionDecision(call.eventId, call.requestId));
+}
+
+describe('permission calls through a real relay', () => {
+  it("ring as a sealed call naming this computer, and the phone's allow reaches the waiting hook", async () => {
+    const { relay, daemon, computer, phone, key } = await world();
+    const started = Date.now();
+    const answer = hookAsks(daemon.url);
+    const { event, call } = await ringingCall(relay.url, phone, key);
+    const rang = Date.now() - started;
+    expect(event).toMatchObject({ source: 'claude-code', status: 'pending' });
+    expect(call).toMatchObject({
+      kind: 'permission',
+      computer: { deviceId: computer.deviceId, name: 'Laptop' },
+      language: 'en-US',
+      request: REQUEST,
+    });
+
+    await answerCall(relay.url, phone.deviceToken, event.eventId);
+    const sealed = await sealedDecision(key, call, 'allow');
+    const posted = await relayRequest<ReplyState>(
+      relay.url,
+      phone.deviceToken,
+      'POST',
+      `/v1/events/${event.eventId}/replies`,
+      { replyId: 'r-allow', sealed },
+    );
+    expect(posted.status).toBe(201);
+    const hook = await answer;
+    expect([hook.status, await hook.json()]).toEqual([
+      200,
+      { decision: { behavior: 'allow' }, reason: 'decided' },
+    ]);
+    await expect
+      .poll(
+        async () =>
+          (
+            await relayRequest<ReplyState>(
+              relay.url,
+              phone.deviceToken,
+              'POST',
+              `/v1/events/${event.eventId}/replies`,
+              {
+                replyId: 'r-allow',
+                sealed,
+              },
+            )
+          ).body.status,
+      )
+      .toBe('delivered');
+
+    // A second request, the computer's identity known by now: how soon it rings.
+    const again = Date.now();
+    const second = hookAsks(daemon.url);
+    await expect
+      .poll(
+        async () => {
+          const pending = await relayRequest<{ events: RelayedEvent[] }>(
+            relay.url,
+            phone.deviceToken,
+            'GET',
+            '/v1/events/pending',
+            undefined,
+          );
+          return pending.body.events.length;
+        },
+        { interval: 10 },
+      )
+      .toBe(1);
+    console.log(
+      `permission call on the relay: first ${rang} ms, second ${Date.now() - again} ms after the hook asked (polled)`,
+    );
+    void second.catch(() => undefined);
+  });
+
+  it('ends the call completed by the computer when the hook goes away; a decision after that is refused', async () => {
+    const { relay, daemon, computer, phone, key } = await world();
+    const hook = new AbortController();
+    const answer = hookAsks(daemon.url, hook.signal).catch((error: Error) => error.name);
+    const { event, call } = await ringingCall(relay.url, phone, key);
+    hook.abort();
+    expect(await answer).toBe('AbortError');
+
+    await expect
+      .poll(
+        async () =>
+          (
+            await relayRequest<RelayedEvent>(
+              relay.url,
+              phone.deviceToken,
+              'GET',
+              `/v1/events/${event.eventId}`,
+            )
+          ).body,
+      )
+      .toMatchObject({
+        status: 'completed',
+        sealed: null,
+        handledBy: { deviceId: computer.deviceId, name: 'Laptop' },
+      });
+
+    const answered = await relayRequest(
+      relay.url,
+      phone.deviceToken,
+      'POST',
+      `/v1/events/${event.eventId}/status`,
+      {
+        status: 'answered',
+      },
+    );
+    expect(answered.status).toBe(409);
+    const late = await relayRequest(
+      relay.url,
+      phone.deviceToken,
+      'POST',
+      `/v1/events/${event.eventId}/replies`,
+      {
+        replyId: 'r-late',
+        sealed: await sealedDecision(key, call, 'allow'),
+      },
+    );
+    expect(late.status).toBe(403);
+  });
+});

@@ -21,6 +21,7 @@ import {
   loadAnswered,
   loadQueueSnapshot,
   readHistory,
+  saveHistory,
   saveQueueSnapshot,
 } from '../../storage';
 import type { WorkerDecline, WorkerDeclineLog } from '../../storage/worker-declines';
@@ -35,6 +36,7 @@ import { type Observable, observable } from './observable';
 import type { OpenedEvent, OpenFailure } from './open-event';
 import { OpenedEvents } from './opened-events';
 import type { PageReturns } from './page-returns';
+import { decisionFor, decisionText, type PermissionChoice } from './permission-decision';
 import { randomId } from './random-id';
 import { defaultReplyText } from './reply-text';
 import type { SessionRelay } from './session-relay';
@@ -308,6 +310,41 @@ export class RingbackSession {
     else actor?.send({ type: 'reply.send', text, replyId: randomId() });
   }
 
+  /**
+   * Allow or deny a permission call, from the ringing screen, the missed list or in the call: the
+   * decision is kept in history first (a reload sends the same one), the call is answered if it
+   * was not yet and ended, and the decision goes out as the call's reply, whose panel shows how
+   * it went. False when the call cannot be decided here (not live here, or not a permission call).
+   */
+  decidePermission(eventId: string, choice: PermissionChoice): boolean {
+    const event = this.events.get(eventId);
+    const state = selectCall(this.queue.getSnapshot(), eventId)?.state;
+    if (!event?.permission || !state || !['ringing', 'missed', 'inCall'].includes(state)) return false;
+    const decidedAt = this.now();
+    if (!readHistory(this.deps.store, eventId)) recordAnswered(this.deps.store, event, decidedAt);
+    const record = readHistory(this.deps.store, eventId);
+    if (!record?.permission) return false;
+    const decision = decisionFor(event.permission, choice, this.deps.settings().deviceName, decidedAt);
+    saveHistory(this.deps.store, {
+      ...record,
+      status: 'completed',
+      callTime: record.callTime ?? new Date(decidedAt).toISOString(),
+      permission: { ...record.permission, decision },
+    });
+    // Ended in the queue first, so the stopped player's end is not taken for a hang-up.
+    this.queue.send({ type: 'call.decided', eventId });
+    const shown = this.view.get().call;
+    if (shown?.eventId === eventId) {
+      shown.player.stop();
+      this.view.set((view) => ({ ...view, call: null, soundLocked: false }));
+    }
+    const reply = this.replies.open(eventId, '');
+    reply.send({ type: 'reply.send', text: decisionText(decision), replyId: randomId() });
+    this.showReply(eventId);
+    this.bumpHistory();
+    return true;
+  }
+
   /** Skip: an unsent reply is given up; one the relay has goes on in the background. */
   closeReply(options: { skip: boolean }): void {
     const eventId = this.view.get().reply?.eventId;
@@ -414,6 +451,16 @@ export class RingbackSession {
     if (selectCall(this.queue.getSnapshot(), eventId)?.state !== 'inCall') return;
     this.queue.send({ type: 'call.hangUp', eventId });
     recordCallEnd(this.deps.store, eventId, output);
+    // Hung up on a permission call without deciding: nothing to reply; the agent's own prompt takes over.
+    if (this.events.get(eventId)?.permission) {
+      this.view.set((view) => ({
+        ...view,
+        call: null,
+        soundLocked: false,
+        historyVersion: view.historyVersion + 1,
+      }));
+      return;
+    }
     this.replies.open(eventId, defaultReplyText(output));
     this.view.set((view) => ({
       ...view,

@@ -175,5 +175,8 @@ describe('a permission call in the session', () => {
     expect(selectCall(d.session.queue.getSnapshot(), eventId)?.state).toBe('endedElsewhere');
     expect(readHistory(d.store, eventId)).toMatchObject({ status: 'completed', handledBy: COMPUTER });
     expect(readHistory(d.store, eventId)?.permission?.request.computer).toEqual(COMPUTER);
+    // Its screen says where it went, with nothing left to decide.
+    expect(d.session.view.get().permissionEnded).toEqual({ eventId, by: COMPUTER });
+    expect(d.session.decidePermission(eventId, { behavior: 'allow', via: 'tap' })).toBe(false);
   });
 });

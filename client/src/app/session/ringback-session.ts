@@ -4,6 +4,7 @@ import {
   type InCallOutput,
   selectCall,
   selectCurrentCall,
+  selectRingingCall,
   startCallQueue,
 } from '@ringback/machines';
 import type { CallStatus, SealingKey } from '@ringback/protocol';
@@ -67,6 +68,11 @@ export interface SessionView {
    * or writing the reply (a renewal met 409): by event id, the name of the device, when known.
    */
   takenFromHere: Readonly<Record<string, string | null>>;
+  /**
+   * A permission call that rang or was in call here and ended without this device (at the
+   * computer, or on another device): its screen says where, with no buttons to decide.
+   */
+  permissionEnded: { eventId: string; by: { deviceId: string; name: string } | null } | null;
 }
 
 export interface SessionDeps {
@@ -111,6 +117,8 @@ export class RingbackSession {
   /** Stopped (signed out, or another tab took the session): nothing more is written. */
   private stopped = false;
   private readonly now: () => number;
+  /** The permission call ringing or in call here at the queue's last change, to notice it ending elsewhere. */
+  private permissionOnScreen: string | null = null;
 
   constructor(private readonly deps: SessionDeps) {
     this.now = deps.now ?? Date.now;
@@ -122,6 +130,7 @@ export class RingbackSession {
       historyVersion: 0,
       soundLocked: false,
       takenFromHere: {},
+      permissionEnded: null,
     });
     this.replies = new CallReplies({
       store: deps.store,
@@ -406,6 +415,7 @@ export class RingbackSession {
   /** Puts the call answered here on screen, and takes it off when another device has it. */
   private followQueue(): void {
     this.followAnswerWanted();
+    this.followPermission();
     const snapshot = this.queue.getSnapshot();
     const shown = this.view.get().call;
     if (shown && !shown.replay && selectCall(snapshot, shown.eventId)?.state === 'endedElsewhere') {
@@ -422,6 +432,27 @@ export class RingbackSession {
     const player = this.startPlayer(event, (output) => this.callEnded(eventId, output));
     this.view.set((view) => ({ ...view, call: { eventId, player, answeredAt, replay: false } }));
     this.checkSound();
+  }
+
+  /** A permission call ringing or in call here that another device or the computer ended: say so. */
+  private followPermission(): void {
+    const snapshot = this.queue.getSnapshot();
+    const watched = this.permissionOnScreen;
+    if (watched) {
+      const call = selectCall(snapshot, watched);
+      if (call?.state === 'endedElsewhere')
+        this.view.set((view) => ({
+          ...view,
+          permissionEnded: { eventId: watched, by: call.endedBy ?? null },
+        }));
+    }
+    const onScreen = selectRingingCall(snapshot) ?? selectCurrentCall(snapshot);
+    this.permissionOnScreen = onScreen?.report.kind === 'permission' ? onScreen.report.eventId : null;
+  }
+
+  /** Closes the screen of a permission call that ended elsewhere. */
+  closePermissionEnded(): void {
+    this.view.set((view) => ({ ...view, permissionEnded: null }));
   }
 
   /** This device answered, but another was first: the call stops here, and history says where it is. */

@@ -6,6 +6,7 @@ import {
   endedElsewhereText,
   permissionOutcomeOf,
   permissionRequestView,
+  permissionRowTitle,
   permissionTitle,
 } from './permission-view';
 
@@ -46,6 +47,17 @@ describe('permission call titles', () => {
       'Claude Code asks to use mcp__db__query',
     );
     expect(permissionTitle(permission('command'), zh)).toBe('Claude Code 请求运行命令');
+  });
+
+  it('give a calls-page row the title and the start of the subject', () => {
+    expect(permissionRowTitle(permission('command'), en)).toBe(
+      'Claude Code asks to run a command: npm publish --access public',
+    );
+    const long = {
+      ...permission('command'),
+      request: { ...permission('command').request, subject: 'x'.repeat(300) },
+    };
+    expect(permissionRowTitle(long, en)).toHaveLength(140);
   });
 
   it('show the subject in full, the folder, and no empty description', () => {

@@ -90,3 +90,10 @@ export function endedElsewhereText(
   if (!by || by.deviceId === permission.computer.deviceId) return t('Answered at the computer');
   return t('Answered on {device}', { device: by.name });
 }
+
+/** A calls-page row: the title and the subject's start, so rows of one agent tell apart. */
+export function permissionRowTitle(permission: PermissionEventPlaintext, t: Translate): string {
+  const subject = permission.request.subject.replace(/\s+/g, ' ').trim();
+  const line = `${permissionTitle(permission, t)}: ${subject}`;
+  return line.length > 140 ? `${line.slice(0, 139)}…` : line;
+}

@@ -27,47 +27,49 @@ export type Props = {
 export function PermissionCallScreen(props: Props) {
   const t = useText();
   return (
-    <main className="rb-call rb-perm-screen" aria-label={t('Call with {name}', { name: props.callerName })}>
-      <header className="rb-perm-screen-head">
-        <div>
-          <p className="rb-perm-kicker">{t('Permission request')}</p>
-          <p className="rb-perm-caller">{props.callerName}</p>
-        </div>
-        <p className="rb-timer">
-          <span className="rb-visually-hidden">{t('Call time')} </span>
-          <time>{formatElapsed(props.elapsedMs)}</time>
+    <main className="rb-call" aria-label={t('Call with {name}', { name: props.callerName })}>
+      <div className="rb-perm-screen">
+        <header className="rb-perm-screen-head">
+          <div>
+            <p className="rb-perm-kicker">{t('Permission request')}</p>
+            <p className="rb-perm-caller">{props.callerName}</p>
+          </div>
+          <p className="rb-timer">
+            <span className="rb-visually-hidden">{t('Call time')} </span>
+            <time>{formatElapsed(props.elapsedMs)}</time>
+          </p>
+        </header>
+        {props.notices.length > 0 && (
+          <div className="rb-call-notices" role="status">
+            {props.notices.map((notice) => {
+              const text = typeof notice === 'string' ? t(notice) : t(notice.text, notice.values);
+              return (
+                <p key={text} className="rb-call-notice">
+                  {text}
+                </p>
+              );
+            })}
+          </div>
+        )}
+        <p className="rb-caption rb-perm-caption" aria-live="polite">
+          {props.caption ?? ''}
         </p>
-      </header>
-      {props.notices.length > 0 && (
-        <div className="rb-call-notices" role="status">
-          {props.notices.map((notice) => {
-            const text = typeof notice === 'string' ? t(notice) : t(notice.text, notice.values);
-            return (
-              <p key={text} className="rb-call-notice">
-                {text}
-              </p>
-            );
-          })}
-        </div>
-      )}
-      <p className="rb-caption" aria-live="polite">
-        {props.caption ?? ''}
-      </p>
-      <PermissionRequestCard request={props.request} headingLevel={1} />
-      <PermissionActions
-        onAllow={props.onAllow}
-        onDeny={props.onDeny}
-        hear={props.hear}
-        onRecordingStart={props.onRecordingStart}
-      />
-      <button
-        type="button"
-        className="rb-ctl rb-ctl--hangup rb-perm-listen"
-        onClick={props.onHangUp}
-        aria-label={t('Hang up')}
-      >
-        <HangUpIcon className="rb-icon rb-icon--lg" />
-      </button>
+        <PermissionRequestCard request={props.request} headingLevel={1} />
+        <PermissionActions
+          onAllow={props.onAllow}
+          onDeny={props.onDeny}
+          hear={props.hear}
+          onRecordingStart={props.onRecordingStart}
+        />
+        <button
+          type="button"
+          className="rb-ctl rb-ctl--hangup rb-perm-listen"
+          onClick={props.onHangUp}
+          aria-label={t('Hang up')}
+        >
+          <HangUpIcon className="rb-icon rb-icon--lg" />
+        </button>
+      </div>
     </main>
   );
 }

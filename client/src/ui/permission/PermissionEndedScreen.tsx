@@ -15,18 +15,20 @@ export type Props = {
 export function PermissionEndedScreen({ callerName, title, where, onClose }: Props) {
   const t = useText();
   return (
-    <main className="rb-call rb-perm-screen" aria-labelledby="rb-perm-ended">
-      <div>
-        <p className="rb-perm-kicker">{title}</p>
-        <p className="rb-perm-caller">{callerName}</p>
-      </div>
-      <h1 id="rb-perm-ended" className="rb-perm-outcome">
-        {where}
-      </h1>
-      <div className="rb-perm-row">
-        <button type="button" className="rb-btn rb-btn--primary" onClick={onClose}>
-          {t('Close')}
-        </button>
+    <main className="rb-call" aria-labelledby="rb-perm-ended">
+      <div className="rb-perm-screen">
+        <div>
+          <p className="rb-perm-kicker">{title}</p>
+          <p className="rb-perm-caller">{callerName}</p>
+        </div>
+        <h1 id="rb-perm-ended" className="rb-perm-outcome">
+          {where}
+        </h1>
+        <div className="rb-perm-row">
+          <button type="button" className="rb-btn rb-btn--primary" onClick={onClose}>
+            {t('Close')}
+          </button>
+        </div>
       </div>
     </main>
   );

@@ -37,27 +37,29 @@ export function PermissionOutcomeScreen(props: PermissionOutcomeViewProps) {
               ? t('The computer could not deliver it: {reason}', { reason: delivery.reason })
               : t('Sending your answer…');
   return (
-    <main className="rb-call rb-perm-screen" aria-labelledby="rb-perm-outcome">
-      <div>
-        <p className="rb-perm-kicker">{props.title}</p>
-        <p className="rb-perm-caller">{props.callerName}</p>
-      </div>
-      <h1 id="rb-perm-outcome" className={`rb-perm-outcome rb-perm-outcome--${props.behavior}`}>
-        {props.behavior === 'allow' ? t('Allowed') : t('Denied')}
-      </h1>
-      {props.message && <p>{t('Your words: {message}', { message: props.message })}</p>}
-      <p className={`rb-perm-delivery${late ? ' rb-perm-delivery--late' : ''}`} role="status">
-        {text}
-      </p>
-      <div className="rb-perm-row">
-        {delivery.state === 'unsent' && (
-          <button type="button" className="rb-btn rb-btn--call" onClick={props.onRetry}>
-            {t('Retry')}
+    <main className="rb-call" aria-labelledby="rb-perm-outcome">
+      <div className="rb-perm-screen">
+        <div>
+          <p className="rb-perm-kicker">{props.title}</p>
+          <p className="rb-perm-caller">{props.callerName}</p>
+        </div>
+        <h1 id="rb-perm-outcome" className={`rb-perm-outcome rb-perm-outcome--${props.behavior}`}>
+          {props.behavior === 'allow' ? t('Allowed') : t('Denied')}
+        </h1>
+        {props.message && <p>{t('Your words: {message}', { message: props.message })}</p>}
+        <p className={`rb-perm-delivery${late ? ' rb-perm-delivery--late' : ''}`} role="status">
+          {text}
+        </p>
+        <div className="rb-perm-row">
+          {delivery.state === 'unsent' && (
+            <button type="button" className="rb-btn rb-btn--call" onClick={props.onRetry}>
+              {t('Retry')}
+            </button>
+          )}
+          <button type="button" className="rb-btn rb-btn--primary" onClick={props.onDone}>
+            {t('Done')}
           </button>
-        )}
-        <button type="button" className="rb-btn rb-btn--primary" onClick={props.onDone}>
-          {t('Done')}
-        </button>
+        </div>
       </div>
     </main>
   );

@@ -217,7 +217,11 @@ describe('a permission call on the phone', () => {
     await saveScreenshots(page, 'permission-voice-confirm');
     await page.getByRole('button', { name: 'Confirm allow' }).click();
     const spokenAllow = await decisionFor(third);
-    expect(spokenAllow.decision).toMatchObject({ behavior: 'allow', via: 'voice', requestId: third.requestId });
+    expect(spokenAllow.decision).toMatchObject({
+      behavior: 'allow',
+      via: 'voice',
+      requestId: third.requestId,
+    });
     await answerDelivered(spokenAllow.reply);
     await page.getByText('Claude Code got your answer').waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Done' }).click();
@@ -230,7 +234,11 @@ describe('a permission call on the phone', () => {
     stt.enqueue({ text: 'No.' });
     await holdToTalk(page, 'Say allow or deny', 800);
     const spokenDeny = await decisionFor(fourth);
-    expect(spokenDeny.decision).toMatchObject({ behavior: 'deny', via: 'voice', requestId: fourth.requestId });
+    expect(spokenDeny.decision).toMatchObject({
+      behavior: 'deny',
+      via: 'voice',
+      requestId: fourth.requestId,
+    });
     await page.getByRole('heading', { name: 'Denied' }).waitFor();
     await answerDelivered(spokenDeny.reply);
     await page.getByText('Claude Code got your answer').waitFor({ timeout: 15_000 });
@@ -249,9 +257,16 @@ describe('a permission call on the phone', () => {
     await page.getByRole('button', { name: 'Close' }).click();
 
     // 6. History lists each with its decision, who made it and when.
-    await waitFor(async () => (await page.getByText(/^Allowed on /).count()) === 2, 15_000, 'two allowed rows');
+    await waitFor(
+      async () => (await page.getByText(/^Allowed on /).count()) === 2,
+      15_000,
+      'two allowed rows',
+    );
     await page.getByText('Too late', { exact: true }).waitFor();
-    await page.getByText(/^Denied on /).first().waitFor();
+    await page
+      .getByText(/^Denied on /)
+      .first()
+      .waitFor();
     await page.getByText('Answered at the computer').waitFor();
     await saveScreenshots(page, 'permission-history');
 

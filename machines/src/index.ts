@@ -8,6 +8,7 @@ export {
 } from './call-queue/call-queue-persistence';
 export {
   acknowledgeableIds,
+  isExpired,
   isLate,
   LATE_AFTER_MS,
   MAX_ANSWERED_IDS,
@@ -166,6 +167,8 @@ export {
   RETRY_JITTER,
   retryDelayMs,
 } from './outbox-entry/retry-delay';
+export type { SpokenDecision } from './permission/permission-words';
+export { spokenDecision } from './permission/permission-words';
 export { REPLY_SEND_DEADLINE_MS, replyMachine } from './reply/reply-machine';
 export type {
   ReplyContext,

@@ -7,6 +7,7 @@ import { CallScreen } from './screens/CallScreen';
 import { DetailScreen } from './screens/DetailScreen';
 import { IdleScreen } from './screens/IdleScreen';
 import { IncomingScreen } from './screens/IncomingScreen';
+import { PermissionEnded } from './screens/PermissionScreens';
 import { ReplyScreen } from './screens/ReplyScreen';
 import type { SessionView } from './session/ringback-session';
 import { useSession } from './session-context';
@@ -49,6 +50,8 @@ export function Screens() {
 /** A replay, the reply panel, or the page the user chose. */
 function PageScreen({ view, page, setPage }: { view: SessionView; page: Page; setPage(page: Page): void }) {
   if (view.call) return <CallScreen key={view.call.eventId} call={view.call} />;
+  // Under any call that rings next, so that one can still be answered.
+  if (view.permissionEnded) return <PermissionEnded {...view.permissionEnded} />;
   if (view.reply) return <ReplyScreen key={view.reply.eventId} eventId={view.reply.eventId} />;
   switch (page.name) {
     case 'detail':

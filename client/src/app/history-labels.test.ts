@@ -31,3 +31,48 @@ describe('statusLabelOf', () => {
     expect(statusLabelOf(record('rejected'))).toBe('Declined');
   });
 });
+
+describe('statusLabelOf a permission call', () => {
+  const computer = { deviceId: 'dev-laptop', name: 'Laptop' };
+  const permissionRecord = (over: Partial<CallRecord> = {}, permission: object = {}): CallRecord =>
+    ({
+      status: 'completed',
+      handledBy: null,
+      permission: { request: { computer }, ...permission },
+      ...over,
+    }) as CallRecord;
+  const decision = (behavior: 'allow' | 'deny') => ({ behavior, deviceName: 'Pixel 8' });
+
+  it('says the decision and the device that made it', () => {
+    expect(statusLabelOf(permissionRecord({}, { decision: decision('allow') }))).toBe('Allowed on Pixel 8');
+    expect(statusLabelOf(permissionRecord({}, { decision: decision('deny'), delivery: 'delivered' }))).toBe(
+      'Denied on Pixel 8',
+    );
+    expect(statusLabelOf(permissionRecord({}, { decision: decision('allow') }), translatorFor('zh'))).toBe(
+      '已在 Pixel 8 上允许',
+    );
+  });
+
+  it('says too late, or that another device was first, when the computer said so', () => {
+    expect(statusLabelOf(permissionRecord({}, { decision: decision('allow'), delivery: 'tooLate' }))).toBe(
+      'Too late',
+    );
+    expect(
+      statusLabelOf(permissionRecord({}, { decision: decision('deny'), delivery: 'alreadyDecided' })),
+    ).toBe('Another device answered first');
+  });
+
+  it('says answered at the computer when the computer ended it, and names another device', () => {
+    expect(statusLabelOf(permissionRecord({ handledBy: computer }))).toBe('Answered at the computer');
+    expect(statusLabelOf(permissionRecord({ handledBy: computer }), translatorFor('zh'))).toBe(
+      '已在电脑上处理',
+    );
+    expect(statusLabelOf(permissionRecord({ handledBy: { deviceId: 'd', name: 'iPad' } }))).toBe(
+      'Answered on iPad',
+    );
+  });
+
+  it('calls one nobody decided missed', () => {
+    expect(statusLabelOf(permissionRecord({ status: 'pending' }))).toBe('Missed');
+  });
+});

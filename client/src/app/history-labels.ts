@@ -3,8 +3,32 @@ import type { CallRecord } from '../storage';
 
 const english: Translate = (text, values) => text.replace('{device}', String(values?.device ?? ''));
 
+/**
+ * A permission call's row: the decision and the device that made it, or where and how it ended
+ * without one (at the computer, on another device, too late, missed).
+ */
+function permissionLabelOf(record: CallRecord, t: Translate): string | null {
+  const permission = record.permission;
+  if (!permission) return null;
+  const { decision, delivery } = permission;
+  if (decision) {
+    if (delivery === 'tooLate') return t('Too late');
+    if (delivery === 'alreadyDecided') return t('Another device answered first');
+    return decision.behavior === 'allow'
+      ? t('Allowed on {device}', { device: decision.deviceName })
+      : t('Denied on {device}', { device: decision.deviceName });
+  }
+  const by = record.handledBy;
+  if (by && by.deviceId === permission.request.computer.deviceId) return t('Answered at the computer');
+  if (by) return t('Answered on {device}', { device: by.name });
+  if (record.status === 'completed' || record.status === 'answered') return t('Hung up without deciding');
+  return t('Missed');
+}
+
 /** A history row's status in words. */
 export function statusLabelOf(record: CallRecord, t: Translate = english): string {
+  const permission = permissionLabelOf(record, t);
+  if (permission !== null) return permission;
   const by = record.handledBy?.name;
   switch (record.status) {
     case 'completed':

@@ -5,6 +5,8 @@ import {
   createParser,
   type EventSource,
   type HandledBy,
+  PermissionDecisionPlaintext,
+  PermissionEventPlaintext,
   type ReplyStatus,
   TrackerSealedReport,
 } from '@ringback/protocol';
@@ -15,6 +17,30 @@ export type CallReport =
   | TrackerSealedReport;
 
 const parseTrackerReport = createParser(TrackerSealedReport);
+const parsePermissionRequest = createParser(PermissionEventPlaintext);
+const parsePermissionDecision = createParser(PermissionDecisionPlaintext);
+
+/** What the computer said of this device's decision. */
+export type PermissionDelivery = 'delivered' | 'tooLate' | 'alreadyDecided';
+
+/** A permission call: the request the agent waited on, and this device's decision on it. */
+export interface PermissionRecord {
+  request: PermissionEventPlaintext;
+  /** Sealed as the call's reply; kept so a reload sends the same decision (and history shows it). */
+  decision?: PermissionDecisionPlaintext;
+  delivery?: PermissionDelivery;
+}
+
+const DELIVERIES: readonly string[] = ['delivered', 'tooLate', 'alreadyDecided'];
+
+function parsePermission(value: unknown): PermissionRecord | null {
+  if (!isObject(value) || !parsePermissionRequest.check(value.request)) return null;
+  const record: PermissionRecord = { request: value.request };
+  if (parsePermissionDecision.check(value.decision)) record.decision = value.decision;
+  if (isString(value.delivery) && DELIVERIES.includes(value.delivery))
+    record.delivery = value.delivery as PermissionDelivery;
+  return record;
+}
 
 export interface ConversationTurn {
   role: 'user' | 'assistant';
@@ -67,6 +93,8 @@ export interface CallRecord {
   updatedAt?: string;
   /** Tracker project name; absent for local agent reports and issues with no project. */
   project?: string;
+  /** A permission call (its report is the request's subject, its brief the spoken lines). */
+  permission?: PermissionRecord;
 }
 
 const CALL_STATUSES: readonly string[] = ['pending', 'answered', 'rejected', 'acknowledged', 'completed'];
@@ -151,6 +179,8 @@ export function parseCallRecord(value: unknown): CallRecord | null {
   if (typeof value.priority === 'number' && Number.isFinite(value.priority)) record.priority = value.priority;
   if (isString(value.updatedAt)) record.updatedAt = value.updatedAt;
   if (isString(value.project) && value.project !== '') record.project = value.project;
+  const permission = parsePermission(value.permission);
+  if (permission) record.permission = permission;
   return record;
 }
 

@@ -11,7 +11,15 @@ export {
   type StatusFields,
   saveHistory,
 } from './call-history';
-export type { CallDecision, CallRecord, CallReport, ConversationTurn, SentReply } from './call-record';
+export type {
+  CallDecision,
+  CallRecord,
+  CallReport,
+  ConversationTurn,
+  PermissionDelivery,
+  PermissionRecord,
+  SentReply,
+} from './call-record';
 export {
   type DeclineWithoutWords,
   listDeclinesWithoutWords,

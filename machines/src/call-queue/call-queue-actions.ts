@@ -103,6 +103,20 @@ export const callQueueActions = {
       answered: rememberAnswered(context.answered, params.eventId),
     };
   }),
+  /**
+   * A permission call decided here: answered first when it was not yet (the relay takes the reply
+   * only from the device that answered), then ended; both statuses written in that order.
+   */
+  decideCall: assignQueue(({ context }, params: CallParams) => {
+    const call = context.calls[params.eventId];
+    if (!call) return {};
+    const answered = call.state === 'inCall' ? call : withUnwritten(call, 'answered');
+    const next = { ...withUnwritten(answered, 'completed'), state: 'ended' as const };
+    return {
+      calls: pruneSettled({ ...context.calls, [params.eventId]: next }),
+      answered: rememberAnswered(context.answered, params.eventId),
+    };
+  }),
   /** Sets a call's state and adds the status this device writes for it. */
   endCall: assignQueue(
     ({ context }, params: CallParams & { state: QueuedCallState; status: WrittenCallStatus }) => {

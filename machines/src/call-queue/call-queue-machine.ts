@@ -83,6 +83,17 @@ export const callQueueMachine = setup({
         'persist',
       ],
     },
+    'call.decided': {
+      guard: {
+        type: 'callIn',
+        params: ({ event }) => ({ eventId: event.eventId, states: ['ringing', 'missed', 'inCall'] }),
+      },
+      actions: [
+        { type: 'decideCall', params: ({ event }) => ({ eventId: event.eventId }) },
+        'writeStatus',
+        'persist',
+      ],
+    },
     'call.taken': [
       {
         guard: { type: 'callIn', params: ({ event }) => ({ eventId: event.eventId, states: LIVE_STATES }) },

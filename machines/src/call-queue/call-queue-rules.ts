@@ -35,8 +35,18 @@ export const LIVE_STATES: readonly QueuedCallState[] = [
 export const isReadyToRing = (call: QueuedCall) => call.state === 'queued';
 export const isPreparing = (call: QueuedCall) => call.state === 'preparing';
 
+/**
+ * A report learnt more than 2 minutes after it happened; a permission call once its agent stopped
+ * waiting (it still rings while the agent waits, however late the device learnt of it).
+ */
 export function isLate(report: IncomingReport, at: number): boolean {
+  if (report.kind === 'permission' && report.expiresAt !== undefined) return at >= report.expiresAt;
   return at - report.occurredAt > LATE_AFTER_MS;
+}
+
+/** A permission call whose agent stopped waiting: a decision can no longer reach it. */
+export function isExpired(report: IncomingReport, at: number): boolean {
+  return report.kind === 'permission' && report.expiresAt !== undefined && at >= report.expiresAt;
 }
 
 /** Whether a report must be ignored: already known here, or answered here before. */

@@ -9,6 +9,13 @@ export interface IncomingReport {
   priority: IssuePriority;
   /** Issue update time, ms since the epoch; local reports use `occurredAt`. */
   updatedAt: number;
+  /**
+   * `permission`: an agent waits on a permission prompt. It ranks above every report, and it is
+   * late (missed on arrival) only once the agent stopped waiting, not 2 minutes after it happened.
+   */
+  kind?: 'report' | 'permission';
+  /** With `permission`: when the agent stops waiting, ms since the epoch. */
+  expiresAt?: number;
 }
 
 export type QueuedCallState =
@@ -94,6 +101,11 @@ export type CallQueueEvent =
   | { type: 'call.answer'; eventId: string }
   | { type: 'call.decline'; eventId: string }
   | { type: 'call.hangUp'; eventId: string }
+  /**
+   * A permission call decided here (allow or deny), from the ringing screen, the missed list or
+   * in the call: answered if it was not yet, then ended (`completed`), both written in order.
+   */
+  | { type: 'call.decided'; eventId: string }
   /**
    * A status write met 409 `call_taken`: another device was first. `status` is what that device
    * wrote (answered, or declined or acknowledged it), when the host could learn it.

@@ -9,12 +9,19 @@ function priorityRank(priority: IssuePriority): number {
   return rank === -1 ? PRIORITY_ORDER.length - 1 : rank;
 }
 
+/** An agent waiting on a permission prompt is held up until someone answers: it goes first. */
+function kindRank(call: QueuedCall): number {
+  return call.report.kind === 'permission' ? 0 : 1;
+}
+
 /**
- * Negative when `a` rings (or lists) before `b`: issue priority, then issue update time newest
- * first; the ties after that (learnt first, then event id) only keep the order stable.
+ * Negative when `a` rings (or lists) before `b`: permission calls before every report, then issue
+ * priority, then issue update time newest first; the ties after that (learnt first, then event
+ * id) only keep the order stable.
  */
 export function compareCalls(a: QueuedCall, b: QueuedCall): number {
   return (
+    kindRank(a) - kindRank(b) ||
     priorityRank(a.report.priority) - priorityRank(b.report.priority) ||
     b.report.updatedAt - a.report.updatedAt ||
     a.learnedAt - b.learnedAt ||

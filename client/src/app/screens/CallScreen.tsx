@@ -11,6 +11,7 @@ import { briefFailureWords } from '../brief-failure';
 import { callerName, callSubtitle } from '../call-labels';
 import type { CallPlayerActor } from '../session/call-player';
 import { useSession } from '../session-context';
+import { PermissionCall } from './PermissionScreens';
 
 interface Props {
   call: { eventId: string; player: CallPlayerActor; answeredAt: number };
@@ -18,6 +19,13 @@ interface Props {
 
 /** The call in progress: the player machine decides, this only reads narrow values and sends events. */
 export function CallScreen({ call }: Props) {
+  const { session } = useSession();
+  const permission = session.openedEvent(call.eventId)?.permission;
+  if (permission) return <PermissionCall call={call} permission={permission} />;
+  return <ReportCallScreen call={call} />;
+}
+
+function ReportCallScreen({ call }: Props) {
   const { session } = useSession();
   const { player } = call;
   const event = session.openedEvent(call.eventId);

@@ -13,6 +13,7 @@ import { briefLanguageOf } from '../brief-language';
 import { callerName, callPreview } from '../call-labels';
 import { statusLabelOf } from '../history-labels';
 import { historyRowWithoutWords } from '../history-row-without-words';
+import { permissionRowTitle } from '../permission-view';
 import { ringVerdictNow, verdictText } from '../ring-schedule';
 import { store } from '../services';
 import { refreshTrackerCalls } from '../session/refresh-tracker-calls';
@@ -79,7 +80,9 @@ export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings, onDispa
     const { report } = event.plaintext;
     return {
       eventId: call.report.eventId,
-      title: callPreview(event.brief, report.text),
+      title: event.permission
+        ? permissionRowTitle(event.permission, t)
+        : callPreview(event.brief, report.text),
       agentLabel: callerName(report),
       callTime: formatCallTime(call.report.occurredAt),
       occurredAt: new Date(call.report.occurredAt).toISOString(),
@@ -90,13 +93,16 @@ export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings, onDispa
     };
   };
   const recordRows: (HistoryRow & CallPlacement)[] = history.map((record) => {
-    const command = resumeCommand(record.report);
+    // A permission call's session is waiting on its prompt, not done: nothing to resume.
+    const command = record.permission ? null : resumeCommand(record.report);
     return {
       eventId: record.eventId,
-      title: callPreview(
-        record.brief && briefWithFormOfAddress(record.brief, settings.formOfAddress),
-        record.report.text,
-      ),
+      title: record.permission
+        ? permissionRowTitle(record.permission.request, t)
+        : callPreview(
+            record.brief && briefWithFormOfAddress(record.brief, settings.formOfAddress),
+            record.report.text,
+          ),
       agentLabel: callerName(record.report),
       callTime: formatCallTime(record.callTime ?? record.occurredAt),
       occurredAt: record.occurredAt,

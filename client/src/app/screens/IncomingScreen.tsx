@@ -3,12 +3,15 @@ import { useSelector } from '@xstate/react';
 import { IncomingCallScreen } from '../../ui';
 import { callerName, callPreview, callSubtitle } from '../call-labels';
 import { useSession } from '../session-context';
+import { PermissionIncoming } from './PermissionScreens';
 
 export function IncomingScreen({ eventId }: { eventId: string }) {
   const { session } = useSession();
   const waiting = useSelector(session.queue, selectQueuedCalls, sameCalls);
   const event = session.openedEvent(eventId);
   if (!event) return null;
+  if (event.permission)
+    return <PermissionIncoming eventId={eventId} permission={event.permission} queueCount={waiting.length} />;
   const { report } = event.plaintext;
   return (
     <IncomingCallScreen

@@ -8,12 +8,16 @@ import { agentLabel } from '../call-labels';
 import { store } from '../services';
 import type { ReplyActor } from '../session/call-replies';
 import { useSession } from '../session-context';
+import { PermissionOutcome } from './PermissionScreens';
 
 /** The reply panel of one call, following its persisted reply machine. */
 export function ReplyScreen({ eventId }: { eventId: string }) {
   const { session } = useSession();
   const actor = session.replies.get(eventId);
   if (!actor) return null;
+  // A permission call's reply is its decision: the decided screen, not a panel to write in.
+  if (readHistory(store, eventId)?.permission?.decision)
+    return <PermissionOutcome eventId={eventId} actor={actor} />;
   return <ReplyView eventId={eventId} actor={actor} />;
 }
 

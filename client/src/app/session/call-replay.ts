@@ -22,5 +22,6 @@ export function openedFromHistory(record: CallRecord, formOfAddress: string): Op
       brief,
     },
     brief: briefWithFormOfAddress(brief, formOfAddress),
+    ...(record.permission ? { permission: record.permission.request } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { type ReplyProgress, replyMachine } from '@ringback/machines';
+import { type ReplyProgress, ReplyRefusedError, replyMachine } from '@ringback/machines';
 import { Aad, type ReplyState, type SealingKey } from '@ringback/protocol';
 import { type Actor, createActor, fromPromise } from 'xstate';
 import {
@@ -6,12 +6,15 @@ import {
   listReplySnapshots,
   loadShownReply,
   mergeStatus,
+  type PermissionDelivery,
   readHistory,
   removeReplySnapshot,
+  saveHistory,
   saveReplySnapshot,
   saveShownReply,
 } from '../../storage';
 import { recordReplySent } from './call-history-writes';
+import { permissionDeliveryOf, refusedDelivery } from './permission-delivery';
 import { replyFailureReason } from './reply-failure';
 import { replyPlaintextOf } from './reply-plaintext';
 import type { SessionRelay } from './session-relay';
@@ -47,11 +50,28 @@ export class CallReplies {
           const record = readHistory(deps.store, input.eventId);
           const key = await deps.key();
           if (!record || !key) throw new Error('this call is no longer kept on this device');
-          const sealed = await key.seal(
-            JSON.stringify(replyPlaintextOf(input.eventId, record.report, input.text)),
-            Aad.reply(input.eventId),
-          );
-          const state = await deps.relay.sendReply(input.eventId, { replyId: input.replyId, sealed }, signal);
+          // A permission call's reply is the decision kept in history, bound to its request.
+          const decision = record.permission?.decision;
+          const sealed = decision
+            ? await key.seal(
+                JSON.stringify(decision),
+                Aad.permissionDecision(input.eventId, decision.requestId),
+              )
+            : await key.seal(
+                JSON.stringify(replyPlaintextOf(input.eventId, record.report, input.text)),
+                Aad.reply(input.eventId),
+              );
+          let state: ReplyState;
+          try {
+            state = await deps.relay.sendReply(input.eventId, { replyId: input.replyId, sealed }, signal);
+          } catch (error) {
+            if (error instanceof ReplyRefusedError && record.permission)
+              this.recordDelivery(
+                input.eventId,
+                refusedDelivery(error.answeredOn, record.permission.request.computer.deviceId),
+              );
+            throw error;
+          }
           if (recordReplySent(deps.store, input.eventId, input.replyId, input.text)) deps.onHistoryChanged();
           await this.recordProgress(state);
           return {
@@ -148,7 +168,20 @@ export class CallReplies {
     else saveReplySnapshot(this.deps.store, eventId, actor.getPersistedSnapshot(), this.deps.now());
   }
 
+  /** What the computer made of a permission decision, kept in history beside it. */
+  private recordDelivery(eventId: string, delivery: PermissionDelivery): void {
+    const record = readHistory(this.deps.store, eventId);
+    // Once known, an outcome stays: a frame replayed after a reconnect does not change it.
+    if (!record?.permission || record.permission.delivery) return;
+    if (saveHistory(this.deps.store, { ...record, permission: { ...record.permission, delivery } }))
+      this.deps.onHistoryChanged();
+  }
+
   private async recordProgress(state: ReplyState, reason?: string): Promise<void> {
+    if (readHistory(this.deps.store, state.eventId)?.permission) {
+      const delivery = await permissionDeliveryOf(state, await this.deps.key());
+      if (delivery) this.recordDelivery(state.eventId, delivery);
+    }
     const failure =
       reason ??
       (state.status === 'failed' ? await replyFailureReason(state, await this.deps.key()) : undefined);

@@ -22,6 +22,7 @@ export function historyRecordOf(
     decisions: [],
     replies: [],
   };
+  if (event.permission) record.permission = { request: event.permission };
   // A tracker call sorts by its issue's priority and update time, and goes under its project's tab.
   if (report.source === 'tracker') {
     record.priority = TRACKER_PRIORITY_RANK[report.priority];

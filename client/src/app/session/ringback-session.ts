@@ -4,6 +4,7 @@ import {
   type InCallOutput,
   selectCall,
   selectCurrentCall,
+  selectRingingCall,
   startCallQueue,
 } from '@ringback/machines';
 import type { CallStatus, SealingKey } from '@ringback/protocol';
@@ -21,6 +22,7 @@ import {
   loadAnswered,
   loadQueueSnapshot,
   readHistory,
+  saveHistory,
   saveQueueSnapshot,
 } from '../../storage';
 import type { WorkerDecline, WorkerDeclineLog } from '../../storage/worker-declines';
@@ -35,6 +37,7 @@ import { type Observable, observable } from './observable';
 import type { OpenedEvent, OpenFailure } from './open-event';
 import { OpenedEvents } from './opened-events';
 import type { PageReturns } from './page-returns';
+import { decisionFor, decisionText, type PermissionChoice } from './permission-decision';
 import { randomId } from './random-id';
 import { defaultReplyText } from './reply-text';
 import type { SessionRelay } from './session-relay';
@@ -65,6 +68,11 @@ export interface SessionView {
    * or writing the reply (a renewal met 409): by event id, the name of the device, when known.
    */
   takenFromHere: Readonly<Record<string, string | null>>;
+  /**
+   * A permission call that rang or was in call here and ended without this device (at the
+   * computer, or on another device): its screen says where, with no buttons to decide.
+   */
+  permissionEnded: { eventId: string; by: { deviceId: string; name: string } | null } | null;
 }
 
 export interface SessionDeps {
@@ -109,6 +117,8 @@ export class RingbackSession {
   /** Stopped (signed out, or another tab took the session): nothing more is written. */
   private stopped = false;
   private readonly now: () => number;
+  /** The permission call ringing or in call here at the queue's last change, to notice it ending elsewhere. */
+  private permissionOnScreen: string | null = null;
 
   constructor(private readonly deps: SessionDeps) {
     this.now = deps.now ?? Date.now;
@@ -120,6 +130,7 @@ export class RingbackSession {
       historyVersion: 0,
       soundLocked: false,
       takenFromHere: {},
+      permissionEnded: null,
     });
     this.replies = new CallReplies({
       store: deps.store,
@@ -308,6 +319,41 @@ export class RingbackSession {
     else actor?.send({ type: 'reply.send', text, replyId: randomId() });
   }
 
+  /**
+   * Allow or deny a permission call, from the ringing screen, the missed list or in the call: the
+   * decision is kept in history first (a reload sends the same one), the call is answered if it
+   * was not yet and ended, and the decision goes out as the call's reply, whose panel shows how
+   * it went. False when the call cannot be decided here (not live here, or not a permission call).
+   */
+  decidePermission(eventId: string, choice: PermissionChoice): boolean {
+    const event = this.events.get(eventId);
+    const state = selectCall(this.queue.getSnapshot(), eventId)?.state;
+    if (!event?.permission || !state || !['ringing', 'missed', 'inCall'].includes(state)) return false;
+    const decidedAt = this.now();
+    if (!readHistory(this.deps.store, eventId)) recordAnswered(this.deps.store, event, decidedAt);
+    const record = readHistory(this.deps.store, eventId);
+    if (!record?.permission) return false;
+    const decision = decisionFor(event.permission, choice, this.deps.settings().deviceName, decidedAt);
+    saveHistory(this.deps.store, {
+      ...record,
+      status: 'completed',
+      callTime: record.callTime ?? new Date(decidedAt).toISOString(),
+      permission: { ...record.permission, decision },
+    });
+    // Ended in the queue first, so the stopped player's end is not taken for a hang-up.
+    this.queue.send({ type: 'call.decided', eventId });
+    const shown = this.view.get().call;
+    if (shown?.eventId === eventId) {
+      shown.player.stop();
+      this.view.set((view) => ({ ...view, call: null, soundLocked: false }));
+    }
+    const reply = this.replies.open(eventId, '');
+    reply.send({ type: 'reply.send', text: decisionText(decision), replyId: randomId() });
+    this.showReply(eventId);
+    this.bumpHistory();
+    return true;
+  }
+
   /** Skip: an unsent reply is given up; one the relay has goes on in the background. */
   closeReply(options: { skip: boolean }): void {
     const eventId = this.view.get().reply?.eventId;
@@ -369,6 +415,7 @@ export class RingbackSession {
   /** Puts the call answered here on screen, and takes it off when another device has it. */
   private followQueue(): void {
     this.followAnswerWanted();
+    this.followPermission();
     const snapshot = this.queue.getSnapshot();
     const shown = this.view.get().call;
     if (shown && !shown.replay && selectCall(snapshot, shown.eventId)?.state === 'endedElsewhere') {
@@ -385,6 +432,27 @@ export class RingbackSession {
     const player = this.startPlayer(event, (output) => this.callEnded(eventId, output));
     this.view.set((view) => ({ ...view, call: { eventId, player, answeredAt, replay: false } }));
     this.checkSound();
+  }
+
+  /** A permission call ringing or in call here that another device or the computer ended: say so. */
+  private followPermission(): void {
+    const snapshot = this.queue.getSnapshot();
+    const watched = this.permissionOnScreen;
+    if (watched) {
+      const call = selectCall(snapshot, watched);
+      if (call?.state === 'endedElsewhere')
+        this.view.set((view) => ({
+          ...view,
+          permissionEnded: { eventId: watched, by: call.endedBy ?? null },
+        }));
+    }
+    const onScreen = selectRingingCall(snapshot) ?? selectCurrentCall(snapshot);
+    this.permissionOnScreen = onScreen?.report.kind === 'permission' ? onScreen.report.eventId : null;
+  }
+
+  /** Closes the screen of a permission call that ended elsewhere. */
+  closePermissionEnded(): void {
+    this.view.set((view) => ({ ...view, permissionEnded: null }));
   }
 
   /** This device answered, but another was first: the call stops here, and history says where it is. */
@@ -414,6 +482,16 @@ export class RingbackSession {
     if (selectCall(this.queue.getSnapshot(), eventId)?.state !== 'inCall') return;
     this.queue.send({ type: 'call.hangUp', eventId });
     recordCallEnd(this.deps.store, eventId, output);
+    // Hung up on a permission call without deciding: nothing to reply; the agent's own prompt takes over.
+    if (this.events.get(eventId)?.permission) {
+      this.view.set((view) => ({
+        ...view,
+        call: null,
+        soundLocked: false,
+        historyVersion: view.historyVersion + 1,
+      }));
+      return;
+    }
     this.replies.open(eventId, defaultReplyText(output));
     this.view.set((view) => ({
       ...view,

@@ -122,10 +122,24 @@ export class StreamIntake {
   }
 }
 
-/** What the queue ranks a call by: a tracker call by its issue's priority and update time, a local report by its time. */
-function incomingReportOf(event: OpenedEvent): IncomingReport {
+/**
+ * What the queue ranks a call by: a permission call before any report (and late only once its agent
+ * stopped waiting), a tracker call by its issue's priority and update time, a local report by its time.
+ */
+export function incomingReportOf(event: OpenedEvent): IncomingReport {
   const { report } = event.plaintext;
   const tracker = report.source === 'tracker' ? report : null;
+  if (event.permission) {
+    const expiresAt = Date.parse(event.permission.expiresAt);
+    return {
+      eventId: event.eventId,
+      occurredAt: event.occurredAt,
+      priority: 'none',
+      updatedAt: event.occurredAt,
+      kind: 'permission',
+      ...(Number.isFinite(expiresAt) ? { expiresAt } : {}),
+    };
+  }
   return {
     eventId: event.eventId,
     occurredAt: event.occurredAt,

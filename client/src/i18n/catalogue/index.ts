@@ -3,6 +3,7 @@ import { CALLS_ZH } from './calls';
 import { COMPUTER_ZH } from './computer';
 import { DESKTOP_ZH } from './desktop';
 import { DISPATCH_ZH } from './dispatch';
+import { PERMISSION_ZH } from './permission';
 import { PWA_ZH } from './pwa';
 import { SCHEDULES_ZH } from './schedules';
 import { SETTINGS_ZH } from './settings';
@@ -23,4 +24,5 @@ export const ZH_CATALOGUE: Readonly<Record<string, string>> = {
   ...DESKTOP_ZH,
   ...VOICE_INPUT_ZH,
   ...COMPUTER_ZH,
+  ...PERMISSION_ZH,
 };

@@ -1,0 +1,99 @@
+import type { PermissionEventPlaintext } from '@ringback/protocol';
+import type { Translate } from '../i18n';
+import type { CallRecord } from '../storage';
+import type { PermissionRequestView } from '../ui/permission/PermissionRequestCard';
+import { agentLabel, folderName } from './call-labels';
+
+/** The call's title in the interface language: "Claude Code asks to run a command". */
+export function permissionTitle(permission: PermissionEventPlaintext, t: Translate): string {
+  const { request } = permission;
+  const agent = agentLabel(request.source);
+  switch (request.action) {
+    case 'command':
+      return t('{agent} asks to run a command', { agent });
+    case 'file':
+      return t('{agent} asks to edit a file', { agent });
+    case 'network':
+      return t('{agent} asks to reach the network', { agent });
+    default:
+      return t('{agent} asks to use {tool}', { agent, tool: request.toolName });
+  }
+}
+
+export function permissionRequestView(
+  permission: PermissionEventPlaintext,
+  t: Translate,
+): PermissionRequestView {
+  const { request } = permission;
+  return {
+    title: permissionTitle(permission, t),
+    folder: folderName(request.cwd),
+    subject: request.subject,
+    description: request.description?.trim() || null,
+  };
+}
+
+/** Where the decision's reply is, as its machine says. */
+export type DecisionSending =
+  | 'sending'
+  | 'unsent'
+  | 'queued'
+  | 'dispatched'
+  | 'delivered'
+  | 'failed'
+  | 'refused';
+
+/** What the decided screen says: the decision, then how it reached the computer. */
+export interface PermissionOutcome {
+  behavior: 'allow' | 'deny';
+  message: string | null;
+  delivery:
+    | { state: 'sending' }
+    | { state: 'delivered'; agent: string }
+    | { state: 'tooLate' }
+    | { state: 'alreadyDecided' }
+    /** Not sent (offline, relay down): Retry. */
+    | { state: 'unsent'; reason: string }
+    /** The computer could not deliver it for another reason, said in its words. */
+    | { state: 'failed'; reason: string };
+}
+
+export function permissionOutcomeOf(
+  record: CallRecord,
+  sending: DecisionSending | null,
+  reason: string | null,
+): PermissionOutcome | null {
+  const decision = record.permission?.decision;
+  if (!record.permission || !decision) return null;
+  const base = { behavior: decision.behavior, message: decision.message ?? null };
+  const known = record.permission.delivery;
+  if (known === 'tooLate') return { ...base, delivery: { state: 'tooLate' } };
+  if (known === 'alreadyDecided') return { ...base, delivery: { state: 'alreadyDecided' } };
+  if (known === 'delivered' || sending === 'delivered')
+    return {
+      ...base,
+      delivery: { state: 'delivered', agent: agentLabel(record.permission.request.request.source) },
+    };
+  if (sending === 'unsent') return { ...base, delivery: { state: 'unsent', reason: reason ?? '' } };
+  if (sending === 'failed') return { ...base, delivery: { state: 'failed', reason: reason ?? '' } };
+  // Refused without a known outcome: the relay would not take it, so the computer never will.
+  if (sending === 'refused') return { ...base, delivery: { state: 'tooLate' } };
+  return { ...base, delivery: { state: 'sending' } };
+}
+
+/** A permission call that ended without this device's decision: where it was answered. */
+export function endedElsewhereText(
+  permission: PermissionEventPlaintext,
+  by: { deviceId: string; name: string } | null | undefined,
+  t: Translate,
+): string {
+  if (!by || by.deviceId === permission.computer.deviceId) return t('Answered at the computer');
+  return t('Answered on {device}', { device: by.name });
+}
+
+/** A calls-page row: the title and the subject's start, so rows of one agent tell apart. */
+export function permissionRowTitle(permission: PermissionEventPlaintext, t: Translate): string {
+  const subject = permission.request.subject.replace(/\s+/g, ' ').trim();
+  const line = `${permissionTitle(permission, t)}: ${subject}`;
+  return line.length > 140 ? `${line.slice(0, 139)}…` : line;
+}

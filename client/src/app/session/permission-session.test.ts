@@ -1,0 +1,182 @@
+import { selectCall, selectRingingCall } from '@ringback/machines';
+import {
+  Aad,
+  open as openSealed,
+  type PermissionDecisionPlaintext,
+  type PermissionEventPlaintext,
+  seal,
+} from '@ringback/protocol';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readHistory } from '../../storage';
+import type { RingbackSession } from './ringback-session';
+import { sealedCall, settle, startSession } from './session-harness';
+
+const sessions: RingbackSession[] = [];
+afterEach(() => {
+  for (const session of sessions.splice(0)) session.stop();
+});
+
+const COMPUTER = { deviceId: 'dev-laptop', name: 'Laptop' };
+
+function request(
+  eventId: string,
+  over: Partial<PermissionEventPlaintext['request']> = {},
+): PermissionEventPlaintext {
+  const now = Date.now();
+  return {
+    kind: 'permission',
+    eventId,
+    requestId: `req-${eventId}`,
+    occurredAt: new Date(now).toISOString(),
+    expiresAt: new Date(now + 600_000).toISOString(),
+    computer: COMPUTER,
+    language: 'en-US',
+    request: {
+      source: 'claude-code',
+      sessionId: 'sess-1',
+      cwd: '/home/ada/billing-api',
+      toolName: 'Bash',
+      action: 'command',
+      subject: 'npm publish',
+      description: 'Publish the package',
+      resumed: false,
+      ...over,
+    },
+  };
+}
+
+function device(options: Parameters<typeof startSession>[0] = {}) {
+  const started = startSession(options);
+  sessions.push(started.session);
+  return started;
+}
+
+async function ringPermission(d: ReturnType<typeof device>, eventId = 'perm-1') {
+  d.relay.stream().onReconciled([]);
+  d.relay.stream().onEvent(await sealedCall(d.key, eventId, { plaintext: request(eventId) }));
+  await vi.waitFor(() =>
+    expect(selectRingingCall(d.session.queue.getSnapshot())?.report.eventId).toBe(eventId),
+  );
+  return eventId;
+}
+
+async function sentDecision(d: ReturnType<typeof device>, index = 0): Promise<PermissionDecisionPlaintext> {
+  const sent = d.relay.replies[index];
+  if (!sent) throw new Error('no reply was sent');
+  return JSON.parse(
+    await openSealed(d.key, sent.body.sealed, Aad.permissionDecision(sent.eventId, `req-${sent.eventId}`)),
+  );
+}
+
+describe('a permission call in the session', () => {
+  it('opens as a permission call, ranks as one, and speaks its own lines (no brief asked for)', async () => {
+    const d = device();
+    const eventId = await ringPermission(d);
+    expect(selectCall(d.session.queue.getSnapshot(), eventId)?.report.kind).toBe('permission');
+    expect(d.session.openedEvent(eventId)?.permission?.requestId).toBe('req-perm-1');
+    expect(d.speech.spoken).toEqual([
+      'Claude Code asks to run a command.',
+      'It wants to run: npm publish, in billing-api.',
+      'It says: Publish the package',
+    ]);
+  });
+
+  it('a tap on Allow while ringing answers, ends, and sends the decision sealed to the request', async () => {
+    const d = device();
+    const eventId = await ringPermission(d);
+    expect(d.session.decidePermission(eventId, { behavior: 'allow', via: 'tap' })).toBe(true);
+    await settle();
+    expect(d.ringtone.ringing).toBe(false);
+    expect(d.relay.statuses).toEqual([
+      { eventId, status: 'answered' },
+      { eventId, status: 'completed' },
+    ]);
+    expect(d.relay.replies).toHaveLength(1);
+    expect(await sentDecision(d)).toMatchObject({
+      kind: 'permission-decision',
+      eventId,
+      requestId: 'req-perm-1',
+      behavior: 'allow',
+      via: 'tap',
+    });
+    // Sealed for this request only: the reply AAD does not open it.
+    const sealed = d.relay.replies[0]?.body.sealed ?? '';
+    await expect(openSealed(d.key, sealed, Aad.reply(eventId))).rejects.toThrow();
+    expect(d.session.view.get().reply).toEqual({ eventId });
+    expect(readHistory(d.store, eventId)?.permission?.decision?.behavior).toBe('allow');
+  });
+
+  it('deny with words in the call carries the words, and the call ends with no reply panel to write', async () => {
+    const d = device();
+    const eventId = await ringPermission(d);
+    d.session.answer(eventId);
+    await settle();
+    expect(d.session.view.get().call?.eventId).toBe(eventId);
+    d.session.decidePermission(eventId, { behavior: 'deny', message: '  Not on a Friday.  ', via: 'tap' });
+    await settle();
+    expect(d.session.view.get().call).toBeNull();
+    expect(await sentDecision(d)).toMatchObject({ behavior: 'deny', message: 'Not on a Friday.' });
+    expect(d.relay.statuses.map((s) => s.status)).toEqual(['answered', 'completed']);
+    // Decided once: a second decision is refused.
+    expect(d.session.decidePermission(eventId, { behavior: 'allow', via: 'tap' })).toBe(false);
+  });
+
+  it('a decision caught sending by a reload is sent again with the same id and the same decision', async () => {
+    const d = device();
+    const eventId = await ringPermission(d);
+    d.relay.answerReplies(() => new Promise(() => {}));
+    d.session.decidePermission(eventId, { behavior: 'deny', message: 'No', via: 'voice' });
+    await settle();
+    const first = await sentDecision(d, 0);
+    d.session.stop();
+
+    const again = device({ store: d.store, key: d.key, relay: d.relay });
+    await settle();
+    expect(d.relay.replies).toHaveLength(2);
+    expect(d.relay.replies[1]?.body.replyId).toBe(d.relay.replies[0]?.body.replyId);
+    expect(await sentDecision(d, 1)).toEqual(first);
+    expect(again.session.view.get().reply).toEqual({ eventId });
+  });
+
+  it('keeps "too late" when the computer says its hook had stopped waiting', async () => {
+    const d = device();
+    const eventId = await ringPermission(d);
+    d.session.decidePermission(eventId, { behavior: 'allow', via: 'tap' });
+    await settle();
+    const replyId = d.relay.replies[0]?.body.replyId ?? '';
+    const failure = await seal(
+      d.key,
+      JSON.stringify({ reason: 'too late', code: 'too_late' }),
+      Aad.replyError(replyId),
+    );
+    d.relay.stream().onReply({ eventId, replyId, status: 'failed', failure, error: null });
+    await settle();
+    expect(readHistory(d.store, eventId)?.permission?.delivery).toBe('tooLate');
+  });
+
+  it('keeps "too late" when the relay refuses the decision because the computer ended the call', async () => {
+    const { ReplyRefusedError } = await import('@ringback/machines');
+    const d = device();
+    const eventId = await ringPermission(d);
+    d.relay.answerReplies(async () => {
+      throw new ReplyRefusedError(COMPUTER);
+    });
+    d.session.decidePermission(eventId, { behavior: 'allow', via: 'tap' });
+    await settle();
+    expect(readHistory(d.store, eventId)?.permission?.delivery).toBe('tooLate');
+  });
+
+  it('stops ringing when the computer ends the call itself, and history names the computer', async () => {
+    const d = device();
+    const eventId = await ringPermission(d);
+    d.relay.stream().onStatus({ eventId, status: 'completed', handledBy: COMPUTER });
+    await settle();
+    expect(d.ringtone.ringing).toBe(false);
+    expect(selectCall(d.session.queue.getSnapshot(), eventId)?.state).toBe('endedElsewhere');
+    expect(readHistory(d.store, eventId)).toMatchObject({ status: 'completed', handledBy: COMPUTER });
+    expect(readHistory(d.store, eventId)?.permission?.request.computer).toEqual(COMPUTER);
+    // Its screen says where it went, with nothing left to decide.
+    expect(d.session.view.get().permissionEnded).toEqual({ eventId, by: COMPUTER });
+    expect(d.session.decidePermission(eventId, { behavior: 'allow', via: 'tap' })).toBe(false);
+  });
+});

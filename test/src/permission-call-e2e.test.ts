@@ -1,0 +1,279 @@
+import {
+  Aad,
+  type DeviceCredentials,
+  generateE2eKey,
+  newEventId,
+  open,
+  type PermissionDecisionPlaintext,
+  type PermissionEventPlaintext,
+  type RelayToDaemon,
+  seal,
+} from '@ringback/protocol';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeTranscription, startFakeTranscription } from './fakes/fake-transcription-server';
+import { saveScreenshots, waitConnected } from './support/app-page';
+import { launchChromium, newMonitoredContext, PHONE_VIEWPORT } from './support/browser';
+import { fakeMicrophoneFlags } from './support/fake-microphone';
+import { pairingPageUrl } from './support/pwa-calls';
+import { openRawDaemonLink, type RawDaemonLink } from './support/raw-daemon-link';
+import { type RelayProcess, startRelayProcess } from './support/relay-process';
+import { backToIdle, openSettingsRow } from './support/settings-page';
+import { waitFor } from './support/temp-data-dir';
+
+/**
+ * Permission calls in real Chromium against a real relay. The test plays the computer: it seals
+ * each request as the daemon does and posts it to `/v1/daemon/events`, reads the decision the relay
+ * forwards over the daemon link, and answers it as the daemon would (delivered, or too late).
+ */
+let relay: RelayProcess;
+let computer: DeviceCredentials;
+let link: RawDaemonLink;
+let stt: FakeTranscription;
+let browser: Browser;
+const key = generateE2eKey();
+
+beforeAll(async () => {
+  relay = await startRelayProcess();
+  computer = await relay.createAccount('daemon', 'Laptop');
+  link = await openRawDaemonLink(relay.url, computer.deviceToken);
+  // The link acknowledges every reply, as a daemon does, before the test gives its result.
+  link.onMessage((message) => {
+    if (message.type === 'reply') link.send({ type: 'reply-received', replyId: message.replyId });
+  });
+  stt = await startFakeTranscription();
+  browser = await launchChromium(await fakeMicrophoneFlags());
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await link?.close();
+  await stt?.close();
+  await relay?.kill();
+});
+
+/** A permission request sealed with the account's key and posted as the daemon posts it. */
+async function postPermission(
+  over: Partial<PermissionEventPlaintext['request']> = {},
+  computerRef: { deviceId: string; name: string } = { deviceId: computer.deviceId, name: 'Laptop' },
+): Promise<PermissionEventPlaintext> {
+  const eventId = newEventId();
+  const now = Date.now();
+  const plaintext: PermissionEventPlaintext = {
+    kind: 'permission',
+    eventId,
+    requestId: `req${eventId.replace(/-/g, '').slice(-12)}`,
+    occurredAt: new Date(now).toISOString(),
+    expiresAt: new Date(now + 600_000).toISOString(),
+    computer: computerRef,
+    language: 'en-US',
+    request: {
+      source: 'claude-code',
+      sessionId: 'sess-perm',
+      cwd: '/home/ada/billing-api',
+      toolName: 'Bash',
+      action: 'command',
+      subject: 'npm publish --access public --tag next && git push origin release/2025-q1 --follow-tags',
+      description: 'Publish the billing client to npm and push the release tag',
+      resumed: false,
+      ...over,
+    },
+  };
+  const response = await fetch(`${relay.url}/v1/daemon/events`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${computer.deviceToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      eventId,
+      source: 'claude-code',
+      occurredAt: plaintext.occurredAt,
+      sealed: await seal(key, JSON.stringify(plaintext), Aad.report(eventId)),
+    }),
+  });
+  if (!response.ok) throw new Error(`the relay refused the request: ${response.status}`);
+  return plaintext;
+}
+
+type Forwarded = Extract<RelayToDaemon, { type: 'reply' }>;
+
+/** The decision the relay forwarded to the computer for `request`, opened as the daemon opens it. */
+async function decisionFor(
+  request: PermissionEventPlaintext,
+): Promise<{ reply: Forwarded; decision: PermissionDecisionPlaintext }> {
+  const reply = await link.next('reply', (message) => message.eventId === request.eventId, 20_000);
+  const decision = JSON.parse(
+    await open(key, reply.sealed, Aad.permissionDecision(request.eventId, request.requestId)),
+  ) as PermissionDecisionPlaintext;
+  return { reply, decision };
+}
+
+async function answerDelivered(reply: Forwarded) {
+  link.send({ type: 'reply-result', replyId: reply.replyId, status: 'delivered' });
+}
+
+async function answerTooLate(reply: Forwarded) {
+  const failure = await seal(
+    key,
+    JSON.stringify({ reason: 'The agent stopped waiting.', code: 'too_late' }),
+    Aad.replyError(reply.replyId),
+  );
+  link.send({ type: 'reply-result', replyId: reply.replyId, status: 'failed', failure });
+}
+
+const repliesFor = (eventId: string) =>
+  link.received.filter((message) => message.type === 'reply' && message.eventId === eventId);
+
+async function ringing(page: Page) {
+  await page.getByRole('heading', { name: 'Claude Code asks to run a command' }).waitFor({ timeout: 60_000 });
+}
+
+/** Holds the button down with the mouse, as a user holds to talk. */
+async function holdToTalk(page: Page, name: string, ms: number) {
+  await page.getByRole('button', { name, exact: true }).hover();
+  await page.mouse.down();
+  await page.getByRole('button', { name: 'Listening… release to stop' }).waitFor();
+  await page.waitForTimeout(ms);
+  await page.mouse.up();
+}
+
+async function statusBy(device: DeviceCredentials, eventId: string, status: string) {
+  const response = await fetch(`${relay.url}/v1/events/${eventId}/status`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${device.deviceToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ status }),
+  });
+  if (!response.ok) throw new Error(`status ${status} refused: ${response.status} ${await response.text()}`);
+}
+
+describe('a permission call on the phone', () => {
+  it('rings with the command in full; Allow, Deny with words, spoken allow (with a tap) and spoken deny reach the computer sealed to the request; too late and answered at the computer are said', async () => {
+    const context = await newMonitoredContext(browser, PHONE_VIEWPORT, { isMobile: true });
+    await context.grantPermissions(['microphone']);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(await pairingPageUrl(relay.url, computer.deviceToken, key));
+    await waitConnected(page);
+
+    // Speech recognition straight to the (fake) endpoint: there is no computer to go through.
+    await openSettingsRow(page, /Speech recognition/);
+    await page.getByLabel('Base address').fill(stt.url);
+    await page.getByLabel('API key').fill('sk-stt-e2e');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved.').waitFor();
+    await backToIdle(page);
+
+    // 1. Tap Allow on the ringing screen.
+    const first = await postPermission();
+    await ringing(page);
+    await page.getByText(first.request.subject).waitFor();
+    await page.getByText('In billing-api').waitFor();
+    await saveScreenshots(page, 'permission-ringing');
+    await page.getByRole('button', { name: 'Allow', exact: true }).click();
+    const allowed = await decisionFor(first);
+    expect(allowed.decision).toMatchObject({
+      kind: 'permission-decision',
+      eventId: first.eventId,
+      requestId: first.requestId,
+      behavior: 'allow',
+      via: 'tap',
+    });
+    expect(allowed.decision.deviceName).not.toBe('');
+    await page.getByRole('heading', { name: 'Allowed' }).waitFor();
+    await answerDelivered(allowed.reply);
+    await page.getByText('Claude Code got your answer').waitFor({ timeout: 15_000 });
+    await saveScreenshots(page, 'permission-decided');
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    // 2. Deny with words; the computer says it came too late.
+    const second = await postPermission({ subject: 'rm -rf ./dist && npm run deploy:prod' });
+    await ringing(page);
+    await page.getByRole('button', { name: 'Deny with words' }).click();
+    await page.getByLabel('Words for the agent').fill('Not on a Friday. Deploy to staging first.');
+    await page.getByRole('button', { name: 'Send deny' }).click();
+    const denied = await decisionFor(second);
+    expect(denied.decision).toMatchObject({
+      requestId: second.requestId,
+      behavior: 'deny',
+      message: 'Not on a Friday. Deploy to staging first.',
+      via: 'tap',
+    });
+    await answerTooLate(denied.reply);
+    await page.getByText('Too late: answer at the computer').waitFor({ timeout: 15_000 });
+    await saveScreenshots(page, 'permission-too-late');
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    // 3. In the call, a spoken "allow" is shown and waits for a tap.
+    const third = await postPermission();
+    await ringing(page);
+    await page.getByRole('button', { name: 'Listen to the request' }).click();
+    await page.getByRole('button', { name: 'Hang up' }).waitFor({ timeout: 15_000 });
+    await page.getByText('It wants to run:', { exact: false }).first().waitFor({ timeout: 30_000 });
+    await saveScreenshots(page, 'permission-in-call');
+    stt.enqueue({ text: 'Allow.' });
+    await holdToTalk(page, 'Say allow or deny', 800);
+    await page.getByText('Heard: “Allow.”').waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(1_000);
+    expect(repliesFor(third.eventId)).toHaveLength(0);
+    await saveScreenshots(page, 'permission-voice-confirm');
+    await page.getByRole('button', { name: 'Confirm allow' }).click();
+    const spokenAllow = await decisionFor(third);
+    expect(spokenAllow.decision).toMatchObject({
+      behavior: 'allow',
+      via: 'voice',
+      requestId: third.requestId,
+    });
+    await answerDelivered(spokenAllow.reply);
+    await page.getByText('Claude Code got your answer').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    // 4. A spoken "no" denies at once.
+    const fourth = await postPermission();
+    await ringing(page);
+    await page.getByRole('button', { name: 'Listen to the request' }).click();
+    await page.getByRole('button', { name: 'Hang up' }).waitFor({ timeout: 15_000 });
+    stt.enqueue({ text: 'No.' });
+    await holdToTalk(page, 'Say allow or deny', 800);
+    const spokenDeny = await decisionFor(fourth);
+    expect(spokenDeny.decision).toMatchObject({
+      behavior: 'deny',
+      via: 'voice',
+      requestId: fourth.requestId,
+    });
+    await page.getByRole('heading', { name: 'Denied' }).waitFor();
+    await answerDelivered(spokenDeny.reply);
+    await page.getByText('Claude Code got your answer').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    // 5. Ended at the computer: the relay's status path from the device the request names as the
+    // computer (the daemon's own end route, POST /v1/daemon/events/:id/end, is another branch's).
+    const desk = await relay.pair(computer, 'app', 'Desk');
+    const fifth = await postPermission({}, { deviceId: desk.deviceId, name: 'Laptop' });
+    await ringing(page);
+    await statusBy(desk, fifth.eventId, 'answered');
+    await statusBy(desk, fifth.eventId, 'completed');
+    await page.getByRole('heading', { name: 'Answered at the computer' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('button', { name: 'Allow', exact: true }).count()).toBe(0);
+    await saveScreenshots(page, 'permission-answered-at-computer');
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    // 6. History lists each with its decision, who made it and when.
+    await waitFor(
+      async () => (await page.getByText(/^Allowed on /).count()) === 2,
+      15_000,
+      'two allowed rows',
+    );
+    await page.getByText('Too late', { exact: true }).waitFor();
+    await page
+      .getByText(/^Denied on /)
+      .first()
+      .waitFor();
+    await page.getByText('Answered at the computer').waitFor();
+    await saveScreenshots(page, 'permission-history');
+
+    // Every decision was sent once.
+    for (const request of [first, second, third, fourth]) expect(repliesFor(request.eventId)).toHaveLength(1);
+    expect(repliesFor(fifth.eventId)).toHaveLength(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+});

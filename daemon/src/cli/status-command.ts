@@ -121,5 +121,21 @@ function hookLines(hooks: HooksStatus): string[] {
   };
   const codexTrust = hooks.codex.trust ? trust[hooks.codex.trust] : '';
   const codexProblem = hooks.codex.installed && hooks.codex.problem ? ` (${hooks.codex.problem})` : '';
-  return [line('Claude Code', hooks.claudeCode, ''), line('Codex', hooks.codex, codexTrust + codexProblem)];
+  const permissionLine = (label: string, hook: AgentHookStatus): string[] => {
+    // A file that could not be read is said once, on the Stop hook's line.
+    if (!hook.permission) return [];
+    if (!hook.permission.installed)
+      return [`${label} permission hook: not installed (run \`ringback install\`)`];
+    const wait = hook.permission.timeoutSeconds
+      ? ` (the agent waits up to ${hook.permission.timeoutSeconds} s)`
+      : '';
+    const trusted = hook.permission.trust ? trust[hook.permission.trust] : '';
+    return [`${label} permission hook: installed${wait}${trusted}`];
+  };
+  return [
+    line('Claude Code', hooks.claudeCode, ''),
+    ...permissionLine('Claude Code', hooks.claudeCode),
+    line('Codex', hooks.codex, codexTrust + codexProblem),
+    ...permissionLine('Codex', hooks.codex),
+  ];
 }

@@ -20,6 +20,7 @@ import type { Logger } from './log/logger';
 import { createEntryEffects } from './outbox/entry-effects';
 import { OutboxStore } from './outbox/outbox-store';
 import { OutboxWorker } from './outbox/outbox-worker';
+import { createPermissionCalls } from './presence/permission-calls';
 import { handleSettingsRequest } from './relay/handle-settings-request';
 import { OwnDevice } from './relay/own-device';
 import { RelayLink } from './relay/relay-link';
@@ -156,6 +157,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     client: trackerClient,
     onFinished: ({ occurredAt, ...report }) => worker.acceptTrackerTask(report, occurredAt),
   });
+  // Permission calls' settings, the user's presence, and the gate the permission registry asks.
+  const permissionCalls = createPermissionCalls({ config, logger, home: homedir(), env });
   const startedAt = new Date().toISOString();
   const port = options.port ?? config.read().localPort ?? DEFAULT_LOCAL_PORT;
 
@@ -175,6 +178,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         watcher,
       }),
       trackerDispatchRoutes({ config, store: dispatches, client: trackerClient, logger }),
+      permissionCalls.routes,
       // A login takes effect at once: reports waiting for a relay go now.
       localRelayRoutes({
         dataDir,

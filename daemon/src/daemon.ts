@@ -23,7 +23,7 @@ import { OutboxWorker } from './outbox/outbox-worker';
 import { ComputerIdentity } from './permission/computer-identity';
 import { PermissionRecords } from './permission/permission-records';
 import { PermissionRegistry } from './permission/permission-registry';
-import { ringingGate } from './permission/ringing-gate';
+import { createPermissionCalls } from './presence/permission-calls';
 import { handleSettingsRequest } from './relay/handle-settings-request';
 import { OwnDevice } from './relay/own-device';
 import { RelayLink } from './relay/relay-link';
@@ -117,9 +117,11 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     deviceId: () => ownDevice.deviceId(),
     target: () => readRelayTarget(dataDir, config.read()),
   });
+  // Permission calls' settings, the user's presence, and the gate the permission registry asks.
+  const permissionCalls = createPermissionCalls({ config, logger, home: homedir(), env });
   // Agents' permission requests, each a call on the phone; their decisions come back as replies.
   const permissions = new PermissionRegistry({
-    gate: ringingGate(),
+    gate: permissionCalls.gate,
     key: () => readE2eKey(config)?.key ?? null,
     target: () => readRelayTarget(dataDir, config.read()),
     computer: () => identity.current(),
@@ -196,6 +198,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         watcher,
       }),
       trackerDispatchRoutes({ config, store: dispatches, client: trackerClient, logger }),
+      permissionCalls.routes,
       // A login takes effect at once: reports waiting for a relay go now.
       localRelayRoutes({
         dataDir,

@@ -90,6 +90,18 @@ export const AgentHookStatus = Type.Object({
   trust: Type.Optional(CodexHookTrust),
   /** Why the file (or Codex's `config.toml`) could not be read. */
   problem: Type.Optional(Type.String()),
+  /**
+   * Ringback's PermissionRequest hook in the same file (absent from daemons before permission
+   * calls): whether it is installed, the agent's per-hook timeout it has (seconds), and for
+   * Codex whether Codex runs it (each hook is trusted on its own).
+   */
+  permission: Type.Optional(
+    Type.Object({
+      installed: Type.Boolean(),
+      timeoutSeconds: Type.Optional(Type.Number()),
+      trust: Type.Optional(CodexHookTrust),
+    }),
+  ),
 });
 export type AgentHookStatus = Type.Static<typeof AgentHookStatus>;
 

@@ -65,6 +65,8 @@ export interface ElectronApi {
   protocol: Pick<Electron.Protocol, 'registerSchemesAsPrivileged' | 'handle'>;
   ipcMain: Pick<Electron.IpcMain, 'handle' | 'removeHandler'>;
   screen: Pick<Electron.Screen, 'getAllDisplays'>;
+  /** The system idle time the daemon is told (usable once the app is ready). */
+  powerMonitor: Pick<Electron.PowerMonitor, 'getSystemIdleTime'>;
   shell: Pick<Electron.Shell, 'openExternal'>;
   safeStorage: Pick<Electron.SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString'> &
     Partial<Pick<Electron.SafeStorage, 'getSelectedStorageBackend'>>;
@@ -92,6 +94,7 @@ export function electronApiOf(electron: ElectronModuleApi): ElectronApi {
     protocol: electron.protocol,
     ipcMain: electron.ipcMain,
     screen: electron.screen,
+    powerMonitor: electron.powerMonitor,
     shell: electron.shell,
     safeStorage: electron.safeStorage,
     createWindow: (options) => new electron.BrowserWindow(options),

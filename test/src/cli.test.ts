@@ -95,7 +95,9 @@ describe('ringback install', () => {
     // Installing again replaces rather than adds.
     expect((await runRingback(['install'], env)).code).toBe(0);
     const again = await readFile(join(home, '.claude', 'settings.json'), 'utf8');
-    expect(again.match(/hook claude-code/g)).toHaveLength(1);
+    // One Stop hook and, beside it, one permission hook.
+    expect(again.match(/hook claude-code"/g)).toHaveLength(1);
+    expect(again.match(/hook claude-code permission"/g)).toHaveLength(1);
 
     const uninstall = await runRingback(['uninstall'], env);
     expect(uninstall.code).toBe(0);

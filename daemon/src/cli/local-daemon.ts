@@ -34,7 +34,7 @@ export async function findRunningDaemon(dataDir: string): Promise<LocalDaemon | 
 /** One local API call; an error answer becomes a RingbackError with its code. */
 export async function callLocalDaemon<T>(
   daemon: LocalDaemon,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   body?: unknown,
 ): Promise<T> {

@@ -17,8 +17,11 @@ const USAGE = `Usage: ringback <command>
   relay [--port N] [--data-dir DIR] [--public-url URL] [--app-dir DIR] [--push-subject mailto:…]
         [--push-origin URL]… [--tls-cert FILE --tls-key FILE]
                                     start the relay server (default port 8791), serving the app at /
-  install                           register the Stop hook with Claude Code and Codex
-  uninstall                         remove Ringback's Stop hooks
+  install                           register the Stop and PermissionRequest hooks with Claude Code and Codex
+  uninstall                         remove Ringback's hooks
+  away [on|off|auto]                whether you count as away from this computer (permission requests
+                                    ring the phone only then): set by hand, or follow the idle time;
+                                    bare, prints the state, the signal and the idle time
   service install|uninstall|status  run the daemon at login as this user's service (systemd user unit,
                                     LaunchAgent or logon task), start/stop it, or say its state
   hook claude-code|codex            the Stop hook itself (run by the agents)
@@ -57,6 +60,10 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
       case 'uninstall': {
         const { runUninstallCommand } = await import('../install/index');
         return await runUninstallCommand(rest, io);
+      }
+      case 'away': {
+        const { runAwayCommand } = await import('./away-command');
+        return await runAwayCommand(rest, io);
       }
       case 'service': {
         const { processServiceHost, runServiceCommand } = await import('../service/index');

@@ -32,7 +32,7 @@ describe('ringback status', () => {
     await writeFile(join(dataDir, 'daemon.json'), JSON.stringify({ localPort: 9 }));
     expect(await statusCommand([], cli)).toBe(0);
     expect(output()).toMatch(
-      /Claude Code hook: not installed \(run `ringback install`\)\nCodex hook: not installed/,
+      /Claude Code hook: not installed \(run `ringback install`\)\nClaude Code permission hook: not installed \(run `ringback install`\)\nCodex hook: not installed/,
     );
 
     await runInstallCommand([], cli);
@@ -52,6 +52,10 @@ describe('ringback status', () => {
     const text = output();
     expect(text).toContain(`Claude Code hook: installed in ${join(home, '.claude', 'settings.json')}\n`);
     expect(text).toContain(`Codex hook: installed in ${hooksJson}, trusted by Codex\n`);
+    expect(text).toContain('Claude Code permission hook: installed (the agent waits up to 630 s)\n');
+    expect(text).toContain(
+      'Codex permission hook: installed (the agent waits up to 630 s), NOT trusted by Codex',
+    );
 
     await writeFile(
       join(home, '.codex', 'config.toml'),

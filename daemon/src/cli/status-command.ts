@@ -1,16 +1,24 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { AgentHookStatus, CodexHookTrust, DaemonStatus, HooksStatus } from '@ringback/protocol';
+import type {
+  AgentHookStatus,
+  CodexHookTrust,
+  DaemonStatus,
+  HooksStatus,
+  PermissionCallSettingsReply,
+} from '@ringback/protocol';
 import { request } from 'undici';
 import { currentBriefLanguage } from '../config/brief-language';
 import { ComputerLanguage } from '../config/computer-language';
 import type { DaemonConfig } from '../config/daemon-config';
 import { DATA_FILES, DEFAULT_LOCAL_PORT, resolveDataDir } from '../config/data-dir';
 import { readLlmChannel } from '../config/llm-channel';
+import { readPermissionCallSettings } from '../config/permission-call-settings';
 import { readHooksStatus } from '../install/hooks-status';
 import { readRelayTarget } from '../relay/relay-target';
 import { processServiceHost, readLoginServiceLine, type ServiceHost } from '../service/index';
+import { permissionStatusLine } from './away-text';
 import type { CliIo } from './cli-io';
 
 async function readConfigFile(dataDir: string): Promise<DaemonConfig | null> {
@@ -21,10 +29,14 @@ async function readConfigFile(dataDir: string): Promise<DaemonConfig | null> {
   }
 }
 
-async function askRunningDaemon(port: number, dataDir: string): Promise<DaemonStatus | null> {
+async function askRunningDaemon<T = DaemonStatus>(
+  port: number,
+  dataDir: string,
+  path = '/status',
+): Promise<T | null> {
   try {
     const key = (await readFile(join(dataDir, DATA_FILES.localApiKey), 'utf8')).trim();
-    const response = await request(`http://127.0.0.1:${port}/status`, {
+    const response = await request(`http://127.0.0.1:${port}${path}`, {
       headers: { authorization: `Bearer ${key}` },
       headersTimeout: 2000,
       bodyTimeout: 2000,
@@ -33,7 +45,7 @@ async function askRunningDaemon(port: number, dataDir: string): Promise<DaemonSt
       await response.body.dump();
       return null;
     }
-    return (await response.body.json()) as DaemonStatus;
+    return (await response.body.json()) as T;
   } catch {
     return null;
   }
@@ -100,6 +112,19 @@ export async function statusCommand(
       .join(', ');
     lines.push(`Outbox: ${live.outbox.pending} pending${states ? ` (${states})` : ''}`);
   }
+  // Permission calls: the running daemon's settings and what it reads of your presence.
+  const permission = live
+    ? await askRunningDaemon<PermissionCallSettingsReply>(
+        live.localPort,
+        dataDir,
+        '/settings/permission-calls',
+      )
+    : null;
+  lines.push(
+    permission
+      ? permissionStatusLine(permission.settings, permission.presence)
+      : permissionStatusLine(readPermissionCallSettings(config ?? {}), null),
+  );
   lines.push(await readLoginServiceLine(service));
   // The hook files of whoever asks: the ones `ringback install` writes.
   lines.push(...hookLines(await readHooksStatus(io.home, io.env)));
@@ -121,5 +146,21 @@ function hookLines(hooks: HooksStatus): string[] {
   };
   const codexTrust = hooks.codex.trust ? trust[hooks.codex.trust] : '';
   const codexProblem = hooks.codex.installed && hooks.codex.problem ? ` (${hooks.codex.problem})` : '';
-  return [line('Claude Code', hooks.claudeCode, ''), line('Codex', hooks.codex, codexTrust + codexProblem)];
+  const permissionLine = (label: string, hook: AgentHookStatus): string[] => {
+    // A file that could not be read is said once, on the Stop hook's line.
+    if (!hook.permission) return [];
+    if (!hook.permission.installed)
+      return [`${label} permission hook: not installed (run \`ringback install\`)`];
+    const wait = hook.permission.timeoutSeconds
+      ? ` (the agent waits up to ${hook.permission.timeoutSeconds} s)`
+      : '';
+    const trusted = hook.permission.trust ? trust[hook.permission.trust] : '';
+    return [`${label} permission hook: installed${wait}${trusted}`];
+  };
+  return [
+    line('Claude Code', hooks.claudeCode, ''),
+    ...permissionLine('Claude Code', hooks.claudeCode),
+    line('Codex', hooks.codex, codexTrust + codexProblem),
+    ...permissionLine('Codex', hooks.codex),
+  ];
 }

@@ -40,5 +40,7 @@ export interface DaemonConfig {
   speech?: unknown;
   /** The computer's speech-to-text, kept raw: read through `readTranscriptionChannel`. */
   transcription?: unknown;
+  /** Permission calls (`PermissionCallSettings`), kept raw: read through `readPermissionCallSettings`. */
+  permissionCalls?: unknown;
   [key: string]: unknown;
 }

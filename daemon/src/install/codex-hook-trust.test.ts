@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  codexHookHash,
   codexHookState,
   codexStopHookHash,
   readCodexHookTrust,
@@ -12,6 +13,12 @@ import {
 import { hookCommand } from './stop-hooks';
 
 const OURS = hookCommand('/usr/bin/node', '/opt/ring back/ringback.mjs', 'codex');
+const OURS_PERMISSION = hookCommand(
+  '/usr/bin/node',
+  '/opt/ring back/ringback.mjs',
+  'codex',
+  'PermissionRequest',
+);
 
 describe('codexStopHookHash', () => {
   // Each hash below is the `currentHash` the real Codex 0.169 (`codex app-server`, `hooks/list`)
@@ -45,7 +52,65 @@ describe('codexStopHookHash', () => {
   });
 });
 
+describe('codexHookHash', () => {
+  // The `currentHash` and `key` the real Codex 0.169 (`codex app-server`, `hooks/list`) gave for a
+  // hooks.json holding our Stop hook, our PermissionRequest hook (group 0) and a user's
+  // PermissionRequest hook with a matcher (group 1).
+  it('hashes our PermissionRequest hook as Codex does, under its own event label', () => {
+    const handler = { type: 'command', command: OURS_PERMISSION, timeout: 630 };
+    expect(codexHookHash('PermissionRequest', handler)).toBe(
+      'sha256:ea20f1f9a87fd54cf911d3c1b57726558eed56f99d62978f5938d878a4663d54',
+    );
+    // The same handler under Stop is another hook to Codex.
+    expect(codexHookHash('Stop', handler)).not.toBe(codexHookHash('PermissionRequest', handler));
+  });
+
+  it("counts a PermissionRequest group's matcher in the hash, as Codex does", () => {
+    const handler = { type: 'command', command: 'echo m', timeout: 5 };
+    expect(codexHookHash('PermissionRequest', handler, 'Bash')).toBe(
+      'sha256:532f4736d295bbf016e61096d18f5404e0b7e13a9249e8768c52e00080156ef5',
+    );
+    // Stop has no matcher to Codex: one there changes nothing.
+    expect(codexHookHash('Stop', handler, 'Bash')).toBe(codexStopHookHash(handler));
+  });
+
+  it('changes with the timeout: a new wait is a new hook to trust', () => {
+    const at = (timeout: number) =>
+      codexHookHash('PermissionRequest', { type: 'command', command: OURS_PERMISSION, timeout });
+    expect(at(630)).not.toBe(at(1230));
+  });
+});
+
 describe('ringbackCodexHook', () => {
+  it('keys our permission hook by permission_request and its own place, apart from the Stop hook', () => {
+    const config = {
+      hooks: {
+        Stop: [{ hooks: [{ type: 'command', command: OURS, timeout: 10 }] }],
+        PermissionRequest: [
+          { matcher: 'Bash', hooks: [{ type: 'command', command: 'echo m', timeout: 5 }] },
+          { hooks: [{ type: 'command', command: OURS_PERMISSION, timeout: 630 }] },
+        ],
+      },
+    };
+    expect(ringbackCodexHook('/h/.codex/hooks.json', config, 'PermissionRequest')).toEqual({
+      key: '/h/.codex/hooks.json:permission_request:1:0',
+      hash: 'sha256:ea20f1f9a87fd54cf911d3c1b57726558eed56f99d62978f5938d878a4663d54',
+    });
+    expect(ringbackCodexHook('/h/.codex/hooks.json', config)).toEqual({
+      key: '/h/.codex/hooks.json:stop:0:0',
+      hash: 'sha256:351bc7b4c02b95eb4396da70e918f52b565a8fbb3b72d7e87ac40d2fc93ff0b7',
+    });
+    // Our permission command in the Stop list is not taken for the Stop hook, nor the reverse.
+    const swapped = {
+      hooks: {
+        Stop: [{ hooks: [{ type: 'command', command: OURS_PERMISSION }] }],
+        PermissionRequest: [{ hooks: [{ type: 'command', command: OURS }] }],
+      },
+    };
+    expect(ringbackCodexHook('/p', swapped)).toBeNull();
+    expect(ringbackCodexHook('/p', swapped, 'PermissionRequest')).toBeNull();
+  });
+
   it('keys our hook by the file, the Stop group and the handler, as Codex does', () => {
     const config = {
       hooks: {
@@ -145,6 +210,31 @@ describe('readCodexHookTrust', () => {
     expect(await readCodexHookTrust('/nowhere', env)).toMatchObject({
       hook: { trust: 'untrusted' },
       problem: expect.stringContaining('config.toml'),
+    });
+  });
+
+  it('reads the trust of the permission hook apart from the Stop hook', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'ringback-trust-'));
+    const codexHome = join(home, '.codex');
+    await mkdir(codexHome);
+    const stop = { type: 'command', command: OURS, timeout: 10 };
+    const permission = { type: 'command', command: OURS_PERMISSION, timeout: 630 };
+    await writeFile(
+      join(codexHome, 'hooks.json'),
+      JSON.stringify({ hooks: { Stop: [{ hooks: [stop] }], PermissionRequest: [{ hooks: [permission] }] } }),
+    );
+    const permissionKey = `${codexHome}/hooks.json:permission_request:0:0`;
+    await writeFile(
+      join(codexHome, 'config.toml'),
+      `[hooks.state."${permissionKey}"]\ntrusted_hash = "${codexHookHash('PermissionRequest', permission)}"\n`,
+    );
+    expect(await readCodexHookTrust(home, {})).toEqual({
+      hook: { key: `${codexHome}/hooks.json:stop:0:0`, hash: codexStopHookHash(stop), trust: 'untrusted' },
+      permissionHook: {
+        key: permissionKey,
+        hash: codexHookHash('PermissionRequest', permission),
+        trust: 'trusted',
+      },
     });
   });
 

@@ -2,20 +2,24 @@ import { createHash } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readHookConfig } from './hook-config-file';
-import { type HookConfig, isRingbackHookCommand } from './stop-hooks';
+import { type HookConfig, isRingbackHookCommand, type RingbackHookEvent } from './stop-hooks';
 import { readTomlScalars } from './toml-scalars';
 
 /**
- * Whether Codex runs our Stop hook. Codex skips a user hook until it is trusted in its `/hooks`
+ * Whether Codex runs our hooks. Codex skips a user hook until it is trusted in its `/hooks`
  * screen, which stores, per hook, the hash of its definition in `config.toml`:
- * `[hooks.state."<hooks.json path>:stop:<group>:<handler>"] trusted_hash = "sha256:…"`.
+ * `[hooks.state."<hooks.json path>:<event label>:<group>:<handler>"] trusted_hash = "sha256:…"`,
+ * the label being `stop` for Stop and `permission_request` for PermissionRequest (codex-rs/hooks
+ * `hook_key`, `hook_event_key_label`): each of our two hooks is trusted on its own.
  * `modified`: trusted once, changed since (Codex skips it too); `disabled`: turned off there.
  */
 export type CodexHookTrust = 'trusted' | 'untrusted' | 'modified' | 'disabled';
 
 export interface CodexHookTrustReport {
-  /** Our hook as `hooks.json` lists it, or null when it is not installed. */
+  /** Our Stop hook as `hooks.json` lists it, or null when it is not installed. */
   hook: { key: string; hash: string; trust: CodexHookTrust } | null;
+  /** Our PermissionRequest hook, present only when it is installed. */
+  permissionHook?: { key: string; hash: string; trust: CodexHookTrust };
   /** Why trust could not be read (an unreadable `config.toml`…); `hook.trust` is then a guess. */
   problem?: string;
 }
@@ -36,6 +40,12 @@ function canonical(value: unknown): unknown {
   );
 }
 
+/** How Codex labels each event in trust keys and hashes (`hook_event_key_label`). */
+const EVENT_LABEL: Record<RingbackHookEvent, string> = {
+  Stop: 'stop',
+  PermissionRequest: 'permission_request',
+};
+
 /**
  * The hash Codex trusts a Stop command hook by (checked against Codex 0.169's own `hooks/list`):
  * SHA-256 of the compact, key-sorted JSON of `{event_name: "stop", hooks: [handler]}`, where
@@ -44,6 +54,19 @@ function canonical(value: unknown): unknown {
  * matcher, play no part.
  */
 export function codexStopHookHash(handler: Record<string, unknown>): string {
+  return codexHookHash('Stop', handler);
+}
+
+/**
+ * The hash Codex trusts a command hook of `event` by: as for Stop, with the event's label, and
+ * for an event that matches on tools (PermissionRequest) the group's `matcher` when it has one
+ * (codex-rs/hooks `command_hook_hash`). Ours is written without a matcher.
+ */
+export function codexHookHash(
+  event: RingbackHookEvent,
+  handler: Record<string, unknown>,
+  matcher?: unknown,
+): string {
   const normalised: Record<string, unknown> = {
     type: 'command',
     command: handler.command,
@@ -54,20 +77,31 @@ export function codexStopHookHash(handler: Record<string, unknown>): string {
     async: handler.async === true,
   };
   if (typeof handler.statusMessage === 'string') normalised.statusMessage = handler.statusMessage;
-  const identity = { event_name: 'stop', hooks: [normalised] };
+  const identity: Record<string, unknown> = { event_name: EVENT_LABEL[event], hooks: [normalised] };
+  if (event !== 'Stop' && typeof matcher === 'string') identity.matcher = matcher;
   return `sha256:${createHash('sha256')
     .update(JSON.stringify(canonical(identity)))
     .digest('hex')}`;
 }
 
-/** Our Stop hook in a Codex `hooks.json` at `path`: its trust key and current hash, or null. */
-export function ringbackCodexHook(path: string, config: HookConfig): { key: string; hash: string } | null {
-  const stop = isRecord(config.hooks) && Array.isArray(config.hooks.Stop) ? config.hooks.Stop : [];
-  for (const [groupIndex, group] of stop.entries()) {
+/**
+ * Our hook for `event` (Stop by default) in a Codex `hooks.json` at `path`: its trust key and
+ * current hash, or null.
+ */
+export function ringbackCodexHook(
+  path: string,
+  config: HookConfig,
+  event: RingbackHookEvent = 'Stop',
+): { key: string; hash: string } | null {
+  const groups = isRecord(config.hooks) && Array.isArray(config.hooks[event]) ? config.hooks[event] : [];
+  for (const [groupIndex, group] of (groups as unknown[]).entries()) {
     if (!isRecord(group) || !Array.isArray(group.hooks)) continue;
     for (const [handlerIndex, handler] of group.hooks.entries()) {
-      if (isRecord(handler) && isRingbackHookCommand(handler.command)) {
-        return { key: `${path}:stop:${groupIndex}:${handlerIndex}`, hash: codexStopHookHash(handler) };
+      if (isRecord(handler) && isRingbackHookCommand(handler.command, event)) {
+        return {
+          key: `${path}:${EVENT_LABEL[event]}:${groupIndex}:${handlerIndex}`,
+          hash: codexHookHash(event, handler, group.matcher),
+        };
       }
     }
   }
@@ -100,7 +134,7 @@ export async function codexHomeOf(home: string, env: NodeJS.ProcessEnv): Promise
   return realpath(env.CODEX_HOME).catch(() => env.CODEX_HOME as string);
 }
 
-/** Whether Codex currently runs our Stop hook. */
+/** Whether Codex currently runs our Stop hook (`hook`) and our PermissionRequest hook. */
 export async function readCodexHookTrust(
   home: string,
   env: NodeJS.ProcessEnv,
@@ -113,18 +147,26 @@ export async function readCodexHookTrust(
   } catch (error) {
     return { hook: null, problem: (error as Error).message };
   }
-  const hook = ringbackCodexHook(hooksPath, hooks);
-  if (!hook) return { hook: null };
+  const stop = ringbackCodexHook(hooksPath, hooks, 'Stop');
+  const permission = ringbackCodexHook(hooksPath, hooks, 'PermissionRequest');
+  if (!stop && !permission) return { hook: null };
+  const report = (trust: (found: { key: string; hash: string }) => CodexHookTrust, problem?: string) => ({
+    hook: stop ? { ...stop, trust: trust(stop) } : null,
+    ...(permission ? { permissionHook: { ...permission, trust: trust(permission) } } : {}),
+    ...(problem ? { problem } : {}),
+  });
   let configToml = '';
   try {
     configToml = await readFile(join(codexHome, 'config.toml'), 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-      return { hook: { ...hook, trust: 'untrusted' }, problem: `config.toml: ${(error as Error).message}` };
+      return report(() => 'untrusted', `config.toml: ${(error as Error).message}`);
   }
   try {
-    return { hook: { ...hook, trust: trustOf(hook.hash, codexHookState(configToml, hook.key)) } };
+    // Read once up front: a document it cannot follow fails here, for both hooks alike.
+    codexHookState(configToml, '');
+    return report((found) => trustOf(found.hash, codexHookState(configToml, found.key)));
   } catch (error) {
-    return { hook: { ...hook, trust: 'untrusted' }, problem: `config.toml: ${(error as Error).message}` };
+    return report(() => 'untrusted', `config.toml: ${(error as Error).message}`);
   }
 }

@@ -61,6 +61,14 @@ function stopCommands(config: HookConfig): string[] {
   return stop.flatMap((group) => group.hooks.map((hook) => hook.command));
 }
 
+/** The PermissionRequest handlers of a config, in order. */
+function permissionHandlers(config: HookConfig): Record<string, unknown>[] {
+  const groups =
+    (config.hooks as { PermissionRequest?: { hooks: Record<string, unknown>[] }[] } | undefined)
+      ?.PermissionRequest ?? [];
+  return groups.flatMap((group) => group.hooks);
+}
+
 const ourCommand = (agent: string) => `"${NODE}" "${SCRIPT}" hook ${agent}`;
 
 const claudeOriginal: HookConfig = {
@@ -161,11 +169,15 @@ describe('runInstallCommand', () => {
     );
     // The user trusts both hooks in Codex's /hooks screen, which writes their hashes.
     const before = await readFile(codexHooks, 'utf8');
-    const ours = (await readCodexHookTrust(home, { CODEX_HOME: codexHome })).hook;
+    const trust = await readCodexHookTrust(home, { CODEX_HOME: codexHome });
+    const ours = trust.hook;
+    const permission = trust.permissionHook;
     expect(ours?.key).toBe(`${codexHooks}:stop:1:0`);
+    expect(permission?.key).toBe(`${codexHooks}:permission_request:0:0`);
     await writeFile(
       join(codexHome, 'config.toml'),
-      `[hooks.state."${ours?.key}"]\ntrusted_hash = "${ours?.hash}"\n`,
+      `[hooks.state."${ours?.key}"]\ntrusted_hash = "${ours?.hash}"\n` +
+        `[hooks.state."${permission?.key}"]\ntrusted_hash = "${permission?.hash}"\n`,
     );
 
     const again = captureIo();
@@ -173,7 +185,53 @@ describe('runInstallCommand', () => {
     expect(await readFile(codexHooks, 'utf8')).toBe(before);
     expect((await readCodexHookTrust(home, { CODEX_HOME: codexHome })).hook?.trust).toBe('trusted');
     expect(again.stdout()).toContain('Codex: trusts this hook already.');
+    expect(again.stdout()).toContain('Codex: trusts the permission hook already.');
     expect(again.stdout()).not.toContain('type /hooks');
+    expect((await readCodexHookTrust(home, { CODEX_HOME: codexHome })).permissionHook?.trust).toBe('trusted');
+  });
+
+  it('registers the permission hook beside the Stop hook, with the wait plus 30 s as its timeout', async () => {
+    await writeOriginals();
+    const run = captureIo();
+    expect(await runInstallCommand([], run.io)).toBe(0);
+
+    for (const [path, agent] of [
+      [claudeSettings, 'claude-code'],
+      [codexHooks, 'codex'],
+    ] as const) {
+      const config = await readJson(path);
+      expect(permissionHandlers(config)).toEqual([
+        { type: 'command', command: `${ourCommand(agent)} permission`, timeout: 630 },
+      ]);
+      // The Stop hook stays the Stop hook, with its own short timeout.
+      expect(stopCommands(config)).toContain(ourCommand(agent));
+      expect(countRingbackHooks(config, 'PermissionRequest')).toBe(1);
+    }
+    expect(run.stdout()).toContain(`Claude Code: PermissionRequest hook installed in ${claudeSettings}`);
+    expect(run.stdout()).toContain('Open Codex, type /hooks and trust the Ringback PermissionRequest hook');
+  });
+
+  it('takes the wait from daemon.json, and a reinstall after it changed replaces the hook in place', async () => {
+    const dataDir = join(home, 'data');
+    await mkdir(dataDir, { recursive: true });
+    const env = { CODEX_HOME: codexHome, RINGBACK_HOME: dataDir };
+    await writeFile(join(dataDir, 'daemon.json'), JSON.stringify({ permissionCalls: { waitSeconds: 120 } }));
+    expect(await runInstallCommand([], captureIo(env).io)).toBe(0);
+    expect(permissionHandlers(await readJson(claudeSettings))[0]?.timeout).toBe(150);
+    // A user hook added after ours keeps its place behind it.
+    const installed = await readJson(claudeSettings);
+    const groups = (installed.hooks as { PermissionRequest: unknown[] }).PermissionRequest;
+    groups.push({ matcher: 'Bash', hooks: [{ type: 'command', command: '~/bin/audit.sh' }] });
+    await writeFile(claudeSettings, JSON.stringify(installed, null, 2));
+
+    await writeFile(join(dataDir, 'daemon.json'), JSON.stringify({ permissionCalls: { waitSeconds: 900 } }));
+    expect(await runInstallCommand([], captureIo(env).io)).toBe(0);
+    const after = await readJson(claudeSettings);
+    expect((after.hooks as { PermissionRequest: unknown[] }).PermissionRequest).toEqual([
+      { hooks: [{ type: 'command', command: `${ourCommand('claude-code')} permission`, timeout: 930 }] },
+      { matcher: 'Bash', hooks: [{ type: 'command', command: '~/bin/audit.sh' }] },
+    ]);
+    expect(permissionHandlers(await readJson(codexHooks))[0]?.timeout).toBe(930);
   });
 
   it('uses ~/.codex when CODEX_HOME is not set', async () => {
@@ -220,6 +278,7 @@ describe('runUninstallCommand', () => {
     expect(await modeOf(claudeSettings)).toBe(0o644);
     expect(run.stdout()).toContain(`Claude Code: removed 1 Ringback hook from ${claudeSettings}`);
     expect(run.stdout()).toContain(`Codex: removed 1 Ringback hook from ${codexHooks}`);
+    expect(run.stdout()).toContain(`Codex: removed the Ringback PermissionRequest hook from ${codexHooks}`);
   });
 
   it('leaves files without a Ringback hook, or missing, as they are', async () => {

@@ -6,6 +6,7 @@ import {
   isRingbackHookCommand,
   withoutRingbackHooks,
   withRingbackHook,
+  withRingbackHookTimeout,
 } from './stop-hooks';
 
 const OURS = hookCommand('/usr/bin/node', '/opt/ringback/dist/ringback.mjs', 'claude-code');
@@ -204,5 +205,83 @@ describe('hookCommand', () => {
       'codex',
     );
     expect(isRingbackHookCommand(command)).toBe(true);
+  });
+});
+
+describe('the permission hook beside the Stop hook', () => {
+  const PERMISSION = hookCommand(
+    '/usr/bin/node',
+    '/opt/ringback/dist/ringback.mjs',
+    'claude-code',
+    'PermissionRequest',
+  );
+
+  it('is a command of its own that neither event takes for the other', () => {
+    expect(PERMISSION).toBe('"/usr/bin/node" "/opt/ringback/dist/ringback.mjs" hook claude-code permission');
+    expect(isRingbackHookCommand(PERMISSION, 'PermissionRequest')).toBe(true);
+    expect(isRingbackHookCommand(PERMISSION, 'Stop')).toBe(false);
+    expect(isRingbackHookCommand(PERMISSION)).toBe(false);
+    expect(isRingbackHookCommand(OURS, 'PermissionRequest')).toBe(false);
+    expect(isRingbackHookCommand('ringback hook codex permission', 'PermissionRequest')).toBe(true);
+    expect(isRingbackHookCommand('/usr/local/bin/ringback-hook', 'PermissionRequest')).toBe(false);
+    expect(isRingbackHookCommand('~/bin/permission-log.sh ringback', 'PermissionRequest')).toBe(false);
+  });
+
+  it('is added under PermissionRequest with its timeout, leaving the Stop hook as it was', () => {
+    const withStop = withRingbackHook(userSettings(), OURS);
+    const both = withRingbackHook(withStop, PERMISSION, 'PermissionRequest', 630);
+    expect((both.hooks as Record<string, unknown>).PermissionRequest).toEqual([
+      { hooks: [{ type: 'command', command: PERMISSION, timeout: 630 }] },
+    ]);
+    expect((both.hooks as Record<string, unknown>).Stop).toEqual(
+      (withStop.hooks as Record<string, unknown>).Stop,
+    );
+    expect(Object.keys(both.hooks as object)).toEqual(['Stop', 'PreToolUse', 'PermissionRequest']);
+    expect(countRingbackHooks(both)).toBe(1);
+    expect(countRingbackHooks(both, 'PermissionRequest')).toBe(1);
+    // Installing the Stop hook again never touches (or counts) the permission hook, nor the reverse.
+    expect(withRingbackHook(both, OURS)).toEqual(both);
+    expect(withRingbackHook(both, PERMISSION, 'PermissionRequest', 630)).toEqual(both);
+  });
+
+  it('gets a new timeout where it stands', () => {
+    const config: HookConfig = {
+      hooks: {
+        PermissionRequest: [
+          { matcher: 'Bash', hooks: [{ type: 'command', command: '~/bin/audit.sh', timeout: 5 }] },
+          { hooks: [{ type: 'command', command: PERMISSION, timeout: 630 }] },
+        ],
+        Stop: [{ hooks: [{ type: 'command', command: OURS, timeout: 10 }] }],
+      },
+    };
+    const longer = withRingbackHookTimeout(config, 'PermissionRequest', 1230);
+    expect(longer).toEqual({
+      hooks: {
+        PermissionRequest: [
+          { matcher: 'Bash', hooks: [{ type: 'command', command: '~/bin/audit.sh', timeout: 5 }] },
+          { hooks: [{ type: 'command', command: PERMISSION, timeout: 1230 }] },
+        ],
+        Stop: [{ hooks: [{ type: 'command', command: OURS, timeout: 10 }] }],
+      },
+    });
+    expect(withRingbackHook(longer, PERMISSION, 'PermissionRequest', 1230)).toEqual(longer);
+  });
+
+  it('is removed with the Stop hook, or alone, keeping the user hooks of both events', () => {
+    const user = { matcher: 'Bash', hooks: [{ type: 'command', command: '~/bin/audit.sh' }] };
+    const config: HookConfig = {
+      hooks: {
+        Stop: [userStopGroup, { hooks: [{ type: 'command', command: OURS }] }],
+        PermissionRequest: [user, { hooks: [{ type: 'command', command: PERMISSION }] }],
+      },
+    };
+    expect(withoutRingbackHooks(config)).toEqual({
+      hooks: { Stop: [userStopGroup], PermissionRequest: [user] },
+    });
+    expect(withoutRingbackHooks(config, ['PermissionRequest'])).toEqual({
+      hooks: { Stop: config.hooks && (config.hooks as { Stop: unknown }).Stop, PermissionRequest: [user] },
+    });
+    const onlyOurs = withRingbackHook(withRingbackHook({}, OURS), PERMISSION, 'PermissionRequest', 630);
+    expect(withoutRingbackHooks(onlyOurs)).toEqual({});
   });
 });

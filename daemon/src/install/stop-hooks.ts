@@ -1,9 +1,15 @@
 // Pure edits of an agent's hook configuration. Claude Code (`~/.claude/settings.json`) and
 // Codex (`~/.codex/hooks.json`) share the shape
-//   { "hooks": { "Stop": [ { "matcher"?: …, "hooks": [ { "type": "command", "command": … } ] } ] } }
-// so one set of functions serves both. Everything that is not a Ringback hook is kept as is.
+//   { "hooks": { "<Event>": [ { "matcher"?: …, "hooks": [ { "type": "command", "command": … } ] } ] } }
+// so one set of functions serves both agents and both of our events: `Stop` (the turn is over)
+// and `PermissionRequest` (the agent waits for a permission). Everything that is not a Ringback
+// hook of the event being edited is kept as is.
 
 export type HookConfig = Record<string, unknown>;
+
+/** The agents' events Ringback registers a hook for, as their hook files name them. */
+export type RingbackHookEvent = 'Stop' | 'PermissionRequest';
+export const RINGBACK_HOOK_EVENTS: readonly RingbackHookEvent[] = ['Stop', 'PermissionRequest'];
 
 interface CommandHook {
   type?: unknown;
@@ -16,57 +22,77 @@ interface HookGroup {
   [key: string]: unknown;
 }
 
-/** Seconds an agent waits for the hook; the hook gives up on its own after 5 s. */
-const HOOK_TIMEOUT_SECONDS = 10;
+/** Seconds an agent waits for the Stop hook; the hook gives up on its own after 5 s. */
+export const STOP_HOOK_TIMEOUT_SECONDS = 10;
+
+/** `… ringback.mjs" hook <agent> permission`, or a global `ringback hook <agent> permission`. */
+const PERMISSION_COMMAND = /ringback(?:\.mjs)?["']?\s+hook\s+["']?[\w-]+["']?\s+["']?permission\b/i;
 
 /**
- * Whether a hook command is one of ours: the current `… ringback.mjs" hook <agent>`, a global
- * `ringback hook <agent>`, or the legacy standalone `ringback-hook` tool.
+ * Whether a hook command is our hook for `event`. Stop: the current `… ringback.mjs" hook <agent>`,
+ * a global `ringback hook <agent>`, or the legacy standalone `ringback-hook` tool, but never the
+ * permission hook; PermissionRequest: `… hook <agent> permission` only. Each event's edits touch
+ * only its own command, so one never replaces or removes the other.
  */
-export function isRingbackHookCommand(command: unknown): boolean {
+export function isRingbackHookCommand(command: unknown, event: RingbackHookEvent = 'Stop'): boolean {
   if (typeof command !== 'string') return false;
+  const permission = PERMISSION_COMMAND.test(command);
+  if (event === 'PermissionRequest') return permission;
+  if (permission) return false;
   return /ringback(?:\.mjs)?["']?\s+hook\b/i.test(command) || /\bringback-hook\b/i.test(command);
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function stopGroups(config: HookConfig): HookGroup[] {
+function eventGroups(config: HookConfig, event: RingbackHookEvent): HookGroup[] {
   const hooks = config.hooks;
-  if (!isRecord(hooks) || !Array.isArray(hooks.Stop)) return [];
-  return hooks.Stop as HookGroup[];
+  if (!isRecord(hooks) || !Array.isArray(hooks[event])) return [];
+  return hooks[event] as HookGroup[];
 }
 
-/** The number of Ringback Stop hooks in `config`. */
-export function countRingbackHooks(config: HookConfig): number {
-  let count = 0;
-  for (const group of stopGroups(config)) {
-    if (!isRecord(group) || !Array.isArray(group.hooks)) continue;
-    count += (group.hooks as CommandHook[]).filter((hook) => isRingbackHookCommand(hook?.command)).length;
-  }
-  return count;
+/** Our hooks for `event` in `config`, in file order. */
+export function ringbackHooks(config: HookConfig, event: RingbackHookEvent = 'Stop'): CommandHook[] {
+  return eventGroups(config, event).flatMap((group) =>
+    isRecord(group) && Array.isArray(group.hooks)
+      ? (group.hooks as CommandHook[]).filter((hook) => isRingbackHookCommand(hook?.command, event))
+      : [],
+  );
+}
+
+/** The number of Ringback hooks for `event` (the Stop hook by default) in `config`. */
+export function countRingbackHooks(config: HookConfig, event: RingbackHookEvent = 'Stop'): number {
+  return ringbackHooks(config, event).length;
 }
 
 /**
- * `config` without any Ringback Stop hook. A group left with no hooks is dropped, as is a
- * `Stop` list left empty and a `hooks` object left empty, so uninstall restores the file the
- * user had before install.
+ * `config` without any Ringback hook for `events` (both by default). A group left with no hooks
+ * is dropped, as is an event list left empty and a `hooks` object left empty, so uninstall
+ * restores the file the user had before install.
  */
-export function withoutRingbackHooks(config: HookConfig): HookConfig {
-  const hooks = config.hooks;
-  if (!isRecord(hooks) || !Array.isArray(hooks.Stop)) return config;
-  const stop: unknown[] = [];
-  for (const group of hooks.Stop as unknown[]) {
-    if (!isRecord(group) || !Array.isArray(group.hooks)) {
-      stop.push(group);
-      continue;
+export function withoutRingbackHooks(
+  config: HookConfig,
+  events: readonly RingbackHookEvent[] = RINGBACK_HOOK_EVENTS,
+): HookConfig {
+  if (!isRecord(config.hooks)) return config;
+  let hooks: Record<string, unknown> = config.hooks;
+  for (const event of events) {
+    if (!Array.isArray(hooks[event])) continue;
+    const kept: unknown[] = [];
+    for (const group of hooks[event] as unknown[]) {
+      if (!isRecord(group) || !Array.isArray(group.hooks)) {
+        kept.push(group);
+        continue;
+      }
+      const handlers = (group.hooks as CommandHook[]).filter(
+        (hook) => !isRingbackHookCommand(hook?.command, event),
+      );
+      if (handlers.length === group.hooks.length) kept.push(group);
+      else if (handlers.length > 0) kept.push({ ...group, hooks: handlers });
     }
-    const kept = (group.hooks as CommandHook[]).filter((hook) => !isRingbackHookCommand(hook?.command));
-    if (kept.length === group.hooks.length) stop.push(group);
-    else if (kept.length > 0) stop.push({ ...group, hooks: kept });
+    hooks = withEntry(hooks, event, kept.length > 0 ? kept : undefined);
   }
-  const nextHooks = withEntry(hooks, 'Stop', stop.length > 0 ? stop : undefined);
-  return withEntry(config, 'hooks', Object.keys(nextHooks).length > 0 ? nextHooks : undefined);
+  return withEntry(config, 'hooks', Object.keys(hooks).length > 0 ? hooks : undefined);
 }
 
 /**
@@ -87,40 +113,79 @@ function withEntry(
 }
 
 /**
- * `config` with exactly one Ringback Stop hook running `command`. An installed one is replaced
- * where it stands (same group, same place in it), the others dropped; a first one is added as
- * the last group. Codex keys its trust in a hook by that place (`…:stop:<group>:<handler>`):
- * moving ours would make Codex skip it and every user hook it shifted, until trusted again.
+ * `config` with exactly one Ringback hook for `event` (Stop by default) running `command` with
+ * the agent's per-hook `timeout` (seconds). An installed one is replaced where it stands (same
+ * group, same place in it), the others dropped; a first one is added as the last group. Codex
+ * keys its trust in a hook by that place (`…:stop:<group>:<handler>`): moving ours would make
+ * Codex skip it and every user hook it shifted, until trusted again. A hook that is already
+ * exactly ours is left as the very same object, so an unchanged install writes the same file.
  */
-export function withRingbackHook(config: HookConfig, command: string): HookConfig {
-  const ours = { type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS };
+export function withRingbackHook(
+  config: HookConfig,
+  command: string,
+  event: RingbackHookEvent = 'Stop',
+  timeoutSeconds: number = STOP_HOOK_TIMEOUT_SECONDS,
+): HookConfig {
+  const ours = { type: 'command', command, timeout: timeoutSeconds };
   const hooks = isRecord(config.hooks) ? config.hooks : {};
   let placed = false;
-  const stop: unknown[] = [];
-  for (const group of Array.isArray(hooks.Stop) ? (hooks.Stop as unknown[]) : []) {
+  const groups: unknown[] = [];
+  for (const group of Array.isArray(hooks[event]) ? (hooks[event] as unknown[]) : []) {
     if (!isRecord(group) || !Array.isArray(group.hooks)) {
-      stop.push(group);
+      groups.push(group);
       continue;
     }
     const existing = group.hooks as CommandHook[];
     const handlers = existing.flatMap((hook) => {
-      if (!isRingbackHookCommand(hook?.command)) return [hook];
+      if (!isRingbackHookCommand(hook?.command, event)) return [hook];
       if (placed) return [];
       placed = true;
       return [ours];
     });
     if (handlers.length === existing.length && handlers.every((hook, i) => hook === existing[i]))
-      stop.push(group);
-    else if (handlers.length > 0) stop.push({ ...group, hooks: handlers });
+      groups.push(group);
+    else if (handlers.length > 0) groups.push({ ...group, hooks: handlers });
   }
-  if (!placed) stop.push({ hooks: [ours] });
+  if (!placed) groups.push({ hooks: [ours] });
   return isRecord(config.hooks)
-    ? withEntry(config, 'hooks', withEntry(hooks, 'Stop', stop, true), true)
-    : { ...config, hooks: { Stop: stop } };
+    ? withEntry(config, 'hooks', withEntry(hooks, event, groups, true), true)
+    : { ...config, hooks: { [event]: groups } };
 }
 
-/** The command an agent runs: absolute node and script paths, quoted for the shell. */
-export function hookCommand(nodePath: string, scriptPath: string, agent: 'claude-code' | 'codex'): string {
+/**
+ * `config` with the `timeout` of our installed hooks for `event` set to `timeoutSeconds`, each
+ * where it stands; everything else, and a config without our hook, is returned as it is.
+ */
+export function withRingbackHookTimeout(
+  config: HookConfig,
+  event: RingbackHookEvent,
+  timeoutSeconds: number,
+): HookConfig {
+  const hooks = config.hooks;
+  if (!isRecord(hooks) || !Array.isArray(hooks[event])) return config;
+  const groups = (hooks[event] as unknown[]).map((group) => {
+    if (!isRecord(group) || !Array.isArray(group.hooks)) return group;
+    return {
+      ...group,
+      hooks: (group.hooks as CommandHook[]).map((hook) =>
+        isRingbackHookCommand(hook?.command, event) ? { ...hook, timeout: timeoutSeconds } : hook,
+      ),
+    };
+  });
+  return withEntry(config, 'hooks', withEntry(hooks, event, groups));
+}
+
+/**
+ * The command an agent runs: absolute node and script paths, quoted for the shell; the
+ * permission hook adds `permission` after the agent.
+ */
+export function hookCommand(
+  nodePath: string,
+  scriptPath: string,
+  agent: 'claude-code' | 'codex',
+  event: RingbackHookEvent = 'Stop',
+): string {
   const quote = (path: string) => `"${path.replace(/(["\\$`])/g, '\\$1')}"`;
-  return `${quote(nodePath)} ${quote(scriptPath)} hook ${agent}`;
+  const base = `${quote(nodePath)} ${quote(scriptPath)} hook ${agent}`;
+  return event === 'PermissionRequest' ? `${base} permission` : base;
 }

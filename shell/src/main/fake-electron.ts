@@ -289,6 +289,8 @@ export interface FakeElectron {
   menuCleared: boolean;
   /** Every address requested through Electron's net (`remoteFetch`), redirect hops included. */
   netRequests: string[];
+  /** What `powerMonitor.getSystemIdleTime()` answers (seconds). */
+  idleSeconds: number;
 }
 
 export function fakeElectron(platform: 'linux' | 'darwin' | 'win32' = 'linux'): FakeElectron {
@@ -305,6 +307,7 @@ export function fakeElectron(platform: 'linux' | 'darwin' | 'win32' = 'linux'): 
     displays: [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
     menuCleared: false,
     netRequests: [],
+    idleSeconds: 0,
     api: undefined as unknown as ElectronApi,
   };
   fake.api = {
@@ -326,6 +329,7 @@ export function fakeElectron(platform: 'linux' | 'darwin' | 'win32' = 'linux'): 
       },
     },
     screen: { getAllDisplays: () => fake.displays as Electron.Display[] },
+    powerMonitor: { getSystemIdleTime: () => fake.idleSeconds },
     shell: {
       openExternal: async (url) => {
         fake.opened.push(url);

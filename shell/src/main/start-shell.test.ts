@@ -399,7 +399,52 @@ describe('startShell', () => {
       expect(open).toMatchObject({ ok: true, status: 200 });
       await invoke(fake, 'endpoint:cancel', open.id);
       expect(fake.netRequests).toEqual([`http://127.0.0.1:${port}/v1/models`]);
-      expect(seen).toEqual(['GET /local/status', 'GET /v1/models']);
+      // The daemon also got the presence report the app sends at start (the order is the network's).
+      expect([...seen].sort()).toEqual(['GET /local/status', 'GET /v1/models', 'POST /presence']);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("tells the daemon the system idle time, and sets away from the tray's checkbox", async () => {
+    const seen: string[] = [];
+    let away = 'auto';
+    const server = createServer((req, res) => {
+      let text = '';
+      req.on('data', (chunk) => {
+        text += chunk;
+      });
+      req.on('end', () => {
+        seen.push(`${req.method} ${req.url} ${text}`);
+        if (req.method === 'PUT') away = JSON.parse(text).away;
+        const presence = {
+          away: away === 'on',
+          signal: away === 'auto' ? 'desktop-app' : 'manual',
+          idleSeconds: 42,
+        };
+        const body = req.url === '/presence' ? presence : { settings: { away }, presence };
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      await mkdir(join(root, 'daemon'), { recursive: true });
+      await writeFile(join(root, 'daemon', 'local-api.key'), 'k'.repeat(43));
+      await writeFile(join(root, 'daemon', 'daemon.json'), JSON.stringify({ localPort: port }));
+      const fake = fakeElectron();
+      fake.idleSeconds = 42;
+      await started(fake, optionsFor().options);
+      const tray = fake.trays[0];
+      await vi.waitFor(() => expect(tray?.menu.find((item) => item.id === 'away')).toBeDefined());
+      expect(seen).toEqual(['POST /presence {"idleSeconds":42}']);
+      expect(tray?.menu.find((item) => item.id === 'away')?.checked).toBe(false);
+
+      tray?.clickItem('away');
+      await vi.waitFor(() => expect(tray?.menu.find((item) => item.id === 'away')?.checked).toBe(true));
+      expect(seen.at(-1)).toBe('PUT /settings/permission-calls {"away":"on"}');
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -13,6 +13,8 @@ import { createLoginItem, HIDDEN_ARG } from '../lifecycle/login-item';
 import { createPreferences } from '../lifecycle/preferences';
 import { claimSingleInstance } from '../lifecycle/single-instance';
 import { isTrayAvailable } from '../lifecycle/tray-availability';
+import { createAwaySwitch } from '../presence/away-switch';
+import { startPresenceReporter } from '../presence/presence-reporter';
 import { recoverRenderer } from '../recovery/renderer-recovery';
 import { checkSavedPairing } from '../secrets/saved-pairing-check';
 import { createTokenVault, type TokenVault } from '../secrets/token-vault';
@@ -103,9 +105,21 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
   app.on('activate', () => showWindow());
 
   let status: ShellStatus = { connected: false, missed: 0, language };
+  const daemon = createDaemonLink({ dataDir: daemonDataDir(options.env, options.homeDir) });
+  let setAway: (on: boolean) => void = () => {};
   const tray = createShellTray(electron, options.iconPath, status, {
     show: () => showWindow(),
     quit: () => app.quit(),
+    away: (on) => setAway(on),
+  });
+  // The daemon rings for a permission request only when the user is away: it is told this
+  // computer's idle time every half minute, and the tray can set "away" by hand.
+  const away = createAwaySwitch({ daemon, onChange: (state) => tray.away(state) });
+  setAway = (on) => void away.set(on);
+  const presence = startPresenceReporter({
+    idleSeconds: () => electron.powerMonitor.getSystemIdleTime(),
+    daemon,
+    onPresence: (next) => away.observe(next),
   });
   // The app's whole job is to ring: a page that crashed or hangs is restarted, and the tray says so.
   const recovery = recoverRenderer(window, (notice) => tray.recovery(notice));
@@ -183,7 +197,7 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
         secretStorageAvailable: vault.available(),
         appVersion: app.getVersion(),
       }),
-      daemon: createDaemonLink({ dataDir: daemonDataDir(options.env, options.homeDir) }),
+      daemon,
       installer,
       vault: vaultTellingTray(vault, () => savedPairing.resolved()),
       alert: createCallAlert({
@@ -203,6 +217,7 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
 
   const stop = () => {
     check.stop();
+    presence.stop();
     recovery.stop();
     unregister();
     endpoint.cancelAll();

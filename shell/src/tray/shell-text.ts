@@ -26,6 +26,7 @@ export const SHELL_TEXT = {
     windowRestarting: 'The window stopped; restarting…',
     windowRestarted: 'The window stopped and was restarted',
     pairingUnreadable: 'Not connected: the saved pairing could not be read',
+    away: 'Away from this computer',
   },
   zh: {
     windowTitle: 'Ringback 回电',
@@ -39,6 +40,7 @@ export const SHELL_TEXT = {
     windowRestarting: '窗口已停止，正在重启…',
     windowRestarted: '窗口已停止，已重新启动',
     pairingUnreadable: '未连接：无法读取保存的配对',
+    away: '已离开这台电脑',
   },
 } as const satisfies Record<ShellLanguage, unknown>;
 

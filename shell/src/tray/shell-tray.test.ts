@@ -80,3 +80,35 @@ describe('a saved pairing main could not read', () => {
     expect(fake.trays[0]?.toolTip).toBe('Ringback: Not connected');
   });
 });
+
+describe('the away switch in the tray', () => {
+  it('shows "Away from this computer" as a checkbox only while the daemon answers, and acts on it', () => {
+    const fake = fakeElectron();
+    const set: boolean[] = [];
+    const tray = createShellTray(
+      fake.api,
+      '/icons/tray.png',
+      { connected: true, missed: 0, language: 'en' },
+      { ...noop, away: (on) => set.push(on) },
+    );
+    const icon = fake.trays[0];
+    expect(icon?.menu.find((item) => item.id === 'away')).toBeUndefined();
+
+    tray.away({ available: true, on: false });
+    expect(icon?.menu.find((item) => item.id === 'away')).toMatchObject({
+      label: 'Away from this computer',
+      type: 'checkbox',
+      checked: false,
+    });
+    icon?.clickItem('away');
+    tray.away({ available: true, on: true });
+    expect(icon?.menu.find((item) => item.id === 'away')?.checked).toBe(true);
+    icon?.clickItem('away');
+    expect(set).toEqual([true, false]);
+
+    tray.update({ connected: true, missed: 0, language: 'zh' });
+    expect(icon?.menu.find((item) => item.id === 'away')?.label).toBe('已离开这台电脑');
+    tray.away({ available: false });
+    expect(icon?.menu.find((item) => item.id === 'away')).toBeUndefined();
+  });
+});

@@ -1,11 +1,14 @@
 import type { ShellStatus } from '@ringback/protocol';
 import type { ElectronApi, ShellTray } from '../electron-api';
+import type { AwayState } from '../presence/away-switch';
 import type { RecoveryNotice } from '../recovery/renderer-recovery-machine';
 import { SHELL_TEXT, type ShellText } from './shell-text';
 
 export interface TrayActions {
   show(): void;
   quit(): void;
+  /** "Away from this computer" ticked (true) or cleared. */
+  away?(on: boolean): void;
 }
 
 /**
@@ -39,20 +42,38 @@ export function trayToolTip(
   return recovery ? `${line}\n${recovery}` : line;
 }
 
-/** Show the window; the status (and a window restart), greyed: information, not actions; quit. */
+/**
+ * Show the window; the status (and a window restart), greyed: information, not actions; "Away
+ * from this computer" while the daemon answers; quit.
+ */
 export function trayMenuTemplate(
   status: ShellStatus,
   actions: TrayActions,
   notice: RecoveryNotice | null = null,
   pairingUnreadable = false,
+  away: AwayState = { available: false },
 ): Electron.MenuItemConstructorOptions[] {
   const text: ShellText = SHELL_TEXT[status.language];
   const recovery = recoveryLine(status, notice);
+  const awayItems: Electron.MenuItemConstructorOptions[] = away.available
+    ? [
+        { type: 'separator' },
+        {
+          id: 'away',
+          label: text.away,
+          type: 'checkbox',
+          checked: away.on,
+          // From the state the menu was built with: Electron flips `checked` before the click.
+          click: () => actions.away?.(!away.on),
+        },
+      ]
+    : [];
   return [
     { id: 'show', label: text.show, click: () => actions.show() },
     { type: 'separator' },
     { id: 'status', label: statusLine(status, pairingUnreadable), enabled: false },
     ...(recovery ? [{ id: 'recovery', label: recovery, enabled: false }] : []),
+    ...awayItems,
     { type: 'separator' },
     { id: 'quit', label: text.quit, click: () => actions.quit() },
   ];
@@ -65,6 +86,8 @@ export interface ShellTrayHandle {
   recovery(notice: RecoveryNotice | null): void;
   /** Main could not read the saved pairing (true) until it reads, or the user pairs again (false). */
   pairingUnreadable(unreadable: boolean): void;
+  /** The away switch's state (hidden while the daemon does not answer). */
+  away(state: AwayState): void;
 }
 
 /**
@@ -82,9 +105,10 @@ export function createShellTray(
   let current = status;
   let notice: RecoveryNotice | null = null;
   let unreadable = false;
+  let away: AwayState = { available: false };
   const render = () => {
     tray.setToolTip(trayToolTip(current, notice, unreadable));
-    tray.setContextMenu(electron.buildMenu(trayMenuTemplate(current, actions, notice, unreadable)));
+    tray.setContextMenu(electron.buildMenu(trayMenuTemplate(current, actions, notice, unreadable, away)));
   };
   const update = (next: ShellStatus) => {
     current = next;
@@ -101,6 +125,10 @@ export function createShellTray(
     },
     pairingUnreadable: (next) => {
       unreadable = next;
+      render();
+    },
+    away: (next) => {
+      away = next;
       render();
     },
   };

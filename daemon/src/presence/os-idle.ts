@@ -1,0 +1,120 @@
+import type { PresenceSignal } from '@ringback/protocol';
+import type { DeadlineRunner } from './run-with-deadline';
+
+/** The computer's idle time as the operating system gives it. */
+export interface OsIdle {
+  signal: Extract<PresenceSignal, 'macos-hid' | 'windows-last-input' | 'linux-session'>;
+  idleSeconds: number;
+}
+
+/** Reads the OS idle time, or null where this session does not give it. */
+export type OsIdleReader = () => Promise<OsIdle | null>;
+
+/** `ioreg` answers in tens of milliseconds; gdbus and xprintidle too. */
+const QUICK_DEADLINE_MS = 2000;
+/** PowerShell starts slowly (and compiles the snippet): seconds on a cold start. */
+const POWERSHELL_DEADLINE_MS = 6000;
+
+/**
+ * `ioreg -c IOHIDSystem`: `"HIDIdleTime" = 4783261583` (nanoseconds since the last input). A
+ * machine may list more than one IOHIDSystem entry: the smallest is the latest input.
+ */
+export function parseHidIdleTime(output: string): number | null {
+  const values = [...output.matchAll(/"HIDIdleTime"\s*=\s*(\d+)/g)].map((match) => Number(match[1]));
+  return values.length > 0 ? Math.min(...values) / 1e9 : null;
+}
+
+/** gdbus's answer to Mutter's `IdleMonitor.GetIdletime`: `(uint64 5123,)` (milliseconds). */
+export function parseMutterIdletime(output: string): number | null {
+  const match = /^\(\s*(?:uint64\s+)?(\d+)\s*,?\s*\)\s*$/.exec(output.trim());
+  return match?.[1] ? Number(match[1]) / 1000 : null;
+}
+
+/** A plain count of milliseconds on a line of its own (`xprintidle`, our PowerShell snippet). */
+export function parseMilliseconds(output: string): number | null {
+  const text = output.trim();
+  return /^\d+$/.test(text) ? Number(text) / 1000 : null;
+}
+
+/**
+ * The PowerShell snippet that prints the milliseconds since this session's last input
+ * (`GetLastInputInfo`; the tick count wraps every 49.7 days, so the difference is taken on 32 bits).
+ */
+export const WINDOWS_IDLE_SCRIPT = [
+  "Add-Type -TypeDefinition 'using System; using System.Runtime.InteropServices;",
+  'public static class RingbackIdle {',
+  '  [StructLayout(LayoutKind.Sequential)] struct LastInputInfo { public uint cbSize; public uint dwTime; }',
+  '  [DllImport("user32.dll")] static extern bool GetLastInputInfo(ref LastInputInfo info);',
+  '  public static uint Milliseconds() {',
+  '    var info = new LastInputInfo(); info.cbSize = (uint)Marshal.SizeOf(info);',
+  '    if (!GetLastInputInfo(ref info)) return uint.MaxValue;',
+  '    return unchecked((uint)Environment.TickCount - info.dwTime);',
+  "  } }'",
+  '$ms = [RingbackIdle]::Milliseconds(); if ($ms -ne [uint32]::MaxValue) { [Console]::Out.WriteLine($ms) }',
+].join('\n');
+
+/**
+ * Passed as `-EncodedCommand` (UTF-16LE, base64): no quoting survives Windows' command-line
+ * rules as is, and an encoded command needs none.
+ */
+export function windowsIdleArgs(): string[] {
+  return [
+    '-NoProfile',
+    '-NonInteractive',
+    '-ExecutionPolicy',
+    'Bypass',
+    '-EncodedCommand',
+    Buffer.from(WINDOWS_IDLE_SCRIPT, 'utf16le').toString('base64'),
+  ];
+}
+
+const MUTTER_ARGS = [
+  'call',
+  '--session',
+  '--dest',
+  'org.gnome.Mutter.IdleMonitor',
+  '--object-path',
+  '/org/gnome/Mutter/IdleMonitor/Core',
+  '--method',
+  'org.gnome.Mutter.IdleMonitor.GetIdletime',
+];
+
+/**
+ * The OS idle reader for `platform`, each command with a deadline, null on failure: macOS's HID
+ * idle time (`ioreg`); Windows' last input (`GetLastInputInfo` through PowerShell); on Linux,
+ * GNOME's Mutter idle monitor on the session bus (`gdbus`), else `xprintidle` where it is
+ * installed and an X display is reachable. Other systems have none.
+ */
+export function osIdleReader(platform: NodeJS.Platform, run: DeadlineRunner): OsIdleReader {
+  const attempt = async (
+    signal: OsIdle['signal'],
+    command: string,
+    args: string[],
+    deadlineMs: number,
+    parse: (output: string) => number | null,
+  ): Promise<OsIdle | null> => {
+    const result = await run(command, args, deadlineMs);
+    if (result.code !== 0) return null;
+    const idleSeconds = parse(result.stdout);
+    return idleSeconds === null || !Number.isFinite(idleSeconds) ? null : { signal, idleSeconds };
+  };
+  switch (platform) {
+    case 'darwin':
+      return () => attempt('macos-hid', 'ioreg', ['-c', 'IOHIDSystem'], QUICK_DEADLINE_MS, parseHidIdleTime);
+    case 'win32':
+      return () =>
+        attempt(
+          'windows-last-input',
+          'powershell.exe',
+          windowsIdleArgs(),
+          POWERSHELL_DEADLINE_MS,
+          parseMilliseconds,
+        );
+    case 'linux':
+      return async () =>
+        (await attempt('linux-session', 'gdbus', MUTTER_ARGS, QUICK_DEADLINE_MS, parseMutterIdletime)) ??
+        (await attempt('linux-session', 'xprintidle', [], QUICK_DEADLINE_MS, parseMilliseconds));
+    default:
+      return async () => null;
+  }
+}

@@ -29,8 +29,9 @@ const REQUEST: PermissionRequestDetails = {
   resumed: false,
 };
 
-async function world() {
-  const setup: RelayAndComputer = await startRelayAndComputer({});
+/** The user said they are away (`ringback away on`): nothing else tells this machine. */
+async function world(away: 'on' | 'off' = 'on') {
+  const setup: RelayAndComputer = await startRelayAndComputer({ config: { permissionCalls: { away } } });
   cleanups.push(() => setup.close());
   const phone = await setup.relay.pair(setup.computer, 'app', 'Phone');
   return { ...setup, phone };
@@ -149,6 +150,19 @@ describe('permission calls through a real relay', () => {
       `permission call on the relay: first ${rang} ms, second ${Date.now() - again} ms after the hook asked (polled)`,
     );
     void second.catch(() => undefined);
+  });
+
+  it('at the computer, answers the hook with no decision at once and rings nobody', async () => {
+    const { relay, daemon, phone } = await world('off');
+    const hook = await hookAsks(daemon.url);
+    expect([hook.status, await hook.json()]).toEqual([200, { decision: null, reason: 'at_desk' }]);
+    const pending = await relayRequest<{ events: RelayedEvent[] }>(
+      relay.url,
+      phone.deviceToken,
+      'GET',
+      '/v1/events/pending',
+    );
+    expect(pending.body.events).toEqual([]);
   });
 
   it('ends the call completed by the computer when the hook goes away; a decision after that is refused', async () => {

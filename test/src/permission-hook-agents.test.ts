@@ -323,10 +323,31 @@ async function checkAgent(agent: Agent) {
   else await w.agent.waitForScreen(w.prompt, 15_000, "Claude Code's prompt beside the waiting hook");
   w.agent.press('Escape');
   await waitFor(() => held.goneBeforeAnswer, 30_000, 'the hook gone when the user answered at the terminal');
+  if (agent === 'claude-code') await yesAtTheTerminal(w);
+}
+
+/**
+ * Claude Code: Yes at its own dialog, beside the waiting hook. Claude Code does not end the hook
+ * then; the hook sees the tool's result in the session's transcript and closes its connection
+ * (the daemon ends the call on the phone, answered at the computer).
+ */
+async function yesAtTheTerminal(w: World) {
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  w.route.answerNext('hold');
+  const held = await ask(w, 'sleep 2; touch yes-at-terminal.txt');
+  await w.agent.waitForScreen(w.prompt, 15_000, "Claude Code's prompt beside the waiting hook");
+  // Nothing the dialog writes while it merely waits lets the hook go.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  expect(held.goneBeforeAnswer).toBe(false);
+  const pressed = Date.now();
+  w.agent.press('Enter');
+  await waitFor(() => held.goneBeforeAnswer, 30_000, 'the hook gone after Yes at the terminal');
+  console.log(`claude-code: Yes at the terminal ended the hook ${Date.now() - pressed} ms later (a 2 s command)`);
+  expect(existsSync(join(w.project, 'yes-at-terminal.txt'))).toBe(true);
 }
 
 describe('the PermissionRequest hook with the real agents', () => {
-  it('Claude Code: allow runs the command, deny with words stops it, no decision or no daemon leaves its prompt', async () => {
+  it('Claude Code: allow runs the command, deny with words stops it, no decision or no daemon leaves its prompt, Yes at the terminal ends the hook', async () => {
     await checkAgent('claude-code');
   }, 300_000);
 

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runPermissionHook } from './permission-hook';
 import { DEFAULT_DENY_MESSAGE, decisionOutput } from './permission-output';
@@ -177,6 +179,40 @@ describe('runPermissionHook', () => {
     expect(await runPermissionHook('codex', codexPayload, options(stand.port, { deadlineMs: 400 }))).toBe('');
     expect(performance.now() - started).toBeGreaterThanOrEqual(350);
     await expect.poll(() => stand.closed).toEqual(['/permission-request?agent=codex']);
+  });
+
+  it('lets go when Claude Code\'s transcript shows the tool ran after Yes at its own dialog', async () => {
+    const stand = await daemon(() => undefined);
+    const dir = mkdtempSync(join(tmpdir(), 'ringback-hook-'));
+    try {
+      const transcript = join(dir, 'session.jsonl');
+      const [call, result] = readFileSync(
+        new URL('./fixtures/claude-code-transcript-yes-at-terminal.jsonl', import.meta.url),
+        'utf8',
+      )
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const now = () => new Date().toISOString();
+      writeFileSync(transcript, `${JSON.stringify({ ...call, timestamp: now() })}\n`);
+      const payload = JSON.stringify({
+        ...JSON.parse(claudePayload),
+        transcript_path: transcript,
+        tool_input: { command: 'sleep 8; touch yes2.txt', description: 'Run the requested command' },
+      });
+      const hook = runPermissionHook('claude-code', payload, options(stand.port, { deadlineMs: 30_000 }));
+      await expect.poll(() => stand.received.length).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(stand.closed).toEqual([]);
+      appendFileSync(transcript, `${JSON.stringify({ ...result, timestamp: now() })}\n`);
+      const started = performance.now();
+      expect(await hook).toBe('');
+      expect(performance.now() - started).toBeLessThan(1_000);
+      // The connection closes: the daemon ends the call on the phone, answered at the computer.
+      await expect.poll(() => stand.closed).toEqual(['/permission-request?agent=claude-code']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('asks nothing for a payload that is not JSON or names no tool', async () => {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { type ToolSettledWatch, watchClaudeToolSettled } from './claude-tool-settled';
 import { PERMISSION_HOOK_DEADLINE_MS } from './hook-constants';
 import { type HookAgent, permissionDetails } from './permission-details';
 import { decisionOutput } from './permission-output';
@@ -23,19 +24,47 @@ export async function runPermissionHook(
   input: string,
   options: PermissionHookOptions,
 ): Promise<string> {
+  const startedAt = Date.now();
+  let watch: ToolSettledWatch | undefined;
   try {
-    const details = permissionDetails(agent, JSON.parse(input), options.env, options.cwd);
+    const payload: unknown = JSON.parse(input);
+    const details = permissionDetails(agent, payload, options.env, options.cwd);
     if (!details) return '';
+    const answeredAtTerminal = new AbortController();
+    if (agent === 'claude-code') {
+      watch = watchAnswerAtTerminal(payload, startedAt);
+      watch?.settled.then(() => answeredAtTerminal.abort());
+    }
     const answer = await postPermissionRequest(
       options.port ?? localPort(options.env),
       agent,
       JSON.stringify(details),
       options.deadlineMs ?? PERMISSION_HOOK_DEADLINE_MS,
+      answeredAtTerminal.signal,
     );
+    // Answered at the terminal: the agent no longer reads this hook's decision.
+    if (answeredAtTerminal.signal.aborted) return '';
     return answer ? decisionOutput(agent, answer) : '';
   } catch {
     return '';
+  } finally {
+    watch?.stop();
   }
+}
+
+/**
+ * Claude Code's dialog is answerable at the terminal while the hook waits; No there ends the
+ * hook, Yes does not. The session's transcript tells when the tool ran (or was refused), and
+ * then the hook lets go: its connection closing ends the call on the phone "answered at the
+ * computer".
+ */
+function watchAnswerAtTerminal(payload: unknown, startedAt: number): ToolSettledWatch | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const { transcript_path: path, tool_name: tool, tool_input: input } = payload as Record<string, unknown>;
+  if (typeof path !== 'string' || path === '' || typeof tool !== 'string') return undefined;
+  const asked = typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};
+  // A second's grace: a Yes pressed as the dialog showed may come before this process started.
+  return watchClaudeToolSettled(path, tool, asked as Record<string, unknown>, startedAt - 1_000);
 }
 
 /**

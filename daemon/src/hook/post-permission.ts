@@ -68,12 +68,14 @@ function isComplete(response: Buffer): boolean {
  * nothing listens, and on any failure. The connection stays open while the hook waits: the
  * daemon reads its closing (the agent ended the hook) as "answered at the computer".
  * node:net rather than node:http, as for the Stop hook's report: the hook starts faster.
+ * `signal` ends the wait as the agent ending the hook would: no decision, connection closed.
  */
 export function postPermissionRequest(
   port: number,
   agent: HookAgent,
   body: string,
   deadlineMs: number,
+  signal?: AbortSignal,
 ): Promise<PermissionAnswer> {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
@@ -87,6 +89,8 @@ export function postPermissionRequest(
       resolve(answer);
     };
     const deadline = setTimeout(() => finish(null), deadlineMs);
+    if (signal?.aborted) return finish(null);
+    signal?.addEventListener('abort', () => finish(null), { once: true });
     socket.once('error', () => finish(null));
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);

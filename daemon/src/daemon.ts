@@ -59,6 +59,11 @@ export interface DaemonOptions {
   env?: NodeJS.ProcessEnv;
   /** Replaces the LLM brief generator (benchmarks measure intake without an LLM). */
   generateBrief?: typeof generateBrief;
+  /**
+   * This install's node and `ringback.mjs`: a Claude Code session resumed after a reply runs
+   * `ringback hook claude-code permission-mcp` from there, so its permission requests ring.
+   */
+  cli?: { nodePath: string; cliScript: string };
 }
 
 export interface RunningDaemon {
@@ -137,8 +142,15 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     logger,
     key: () => readE2eKey(config)?.key ?? null,
     session: (sessionId) => opened.store.session(sessionId),
-    resume: async (request) =>
-      resumeAgent(request, await resolveResumeOptions(request, config.read(), env), env),
+    resume: async (request) => {
+      const resumeOptions = await resolveResumeOptions(request, config.read(), env);
+      const permissionPrompt = options.cli ? { ...options.cli, dataDir } : undefined;
+      return resumeAgent(
+        request,
+        { ...resumeOptions, ...(permissionPrompt ? { permissionPrompt } : {}) },
+        env,
+      );
+    },
     comment: (request) => commentOnIssue(request, readTrackerConfig(config.read()), trackerClient),
   });
   // Devices' requests through the relay run with the settings in force when each starts.

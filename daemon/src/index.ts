@@ -7,3 +7,5 @@ export type { CodexHookTrust, CodexHookTrustReport } from './install/codex-hook-
 export { readCodexHookTrust } from './install/codex-hook-trust';
 export type { Logger } from './log/logger';
 export { createConsoleLogger, createMemoryLogger } from './log/logger';
+export type { ResumeOptions, ResumeRequest } from './replies/resume-agent';
+export { resumeCommand } from './replies/resume-agent';

@@ -3,8 +3,8 @@
 // registered as their PermissionRequest hook and a stand-in for the daemon's
 // `POST /permission-request` on 127.0.0.1. Allow runs the command; deny with words stops it and
 // the model reads the words; no decision, or a daemon that is down, leaves the agent's own prompt.
-import { execFile, execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { resumeCommand } from '@ringback/daemon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCommandModel } from './support/command-model';
 import { assertBuilt, RINGBACK_BIN } from './support/daemon-process';
@@ -145,9 +146,11 @@ interface World {
   prompt: string;
 }
 
-async function world(agent: Agent): Promise<World> {
+/** The agent's home (our hook registered and trusted), its project, the fake model and the route. */
+async function setUp(agent: Agent) {
   const root = await realpath(await mkdtemp(join(tmpdir(), `ringback-perm-${agent}-`)));
-  cleanups.push(() => rm(root, { recursive: true, force: true }));
+  // An agent killed with its tmux session may still be writing its files for a moment.
+  cleanups.push(() => rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }));
   const home = join(root, 'home');
   const project = join(root, 'project');
   const dataDir = join(root, 'ringback');
@@ -219,6 +222,11 @@ async function world(agent: Agent): Promise<World> {
     );
     Object.assign(env, { CODEX_HOME: codexHome, FAKE_MODEL_KEY: 'fake' });
   }
+  return { root, project, dataDir, model, route, env };
+}
+
+async function world(agent: Agent): Promise<World> {
+  const { root, project, dataDir, model, route, env } = await setUp(agent);
   const bin = agent === 'claude-code' ? 'claude' : 'codex';
   const tmux = await startInTmux(
     `ringback-perm-${agent}-${process.pid}`,
@@ -342,13 +350,100 @@ async function yesAtTheTerminal(w: World) {
   const pressed = Date.now();
   w.agent.press('Enter');
   await waitFor(() => held.goneBeforeAnswer, 30_000, 'the hook gone after Yes at the terminal');
-  console.log(`claude-code: Yes at the terminal ended the hook ${Date.now() - pressed} ms later (a 2 s command)`);
+  console.log(
+    `claude-code: Yes at the terminal ended the hook ${Date.now() - pressed} ms later (a 2 s command)`,
+  );
   expect(existsSync(join(w.project, 'yes-at-terminal.txt'))).toBe(true);
+}
+
+/** Runs the agent headless to its end, `input` on stdin; its output for failures. */
+function runAgent(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string, input: string) {
+  return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, output }));
+    child.stdin.end(input);
+  });
+}
+
+/**
+ * A Claude Code session resumed as the daemon resumes one after a reply (`resumeCommand`, the
+ * session's own permission mode): headless, it never runs the PermissionRequest hook, so its
+ * requests go through Ringback's permission-prompt MCP tool to the daemon's route.
+ */
+async function checkResumedClaude() {
+  const { project, dataDir, model, route, env } = await setUp('claude-code');
+  const sessionId = randomUUID();
+  // Not a plain file command: acceptEdits lets `touch` in the project run without asking.
+  const write = (file: string) => `node -e "require('fs').writeFileSync('${file}', 'x')"`;
+  const first = await runAgent(
+    join(AGENTS_BIN, 'claude'),
+    ['-p', `--session-id=${sessionId}`],
+    env,
+    project,
+    'Hello',
+  );
+  expect(first.code, first.output).toBe(0);
+  const resume = async (text: string) => {
+    const [command, args] = resumeCommand(
+      { source: 'claude-code', sessionId, cwd: project, text, permissionMode: 'acceptEdits' },
+      {
+        permissionMode: 'acceptEdits',
+        permissionPrompt: { nodePath: process.execPath, cliScript: RINGBACK_BIN, dataDir },
+      },
+      { ...env, RINGBACK_CLAUDE_BIN: join(AGENTS_BIN, 'claude') },
+    );
+    const turn = await runAgent(command, args, { ...env, RINGBACK_RESUMED_SESSION: '1' }, project, text);
+    expect(turn.code, turn.output).toBe(0);
+  };
+
+  // Allow on the phone: the command runs.
+  route.answerNext({ decision: { behavior: 'allow' }, reason: 'decided' });
+  let outcomes = model.outcomes.length;
+  await resume(`RUN ${write('resumed-allowed.txt')}`);
+  expect(route.requests.map((request) => request.body)).toEqual([
+    {
+      source: 'claude-code',
+      sessionId,
+      cwd: project,
+      toolName: 'Bash',
+      action: 'command',
+      subject: write('resumed-allowed.txt'),
+      description: 'Run the command you asked for',
+      resumed: true,
+    },
+  ]);
+  expect(existsSync(join(project, 'resumed-allowed.txt'))).toBe(true);
+  expect(model.outcomes[outcomes]?.isError).toBe(false);
+
+  // Deny with words: refused, and the model reads the words.
+  const words = 'Not before the release on Monday.';
+  route.answerNext({ decision: { behavior: 'deny', message: words }, reason: 'decided' });
+  outcomes = model.outcomes.length;
+  await resume(`RUN ${write('resumed-denied.txt')}`);
+  expect(route.requests).toHaveLength(2);
+  expect(existsSync(join(project, 'resumed-denied.txt'))).toBe(false);
+  expect(model.outcomes[outcomes]).toMatchObject({ isError: true, text: words });
+
+  // No answer on the phone: refused too (there is no terminal to fall back on), never run.
+  route.answerNext({ decision: null, reason: 'timeout' });
+  outcomes = model.outcomes.length;
+  await resume(`RUN ${write('resumed-unanswered.txt')}`);
+  expect(route.requests).toHaveLength(3);
+  expect(existsSync(join(project, 'resumed-unanswered.txt'))).toBe(false);
+  expect(model.outcomes[outcomes]?.text).toContain('Nobody allowed this on the phone');
 }
 
 describe('the PermissionRequest hook with the real agents', () => {
   it('Claude Code: allow runs the command, deny with words stops it, no decision or no daemon leaves its prompt, Yes at the terminal ends the hook', async () => {
     await checkAgent('claude-code');
+  }, 300_000);
+
+  it('Claude Code resumed from the phone: its requests reach the phone through the permission-prompt tool', async () => {
+    await checkResumedClaude();
   }, 300_000);
 
   it('Codex: allow runs the command, deny with words stops it, no decision or no daemon leaves its prompt', async () => {

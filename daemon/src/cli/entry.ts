@@ -1,6 +1,7 @@
 // The `ringback` executable. The hook path must stay tiny and built-ins only: it runs at the
 // end of every agent turn. All other commands live in daemon.mjs, loaded on demand.
 import { runPermissionHookCommand } from '../hook/permission-hook';
+import { runPermissionMcpCommand } from '../hook/permission-mcp';
 import { runHookCommand } from '../hook/run-hook';
 
 const [command, ...rest] = process.argv.slice(2);
@@ -8,6 +9,9 @@ const [command, ...rest] = process.argv.slice(2);
 if (command === 'hook' && rest[1] === 'permission') {
   // `ringback hook <agent> permission`: the PermissionRequest hook, which waits for the phone.
   await runPermissionHookCommand(rest[0]);
+} else if (command === 'hook' && rest[0] === 'claude-code' && rest[1] === 'permission-mcp') {
+  // The permission-prompt tool of a Claude Code session resumed from the phone (no terminal).
+  await runPermissionMcpCommand();
 } else if (command === 'hook') {
   await runHookCommand(rest);
 } else {

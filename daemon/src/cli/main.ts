@@ -26,6 +26,7 @@ const USAGE = `Usage: ringback <command>
                                     LaunchAgent or logon task), start/stop it, or say its state
   hook claude-code|codex            the Stop hook itself (run by the agents)
   hook claude-code|codex permission the PermissionRequest hook (run by the agents)
+  hook claude-code permission-mcp   the permission-prompt MCP server of a resumed Claude Code session
 `;
 
 /** Runs every `ringback` command except `hook`; returns the exit code. */

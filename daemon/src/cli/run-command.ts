@@ -19,7 +19,13 @@ export async function runDaemonCommand(argv: string[], io: CliIo): Promise<numbe
   }
   const dataDir = resolveDataDir(values['data-dir'], io.env);
   const logger = createConsoleLogger();
-  const daemon = await startDaemon({ dataDir, logger, env: io.env, ...(port === undefined ? {} : { port }) });
+  const daemon = await startDaemon({
+    dataDir,
+    logger,
+    env: io.env,
+    cli: { nodePath: io.nodePath, cliScript: io.cliScript },
+    ...(port === undefined ? {} : { port }),
+  });
 
   const status = (
     await daemon.app.inject({

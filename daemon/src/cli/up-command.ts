@@ -53,6 +53,7 @@ export async function runUpCommand(argv: string[], io: CliIo): Promise<number> {
       dataDir,
       logger,
       env: io.env,
+      cli: { nodePath: io.nodePath, cliScript: io.cliScript },
       ...(values.port === undefined ? {} : { port: Number(values.port) }),
     });
   } catch (error) {

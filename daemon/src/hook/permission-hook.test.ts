@@ -181,7 +181,7 @@ describe('runPermissionHook', () => {
     await expect.poll(() => stand.closed).toEqual(['/permission-request?agent=codex']);
   });
 
-  it('lets go when Claude Code\'s transcript shows the tool ran after Yes at its own dialog', async () => {
+  it("lets go when Claude Code's transcript shows the tool ran after Yes at its own dialog", async () => {
     const stand = await daemon(() => undefined);
     const dir = mkdtempSync(join(tmpdir(), 'ringback-hook-'));
     try {

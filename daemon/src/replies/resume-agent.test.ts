@@ -41,6 +41,43 @@ describe('resumeCommand', () => {
     ]);
   });
 
+  it("names Ringback's permission-prompt MCP tool for a resumed Claude Code session, the server inline", () => {
+    const permissionPrompt = {
+      nodePath: '/usr/bin/node',
+      cliScript: '/opt/ringback.mjs',
+      dataDir: '/home/u/.ringback',
+    };
+    const [, args] = resumeCommand(
+      { ...request, source: 'claude-code' },
+      { permissionMode: 'acceptEdits', permissionPrompt },
+      {},
+    );
+    expect(args[0]).toBe('--resume=s-1');
+    expect(args.slice(-3)).toEqual(['--permission-prompt-tool', 'mcp__ringback__approve', '-p']);
+    const config = JSON.parse(args[args.indexOf('--mcp-config') + 1] as string);
+    expect(config).toEqual({
+      mcpServers: {
+        ringback: {
+          type: 'stdio',
+          command: '/usr/bin/node',
+          args: ['/opt/ringback.mjs', 'hook', 'claude-code', 'permission-mcp'],
+          env: {
+            RINGBACK_SESSION_ID: 's-1',
+            RINGBACK_HOME: '/home/u/.ringback',
+            RINGBACK_RESUMED_SESSION: '1',
+          },
+          timeout: expect.any(Number),
+        },
+      },
+    });
+    // Claude Code never cuts the phone's wait short (the longest wait is an hour).
+    expect(config.mcpServers.ringback.timeout).toBeGreaterThan(3600_000);
+    // Codex's resume takes none of it.
+    expect(
+      resumeCommand({ ...request, source: 'codex' }, { permissionPrompt }, {})[1].join(' '),
+    ).not.toContain('mcp');
+  });
+
   it('never lets a session id that looks like an option be read as one', () => {
     const [, claude] = resumeCommand({ ...request, sessionId: '--help', source: 'claude-code' }, {}, {});
     expect(claude[0]).toBe('--resume=--help');

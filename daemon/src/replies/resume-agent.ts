@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import type { AgentSource } from '@ringback/protocol';
 import type { CodexSandbox } from './codex-session-sandbox';
+import { type PermissionPromptServer, permissionPromptArgs } from './permission-prompt-args';
 
 /** Set to `1` in a session Ringback resumed, for its hooks (`resumed` in a permission request). */
 export const RESUMED_SESSION_ENV = 'RINGBACK_RESUMED_SESSION';
@@ -24,6 +25,11 @@ export interface ResumeOptions {
   permissionMode?: string;
   /** Codex's `sandbox_mode`; its own configuration when absent. */
   sandbox?: CodexSandbox;
+  /**
+   * Claude Code: Ringback's permission-prompt MCP server, which asks the phone for the session's
+   * permission requests (headless, it never runs the PermissionRequest hook).
+   */
+  permissionPrompt?: PermissionPromptServer;
 }
 
 /**
@@ -41,7 +47,8 @@ export function resumeCommand(
 ): [string, string[]] {
   if (request.source === 'claude-code') {
     const mode = options.permissionMode ? [`--permission-mode=${options.permissionMode}`] : [];
-    return [env.RINGBACK_CLAUDE_BIN || 'claude', [`--resume=${request.sessionId}`, ...mode, '-p']];
+    const prompt = options.permissionPrompt ? permissionPromptArgs(options.permissionPrompt, request) : [];
+    return [env.RINGBACK_CLAUDE_BIN || 'claude', [`--resume=${request.sessionId}`, ...mode, ...prompt, '-p']];
   }
   const sandbox = options.sandbox ? ['-c', `sandbox_mode="${options.sandbox}"`] : [];
   return [

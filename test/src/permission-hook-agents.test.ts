@@ -3,6 +3,8 @@
 // registered as their PermissionRequest hook and a stand-in for the daemon's
 // `POST /permission-request` on 127.0.0.1. Allow runs the command; deny with words stops it and
 // the model reads the words; no decision, or a daemon that is down, leaves the agent's own prompt.
+// Claude Code: Yes at its own dialog ends the waiting hook; a session resumed as the daemon resumes
+// one asks through Ringback's permission-prompt MCP tool instead (headless, it runs no hook).
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';

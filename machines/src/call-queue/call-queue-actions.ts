@@ -90,7 +90,9 @@ export const callQueueActions = {
     const id = event.eventId;
     const known = context.calls[id];
     if (!known) return {};
-    const busy = Object.values(context.calls).some((call) => call.state === 'inCall' || call.state === 'ringing');
+    const busy = Object.values(context.calls).some(
+      (call) => call.state === 'inCall' || call.state === 'ringing',
+    );
     const { endedBy: _by, endedStatus: _status, unfinishedBy: _unfinished, ...call } = known;
     return {
       calls: { ...context.calls, [id]: { ...call, state: busy ? 'missed' : 'inCall' } },

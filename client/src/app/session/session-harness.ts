@@ -63,7 +63,12 @@ export function fakeSessionRelay() {
   const statuses: { eventId: string; status: WrittenCallStatus }[] = [];
   const replies: { eventId: string; body: ReplyBody }[] = [];
   const leases: string[] = [];
+  const lookups: string[] = [];
   let leaseAnswer: (eventId: string) => Promise<LeaseRenewal> = async () => ({ held: true });
+  // Unless a test plays it, the relay cannot say how a call is now (as when it is not reached).
+  let eventAnswer: (eventId: string) => Promise<RelayedEvent> = async () => {
+    throw new Error('the test does not say how the call is now');
+  };
   let statusAnswer: (eventId: string, status: WrittenCallStatus) => Promise<StatusWriteResult> =
     async () => ({
       outcome: 'written',
@@ -96,6 +101,10 @@ export function fakeSessionRelay() {
       leases.push(eventId);
       return leaseAnswer(eventId);
     },
+    getEvent(eventId) {
+      lookups.push(eventId);
+      return eventAnswer(eventId);
+    },
   };
   const stream = () => {
     if (!handlers) throw new Error('the session has no stream open');
@@ -106,6 +115,8 @@ export function fakeSessionRelay() {
     statuses,
     replies,
     leases,
+    /** Every `GET /v1/events/:id` asked, by event id. */
+    lookups,
     stream,
     answerStatuses(answer: typeof statusAnswer) {
       statusAnswer = answer;
@@ -115,6 +126,9 @@ export function fakeSessionRelay() {
     },
     answerLeases(answer: typeof leaseAnswer) {
       leaseAnswer = answer;
+    },
+    answerEvents(answer: typeof eventAnswer) {
+      eventAnswer = answer;
     },
   };
 }

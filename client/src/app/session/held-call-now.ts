@@ -12,7 +12,7 @@ export type HeldCallNow =
  * (after two lapses, "answered by Tablet" is followed by the tablet's own lapse and this device's
  * take-back). A call given back and still pending is taken back here and now, as the renewal on
  * the page's return does: this device is still in it. Null when the relay cannot say (not
- * reached, the call gone): the frame is all there is to go by.
+ * reached, the call gone).
  */
 export async function heldCallNow(
   relay: Pick<SessionRelay, 'getEvent' | 'renewLease'>,

@@ -65,9 +65,12 @@ export function fakeSessionRelay() {
   const leases: string[] = [];
   const lookups: string[] = [];
   let leaseAnswer: (eventId: string) => Promise<LeaseRenewal> = async () => ({ held: true });
-  // Unless a test plays it, the relay cannot say how a call is now (as when it is not reached).
-  let eventAnswer: (eventId: string) => Promise<RelayedEvent> = async () => {
-    throw new Error('the test does not say how the call is now');
+  // Unless a test plays it, the relay has each call as its stream last told the session.
+  const told = new Map<string, RelayedEvent>();
+  let eventAnswer: (eventId: string) => Promise<RelayedEvent> = async (eventId) => {
+    const event = told.get(eventId);
+    if (!event) throw new Error(`the relay was never told of ${eventId}`);
+    return event;
   };
   let statusAnswer: (eventId: string, status: WrittenCallStatus) => Promise<StatusWriteResult> =
     async () => ({
@@ -106,9 +109,28 @@ export function fakeSessionRelay() {
       return eventAnswer(eventId);
     },
   };
-  const stream = () => {
-    if (!handlers) throw new Error('the session has no stream open');
-    return handlers;
+  const stream = (): SessionStreamHandlers => {
+    const open = handlers;
+    if (!open) throw new Error('the session has no stream open');
+    return {
+      ...open,
+      onEvent(event) {
+        told.set(event.eventId, event);
+        open.onEvent(event);
+      },
+      onStatus(change) {
+        const event = told.get(change.eventId);
+        if (event) {
+          const { unfinishedBy: _before, ...rest } = event;
+          told.set(change.eventId, { ...rest, ...change });
+        }
+        open.onStatus(change);
+      },
+      onReconciled(pending) {
+        for (const event of pending) told.set(event.eventId, event);
+        open.onReconciled(pending);
+      },
+    };
   };
   return {
     relay,

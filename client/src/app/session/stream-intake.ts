@@ -56,7 +56,8 @@ export class StreamIntake {
    * A status frame: another device took, declined or acknowledged the call (or this one's worker
    * did, or this device took it back). One naming another device for a call this device holds is
    * checked against the call as it is now first: replayed after this device was away, it may be
-   * long past (the device it names lapsed too, and this one took the call back).
+   * long past (the device it names lapsed too, and this one took the call back), so only what the
+   * relay has now ends the call here.
    */
   async statusChanged(change: StatusChange): Promise<void> {
     const me = this.deps.settings().deviceId;
@@ -70,10 +71,15 @@ export class StreamIntake {
       this.endedByThisDevice(change);
       return;
     }
-    const now = this.deps.holds(change.eventId) ? await this.deps.callNow(change.eventId) : null;
-    // Still, or again, this device's call: the frame is past, and nothing changes here.
-    if (now?.mine) return;
-    const latest = now ?? { status: change.status, handledBy: change.handledBy };
+    let latest = { status: change.status, handledBy: change.handledBy };
+    if (this.deps.holds(change.eventId)) {
+      const now = await this.deps.callNow(change.eventId);
+      // Still, or again, this device's call: the frame is past. Or the relay cannot say now (its
+      // stream reached this device, a request did not): a call the user is in ends on the relay's
+      // word, which its next lease renewal asks for, never on a frame that may be long past.
+      if (!now || now.mine) return;
+      latest = now;
+    }
     this.deps.queue.send({
       type: 'call.endedElsewhere',
       eventId: change.eventId,

@@ -15,8 +15,8 @@ const me = { deviceId: 'dev-me', name: 'Phone' };
 const tablet = { deviceId: 'dev-tablet', name: 'Tablet' };
 const eventId = 'evt-1';
 
-function open() {
-  const started = startSession({ leaseRenewMs: 60_000 });
+function open(options: { leaseRenewMs?: number } = {}) {
+  const started = startSession({ leaseRenewMs: 60_000, ...options });
   sessions.push(started.session);
   return started;
 }
@@ -151,17 +151,58 @@ describe('a device back after two lapses (its own, then the tablet’s) judges b
     expect(historyLabel(device)).toBe('Declined on Desk');
   });
 
-  it('the relay cannot say how the call is now: it ends on the frame, and the relay naming this device later brings it back into the call', async () => {
-    const device = open();
+  it('the relay cannot say how the call is now: the call stays, and its lease renewal takes it back', async () => {
+    // As a phone whose stream still reaches it while its requests do not.
+    const device = open({ leaseRenewMs: 50 });
     await inCall(device);
     device.relay.answerEvents(async () => {
       throw new TypeError('Failed to fetch');
     });
+    device.relay.answerLeases(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const shown = screenLog(device);
+
+    for (const frame of twoLapses.slice(0, 3)) device.relay.stream().onStatus(frame);
+    await settle();
+    expect(stateOf(device)).toBe('inCall');
+    // Back: the next renewal takes it back, and the relay's frame says so.
+    device.relay.answerLeases(async () => ({ held: true }));
+    const renewals = device.relay.leases.length;
+    await vi.waitFor(() => expect(device.relay.leases.length).toBeGreaterThan(renewals));
+    device.relay.stream().onStatus(twoLapses[3] as StatusChange);
+    await settle();
+
+    expect(shown).toEqual([]);
+    expect(stateOf(device)).toBe('inCall');
+    expect(historyLabel(device)).toBe('Answered');
+    expect(device.session.view.get().takenFromHere).toEqual({});
+  });
+
+  it('the relay cannot say, and the tablet does have the call: the renewal says so on the call screen', async () => {
+    const device = open({ leaseRenewMs: 50 });
+    await inCall(device);
+    device.relay.answerEvents(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    device.relay.answerLeases(async () => ({ held: false, handledBy: tablet }));
+
+    device.relay.stream().onStatus(twoLapses[1] as StatusChange);
+    await vi.waitFor(() => expect(device.session.view.get().takenFromHere).toEqual({ [eventId]: 'Tablet' }));
+    // On the call screen with the notice, as after any renewal the relay refused.
+    expect(device.session.view.get().call?.eventId).toBe(eventId);
+  });
+
+  it('dropped while the tablet still held it, then taken back by a renewal already on its way: back in the call', async () => {
+    const device = open();
+    await inCall(device);
+    device.relay.answerEvents(async () => callNow(device, 'answered', tablet));
     const shown = screenLog(device);
 
     device.relay.stream().onStatus(twoLapses[1] as StatusChange);
     await settle();
     expect(device.session.view.get().call).toBeNull();
+    expect(historyLabel(device)).toBe('Answered on Tablet');
     device.relay.stream().onStatus(twoLapses[2] as StatusChange);
     device.relay.stream().onStatus(twoLapses[3] as StatusChange);
     await settle();

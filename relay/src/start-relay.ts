@@ -97,6 +97,12 @@ export interface RelayOptions {
    * device open; else `RINGBACK_ANSWER_LEASE_MS`, else ANSWER_LEASE_MS (2 min).
    */
   answerLeaseMs?: number;
+  /**
+   * Tests: the relay's clock (epoch ms), on which push schedules, answer leases and codes are
+   * decided, in the relay and its store; else `Date.now`. A test moves it to say when a re-alert
+   * is due, so what it counts does not hang on how busy the machine is.
+   */
+  now?: () => number;
 }
 
 /** Failed claim and pairing codes one client address may try per window. */
@@ -125,13 +131,14 @@ interface OpenedStorage {
 async function openStorage(options: RelayOptions): Promise<OpenedStorage> {
   if (!options.database) {
     const path = join(options.dataDir, 'relay.db');
+    const now = options.storage?.now ?? options.now;
     return {
-      store: await openSqliteRelayStore(path, options.storage),
+      store: await openSqliteRelayStore(path, { ...options.storage, ...(now ? { now } : {}) }),
       storage: `data dir ${options.dataDir}`,
       claimCode: async () => newClaimCode(),
     };
   }
-  const store = await openPostgresRelayStore(options.database);
+  const store = await openPostgresRelayStore(options.database, options.now ? { now: options.now } : {});
   const url = new URL(options.database);
   return {
     store,
@@ -171,7 +178,7 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
     logger: options.logger,
     signup: { open: openSignup, claimCode: () => claimCode },
     attempts: new AttemptLimiter(ATTEMPTS_PER_ADDRESS),
-    now: Date.now,
+    now: options.now ?? Date.now,
     heartbeatMs: options.heartbeatMs ?? heartbeatFromEnv(process.env),
     trustProxy,
     appDir: resolveAppDir(options.appDir, process.env),

@@ -80,6 +80,25 @@ export const callQueueActions = {
       answered: context.answered.filter((answered) => answered !== id),
     };
   }),
+  /**
+   * Taken back by this device: in the call again, as if just answered (the relay has the answer,
+   * so nothing is written), unless another call is in the call or ringing here, which it does not
+   * interrupt: then it waits as a missed call to answer. Who had it before is forgotten.
+   */
+  takeBackCall: assignQueue(({ context, event }) => {
+    assertEvent(event, 'call.answeredHere');
+    const id = event.eventId;
+    const known = context.calls[id];
+    if (!known) return {};
+    const busy = Object.values(context.calls).some(
+      (call) => call.state === 'inCall' || call.state === 'ringing',
+    );
+    const { endedBy: _by, endedStatus: _status, unfinishedBy: _unfinished, ...call } = known;
+    return {
+      calls: { ...context.calls, [id]: { ...call, state: busy ? 'missed' : 'inCall' } },
+      answered: rememberAnswered(context.answered, id),
+    };
+  }),
   applyRingPolicy: assignQueue(({ context, event }) => {
     assertEvent(event, 'ringPolicy.changed');
     // A no-ring period silences the one ringing too (judgement: the table names queued calls,

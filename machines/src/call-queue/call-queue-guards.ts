@@ -18,6 +18,12 @@ export const callQueueGuards = {
     const state = context.calls[event.report.eventId]?.state;
     return state === undefined || state === 'endedElsewhere';
   },
+  /** Taken back by this device: a call it dropped on another device's frame, or waits on as missed. */
+  isTakenBack: ({ context, event }: QueueArgs) => {
+    if (event.type !== 'call.answeredHere') return false;
+    const state = context.calls[event.eventId]?.state;
+    return state === 'endedElsewhere' || state === 'missed';
+  },
   callIn: ({ context }: QueueArgs, params: CallParams & { states: readonly QueuedCallState[] }) => {
     const call = context.calls[params.eventId];
     return call !== undefined && params.states.includes(call.state);

@@ -123,6 +123,7 @@ export const callQueueMachine = setup({
       guard: 'isReturnable',
       actions: ['returnCall', 'persist'],
     },
+    'call.answeredHere': { guard: 'isTakenBack', actions: ['takeBackCall', 'persist'] },
     'call.endedElsewhere': {
       guard: {
         type: 'endedElsewhereApplies',

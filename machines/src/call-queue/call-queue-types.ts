@@ -116,6 +116,12 @@ export type CallQueueEvent =
    * from a `pending` status frame or the pending listing, even for an id the queue already holds.
    */
   | { type: 'call.returned'; report: IncomingReport; learnedAt: number; by?: DeviceRef }
+  /**
+   * The relay's `answered` frame names this device for a call it does not hold as in the call:
+   * it took the call back (its renewal, reply or hang-up after its lease lapsed), so whatever an
+   * earlier frame said (another device had it, it was given back), the call is this device's.
+   */
+  | { type: 'call.answeredHere'; eventId: string }
   /** A status frame (or the reconnection reconcile) says the call ended on another device. */
   | { type: 'call.endedElsewhere'; eventId: string; status: WrittenCallStatus; by?: DeviceRef }
   /** The relay confirmed a status (from the call's status writer). */

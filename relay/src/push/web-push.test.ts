@@ -33,8 +33,29 @@ const TUNING: PushTuning = {
 
 const SEALED_TEXT = 'e1.abcdefghijkl.aXY.Y2FsbCB0ZXh0IHRoYXQgbXVzdCBuZXZlciBiZSBwdXNoZWQ';
 
-/** A relay with push `tuning` (TUNING unless changed) and a real local push service. */
-async function setUp(tuning: Partial<PushTuning> = {}) {
+/**
+ * How long one step may take where the relay's clock is the test's (a push sent, its worker thread
+ * started): a deadline for progress on a loaded machine, never a measure of when pushes are due.
+ */
+const STEP_MS = 60_000;
+
+/**
+ * The relay's clock, moved only by the test: a re-alert is due when the test moves it there, not
+ * when real time gets there, so a test counts pushes at moments it chose, however busy the machine
+ * (the scheduler still ticks on real time, every `schedulerTickMs`, and claims what is due then).
+ */
+function manualClock() {
+  let at = Date.now();
+  return {
+    now: () => at,
+    advance(ms: number) {
+      at += ms;
+    },
+  };
+}
+
+/** A relay with push `tuning` (TUNING unless changed), a real local push service, and `clock` if given. */
+async function setUp(tuning: Partial<PushTuning> = {}, clock?: ReturnType<typeof manualClock>) {
   const pushService = await startLocalPushService();
   cleanups.push(() => pushService.close());
   const dataDir = await mkdtemp(join(tmpdir(), 'ringback-push-'));
@@ -47,6 +68,7 @@ async function setUp(tuning: Partial<PushTuning> = {}) {
       logger: createSilentRelayLogger(),
       pushSubject: 'mailto:ops@example.com',
       push: { ...TUNING, allowedPushOrigins: [pushService.origin], ...tuning },
+      ...(clock ? { now: clock.now } : {}),
     });
   let relay = await start();
   let running = true;
@@ -125,6 +147,33 @@ const kindsOf = async (service: LocalPushService, subscription: LocalSubscriptio
     .filter((wake) => eventId === undefined || wake.id === eventId)
     .map((wake) => wake.kind);
 
+/**
+ * Moves the relay's clock through three more re-alert moments while another call rings, each one
+ * waited for until that call is rung again: the scheduler ran at each, so a call it no longer
+ * pushes (`done`) had its chance to be pushed there too. Checks that it was not.
+ */
+async function ringsOnWithout(
+  clock: ReturnType<typeof manualClock>,
+  service: LocalPushService,
+  subscription: LocalSubscription,
+  postCall: (eventId: string) => Promise<unknown>,
+  done: string,
+): Promise<void> {
+  const pushesOf = async (eventId: string) => (await kindsOf(service, subscription, eventId)).length;
+  const before = await pushesOf(done);
+  await postCall('evt-still-ringing');
+  await until(async () => (await pushesOf('evt-still-ringing')) >= 1, 'the other call’s push', STEP_MS);
+  for (const rung of [2, 3, 4]) {
+    clock.advance(TUNING.realertMs?.base ?? 0);
+    await until(
+      async () => (await pushesOf('evt-still-ringing')) >= rung,
+      'the other call’s re-alert',
+      STEP_MS,
+    );
+  }
+  expect(await pushesOf(done)).toBe(before);
+}
+
 describe('Web Push to a real push service', () => {
   it('delivers a push that decrypts to the call’s id and `ring`, padded, holding no call text', async () => {
     const { pushService, subscribedPhone, postCall } = await setUp();
@@ -138,51 +187,79 @@ describe('Web Push to a real push service', () => {
     expect(first).not.toContain('codex');
   });
 
-  it('pushes again while the call rings, then once more when it is answered, and stops', async () => {
-    // A window long enough for the answer to come inside it, however loaded the machine.
-    const { pushService, subscribedPhone, postCall, client } = await setUp({ ringWindowMs: 20_000 });
-    const { subscription } = await subscribedPhone('Phone');
-    const { phone: tablet } = await subscribedPhone('Tablet of someone with a very long device name');
-    await postCall('evt-answered');
-    await until(async () => (await countOf(pushService, subscription)) >= 2, 'a re-alert');
-    const beforeAnswer = await countOf(pushService, subscription);
-    await client.post('/v1/events/evt-answered/status', { status: 'answered' }, tablet.deviceToken);
-    await until(async () => (await kindsOf(pushService, subscription)).includes('ended'), 'the last push');
-    await sleep(1200);
-    const wakes = await wakesOf(pushService, subscription);
-    // A re-alert already on its way as the call was answered may still land; then only the end.
-    expect(wakes.length).toBeGreaterThanOrEqual(beforeAnswer + 1);
-    expect(wakes.length).toBeLessThanOrEqual(beforeAnswer + 2);
-    expect(wakes.slice(0, -1)).toEqual(wakes.slice(0, -1).map(() => ({ id: 'evt-answered', kind: 'ring' })));
-    expect(wakes.at(-1)).toEqual({
-      id: 'evt-answered',
-      kind: 'ended',
-      status: 'answered',
-      by: tablet.deviceId,
-      // Cut to PUSH_DEVICE_NAME_CHARS (40).
-      byName: 'Tablet of someone with a very long devic',
-    });
-    // Every kind the same size: a push service cannot tell a ring from an answer.
-    const sizes = (await pushService.received(subscription)).map((push) => Buffer.byteLength(push));
-    expect(new Set(sizes)).toEqual(new Set([PUSH_WAKE_BYTES]));
-  });
+  it(
+    'pushes again while the call rings, then once more when it is answered, and stops',
+    async () => {
+      const clock = manualClock();
+      const { pushService, subscribedPhone, postCall, client } = await setUp({}, clock);
+      const { subscription } = await subscribedPhone('Phone');
+      const { phone: tablet } = await subscribedPhone('Tablet of someone with a very long device name');
+      await postCall('evt-answered');
+      await until(async () => (await countOf(pushService, subscription)) >= 1, 'the first push', STEP_MS);
+      // A re-alert interval later on the relay's clock: rung again.
+      clock.advance(TUNING.realertMs?.base ?? 0);
+      await until(async () => (await countOf(pushService, subscription)) >= 2, 'a re-alert', STEP_MS);
+      // Answered before the clock comes to the next re-alert: nothing else is due meanwhile.
+      await client.post('/v1/events/evt-answered/status', { status: 'answered' }, tablet.deviceToken);
+      await until(
+        async () => (await kindsOf(pushService, subscription)).includes('ended'),
+        'the last push',
+        STEP_MS,
+      );
+      const wakes = await wakesOf(pushService, subscription);
+      expect(wakes).toEqual([
+        { id: 'evt-answered', kind: 'ring' },
+        { id: 'evt-answered', kind: 'ring' },
+        {
+          id: 'evt-answered',
+          kind: 'ended',
+          status: 'answered',
+          by: tablet.deviceId,
+          // Cut to PUSH_DEVICE_NAME_CHARS (40).
+          byName: 'Tablet of someone with a very long devic',
+        },
+      ]);
+      // It stops: through the re-alerts that follow, at which another call rings, it gets nothing.
+      await ringsOnWithout(clock, pushService, subscription, postCall, 'evt-answered');
+      expect(
+        await wakesOf(pushService, subscription).then((all) =>
+          all.filter((wake) => wake.id === 'evt-answered'),
+        ),
+      ).toEqual(wakes);
+      // Every kind the same size: a push service cannot tell a ring from an answer.
+      const sizes = (await pushService.received(subscription)).map((push) => Buffer.byteLength(push));
+      expect(new Set(sizes)).toEqual(new Set([PUSH_WAKE_BYTES]));
+    },
+    4 * STEP_MS,
+  );
 
-  it('re-alerts an unanswered call through its ring window, then sends the missed call’s push, and stops', async () => {
-    const { pushService, subscribedPhone, postCall } = await setUp();
-    const { subscription } = await subscribedPhone('Phone');
-    await postCall('evt-missed');
-    await sleep((TUNING.ringWindowMs ?? 0) + 600);
-    const count = await countOf(pushService, subscription);
-    // At 0, 0.3, 0.6 and 0.9 s, and the missed call's push at 1.2 s (4 if a late tick skipped one).
-    expect(count).toBeGreaterThanOrEqual(4);
-    expect(count).toBeLessThanOrEqual(5);
-    await sleep(600);
-    expect(await countOf(pushService, subscription)).toBe(count);
-    const kinds = await kindsOf(pushService, subscription);
-    expect(kinds).toEqual([...kinds.slice(0, -1).map(() => 'ring'), 'missed']);
-    const sizes = (await pushService.received(subscription)).map((push) => Buffer.byteLength(push));
-    expect(new Set(sizes)).toEqual(new Set([PUSH_WAKE_BYTES]));
-  });
+  it(
+    're-alerts an unanswered call through its ring window, then sends the missed call’s push, and stops',
+    async () => {
+      const clock = manualClock();
+      const { pushService, subscribedPhone, postCall } = await setUp({}, clock);
+      const { subscription } = await subscribedPhone('Phone');
+      const kinds = () => kindsOf(pushService, subscription, 'evt-missed');
+      await postCall('evt-missed');
+      await until(async () => (await kinds()).length >= 1, 'the first push', STEP_MS);
+      // Rung at 0, and again at 0.3, 0.6 and 0.9 s of the relay's clock: each when it is due.
+      for (const rung of [2, 3, 4]) {
+        clock.advance(TUNING.realertMs?.base ?? 0);
+        await until(async () => (await kinds()).length >= rung, `re-alert ${rung - 1}`, STEP_MS);
+      }
+      expect(await kinds()).toEqual(['ring', 'ring', 'ring', 'ring']);
+      // At 1.2 s its ring window is over: the missed call's push, and nothing else.
+      clock.advance(TUNING.realertMs?.base ?? 0);
+      await until(async () => (await kinds()).includes('missed'), 'the missed call’s push', STEP_MS);
+      expect(await kinds()).toEqual(['ring', 'ring', 'ring', 'ring', 'missed']);
+      // It stops: through the re-alerts that follow, at which another call rings, it gets nothing.
+      await ringsOnWithout(clock, pushService, subscription, postCall, 'evt-missed');
+      expect(await kinds()).toEqual(['ring', 'ring', 'ring', 'ring', 'missed']);
+      const sizes = (await pushService.received(subscription)).map((push) => Buffer.byteLength(push));
+      expect(new Set(sizes)).toEqual(new Set([PUSH_WAKE_BYTES]));
+    },
+    4 * STEP_MS,
+  );
 
   it('re-alerts no more a device that asked for quiet, and still tells it the call was missed', async () => {
     const { pushService, subscribedPhone, postCall, client } = await setUp();

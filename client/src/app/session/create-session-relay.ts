@@ -39,6 +39,7 @@ export function createSessionRelay(client: RelayClient): SessionRelay {
       }
     },
     renewLease: (eventId) => client.renewLease(eventId),
+    getEvent: (eventId) => client.getEvent(eventId),
     async sendReply(eventId, body, signal) {
       try {
         return await client.sendReply(eventId, body, signal);

@@ -33,6 +33,7 @@ import { type CallPlayerActor, startCallPlayer } from './call-player';
 import { openedFromHistory } from './call-replay';
 import { CallReplies } from './call-replies';
 import { callSentences, speechOptionsFor } from './call-speech';
+import { heldCallNow } from './held-call-now';
 import { type Observable, observable } from './observable';
 import type { OpenedEvent, OpenFailure } from './open-event';
 import { OpenedEvents } from './opened-events';
@@ -176,6 +177,8 @@ export class RingbackSession {
       settings: deps.settings,
       e2eKey: deps.e2eKey,
       now: this.now,
+      holds: (eventId) => this.heldCalls().includes(eventId),
+      callNow: (eventId) => heldCallNow(deps.relay, eventId, deps.settings().deviceId ?? ''),
       onUnopened: () => this.view.set((view) => ({ ...view, undecryptable: this.events.failures() })),
       onHistoryChanged: () => this.bumpHistory(),
     });

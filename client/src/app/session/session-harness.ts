@@ -63,7 +63,15 @@ export function fakeSessionRelay() {
   const statuses: { eventId: string; status: WrittenCallStatus }[] = [];
   const replies: { eventId: string; body: ReplyBody }[] = [];
   const leases: string[] = [];
+  const lookups: string[] = [];
   let leaseAnswer: (eventId: string) => Promise<LeaseRenewal> = async () => ({ held: true });
+  // Unless a test plays it, the relay has each call as its stream last told the session.
+  const told = new Map<string, RelayedEvent>();
+  let eventAnswer: (eventId: string) => Promise<RelayedEvent> = async (eventId) => {
+    const event = told.get(eventId);
+    if (!event) throw new Error(`the relay was never told of ${eventId}`);
+    return event;
+  };
   let statusAnswer: (eventId: string, status: WrittenCallStatus) => Promise<StatusWriteResult> =
     async () => ({
       outcome: 'written',
@@ -96,16 +104,41 @@ export function fakeSessionRelay() {
       leases.push(eventId);
       return leaseAnswer(eventId);
     },
+    getEvent(eventId) {
+      lookups.push(eventId);
+      return eventAnswer(eventId);
+    },
   };
-  const stream = () => {
-    if (!handlers) throw new Error('the session has no stream open');
-    return handlers;
+  const stream = (): SessionStreamHandlers => {
+    const open = handlers;
+    if (!open) throw new Error('the session has no stream open');
+    return {
+      ...open,
+      onEvent(event) {
+        told.set(event.eventId, event);
+        open.onEvent(event);
+      },
+      onStatus(change) {
+        const event = told.get(change.eventId);
+        if (event) {
+          const { unfinishedBy: _before, ...rest } = event;
+          told.set(change.eventId, { ...rest, ...change });
+        }
+        open.onStatus(change);
+      },
+      onReconciled(pending) {
+        for (const event of pending) told.set(event.eventId, event);
+        open.onReconciled(pending);
+      },
+    };
   };
   return {
     relay,
     statuses,
     replies,
     leases,
+    /** Every `GET /v1/events/:id` asked, by event id. */
+    lookups,
     stream,
     answerStatuses(answer: typeof statusAnswer) {
       statusAnswer = answer;
@@ -115,6 +148,9 @@ export function fakeSessionRelay() {
     },
     answerLeases(answer: typeof leaseAnswer) {
       leaseAnswer = answer;
+    },
+    answerEvents(answer: typeof eventAnswer) {
+      eventAnswer = answer;
     },
   };
 }

@@ -27,6 +27,11 @@ export interface SessionRelay {
    * device has it now (409 `call_taken`); rejects when the relay could not be asked.
    */
   renewLease(eventId: string): Promise<LeaseRenewal>;
+  /**
+   * `GET /v1/events/:eventId`: the call as the relay has it now (its status, who has it); rejects
+   * when the relay could not be asked or does not know it.
+   */
+  getEvent(eventId: string): Promise<RelayedEvent>;
   /** Rejects with `ReplyRefusedError` when only another device may reply (403 `not_call_answerer`). */
   sendReply(eventId: string, body: ReplyBody, signal?: AbortSignal): Promise<ReplyState>;
 }

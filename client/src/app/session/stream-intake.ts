@@ -2,6 +2,7 @@ import type { CallQueueActor, IncomingReport } from '@ringback/machines';
 import type { HandledBy, RelayedEvent, SealingKey, StatusChange } from '@ringback/protocol';
 import type { KeyValueStore, LocalSettings } from '../../storage';
 import { recordEndedElsewhere, recordEndedHere, recordReturned } from './call-history-writes';
+import type { HeldCallNow } from './held-call-now';
 import type { OpenedEvent } from './open-event';
 import type { OpenedEvents } from './opened-events';
 
@@ -15,6 +16,10 @@ export interface StreamIntakeDeps {
   settings(): LocalSettings;
   e2eKey(): Promise<SealingKey | null>;
   now(): number;
+  /** Whether this device holds the call now: it is in it, or writing its reply. */
+  holds(eventId: string): boolean;
+  /** How a call this device holds is on the relay now (`heldCallNow`), or null when it cannot say. */
+  callNow(eventId: string): Promise<HeldCallNow | null>;
   /** A call did not open (the session shows why). */
   onUnopened(): void;
   onHistoryChanged(): void;
@@ -30,10 +35,8 @@ export class StreamIntake {
 
   async receive(event: RelayedEvent): Promise<void> {
     const me = this.deps.settings().deviceId;
-    if (event.status !== 'pending' && event.handledBy?.deviceId !== me) {
-      this.statusChanged({ eventId: event.eventId, status: event.status, handledBy: event.handledBy });
-      return;
-    }
+    if (event.status !== 'pending' && event.handledBy?.deviceId !== me)
+      return this.statusChanged({ eventId: event.eventId, status: event.status, handledBy: event.handledBy });
     const known = this.deps.events.get(event.eventId);
     const key = await this.deps.e2eKey();
     const result = await this.deps.events.open(event, key, this.deps.settings().formOfAddress);
@@ -49,8 +52,14 @@ export class StreamIntake {
     });
   }
 
-  /** A status frame: another device took, declined or acknowledged the call (or this one's worker did). */
-  statusChanged(change: StatusChange): void {
+  /**
+   * A status frame: another device took, declined or acknowledged the call (or this one's worker
+   * did, or this device took it back). One naming another device for a call this device holds is
+   * checked against the call as it is now first: replayed after this device was away, it may be
+   * long past (the device it names lapsed too, and this one took the call back), so only what the
+   * relay has now ends the call here.
+   */
+  async statusChanged(change: StatusChange): Promise<void> {
     const me = this.deps.settings().deviceId;
     if (change.status === 'pending') {
       // Without its sealed report a call this device never opened waits for the next listing.
@@ -62,14 +71,24 @@ export class StreamIntake {
       this.endedByThisDevice(change);
       return;
     }
+    let latest = { status: change.status, handledBy: change.handledBy };
+    if (this.deps.holds(change.eventId)) {
+      const now = await this.deps.callNow(change.eventId);
+      // Still, or again, this device's call: the frame is past. Or the relay cannot say now (its
+      // stream reached this device, a request did not): a call the user is in ends on the relay's
+      // word, which its next lease renewal asks for, never on a frame that may be long past.
+      if (!now || now.mine) return;
+      latest = now;
+    }
     this.deps.queue.send({
       type: 'call.endedElsewhere',
       eventId: change.eventId,
-      status: change.status,
-      ...(change.handledBy ? { by: change.handledBy } : {}),
+      status: latest.status,
+      ...(latest.handledBy ? { by: latest.handledBy } : {}),
     });
     const event = this.deps.events.get(change.eventId);
-    if (recordEndedElsewhere(this.deps.store, change.eventId, event, change)) this.deps.onHistoryChanged();
+    const ended = { status: latest.status, handledBy: latest.handledBy };
+    if (recordEndedElsewhere(this.deps.store, change.eventId, event, ended)) this.deps.onHistoryChanged();
   }
 
   /**
@@ -79,6 +98,12 @@ export class StreamIntake {
    * one this page ended itself (declined, hung up) is left as it is.
    */
   private endedByThisDevice(change: StatusChange): void {
+    // Taken back by this device (its renewal, reply or hang-up after its lease lapsed): a call it
+    // dropped on an earlier frame, or holds as missed, is its own again.
+    if (change.status === 'answered') {
+      this.deps.queue.send({ type: 'call.answeredHere', eventId: change.eventId });
+      return;
+    }
     if (change.status !== 'rejected' && change.status !== 'completed') return;
     const before = this.deps.queue.getSnapshot().context.calls[change.eventId]?.state;
     if (!before || !WAITING.includes(before)) return;

@@ -151,6 +151,8 @@ export class ComputerAnswerPipe {
   }
 
   #ack(seq: number): void {
+    // Past the final frame the daemon sends nothing more: an ack would only wake it for nothing.
+    if (this.#lastReceived) return;
     this.#acked = seq;
     this.link.send({ type: 'computer-ack', requestId: this.requestId, seq });
   }

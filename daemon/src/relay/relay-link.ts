@@ -49,6 +49,8 @@ export interface RelayLinkDeps {
 export class RelayLink {
   readonly #deps: RelayLinkDeps;
   #socket: WebSocket | null = null;
+  /** The login the open link was made with (null while none is open). */
+  #linked: RelayTarget | null = null;
   #timer: NodeJS.Timeout | null = null;
   #failures = 0;
   #stopped = false;
@@ -59,6 +61,14 @@ export class RelayLink {
 
   get connected(): boolean {
     return this.#socket?.readyState === WebSocket.OPEN;
+  }
+
+  /**
+   * The login the open link was made with, null while none is open: the relay authenticated the
+   * link as that device, and sends down it only requests made to that device.
+   */
+  get linkedTarget(): RelayTarget | null {
+    return this.connected ? this.#linked : null;
   }
 
   start(): void {
@@ -117,6 +127,7 @@ export class RelayLink {
     let ping: NodeJS.Timeout | undefined;
     socket.on('open', () => {
       this.#failures = 0;
+      if (this.#socket === socket) this.#linked = target;
       this.#deps.logger.info(`linked to the relay at ${target.serverUrl}`);
       this.#background(this.#sendPending(socket), 'sending reply results');
       ping = setInterval(() => {
@@ -147,7 +158,10 @@ export class RelayLink {
       clearInterval(ping);
       // Their frames could not reach the device any more: the calls they make stop.
       this.#deps.computer?.cancelAll();
-      if (this.#socket === socket) this.#socket = null;
+      if (this.#socket === socket) {
+        this.#socket = null;
+        this.#linked = null;
+      }
       this.#schedule(this.#backoff());
     });
   }

@@ -2,6 +2,7 @@ import { createParser, type DaemonToRelay, RelayToDaemon } from '@ringback/proto
 import WebSocket from 'ws';
 import type { Logger } from '../log/logger';
 import type { ReplyResult } from '../replies/handled-replies';
+import { type Corkable, corkForThisTick } from './cork-for-tick';
 import type { RelayTarget } from './post-daemon-event';
 
 const parseRelayMessage = createParser(RelayToDaemon);
@@ -216,6 +217,10 @@ export class RelayLink {
 /** Sends on a link that may have closed meanwhile (the result is sent again on the next one); false then. */
 function send(socket: WebSocket, message: DaemonToRelay): boolean {
   if (socket.readyState !== WebSocket.OPEN) return false;
+  // ws keeps the TCP socket as `_socket` (no public handle): frames sealed in one tick (a last
+  // frame and its `end`) go out together.
+  const raw = (socket as unknown as { _socket?: Corkable | null })._socket;
+  if (raw) corkForThisTick(raw);
   socket.send(JSON.stringify(message));
   return true;
 }

@@ -26,6 +26,7 @@ import { PermissionRegistry } from './permission/permission-registry';
 import { createPermissionCalls } from './presence/permission-calls';
 import { handleSettingsRequest } from './relay/handle-settings-request';
 import { OwnDevice } from './relay/own-device';
+import type { RelayTarget } from './relay/post-daemon-event';
 import { RelayLink } from './relay/relay-link';
 import { readRelayTarget } from './relay/relay-target';
 import { RelayedRequestGuard } from './relay/relayed-request-guard';
@@ -156,7 +157,11 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   // Devices' requests through the relay run with the settings in force when each starts.
   const computer = new ComputerRequests({
     key: () => readE2eKey(config)?.key ?? null,
-    deviceId: () => ownDevice.deviceId(),
+    // Requests come down the link: the device it was opened as, learnt once, not read at each one.
+    deviceId: (): Promise<string | null> => {
+      const linked: RelayTarget | null = link.linkedTarget;
+      return linked ? ownDevice.deviceIdOf(linked) : ownDevice.deviceId();
+    },
     replays: relayedRequests,
     logger,
     settings: {

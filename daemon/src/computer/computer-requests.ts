@@ -3,15 +3,14 @@ import {
   ComputerRequestPlaintext,
   createParser,
   type DaemonToRelay,
-  importE2eCryptoKey,
   OpenError,
   RingbackError,
   type SealingKey,
-  sealingKeyFromCryptoKey,
 } from '@ringback/protocol';
 import type { Logger } from '../log/logger';
 import { AnswerSender } from './answer-sender';
 import { ComputerFailure } from './computer-failure';
+import { nodeSealingKey } from './node-sealing-key';
 import { type ComputerSettings, runComputerRequest } from './run-computer-request';
 
 export type ComputerUpMessage = Extract<DaemonToRelay, { type: 'computer-frame' | 'computer-refused' }>;
@@ -45,7 +44,10 @@ export interface ComputerRequestsDeps {
 export class ComputerRequests {
   readonly #deps: ComputerRequestsDeps;
   readonly #running = new Map<string, { controller: AbortController; sender: AnswerSender | null }>();
-  /** The e2e key imported once (not at every frame), and again only when the key changes. */
+  /**
+   * The e2e key made ready once (not at every frame), and again only when the key changes; sealed
+   * and opened in place by node:crypto (node-sealing-key.ts).
+   */
   #imported: { text: string; key: Promise<SealingKey> } | null = null;
 
   constructor(deps: ComputerRequestsDeps) {
@@ -142,10 +144,7 @@ export class ComputerRequests {
 
   #sealingKey(text: string): Promise<SealingKey> {
     if (this.#imported?.text !== text) {
-      const key = importE2eCryptoKey(text).then(({ cryptoKey, keyId }) =>
-        sealingKeyFromCryptoKey(cryptoKey, keyId),
-      );
-      this.#imported = { text, key };
+      this.#imported = { text, key: nodeSealingKey(text) };
     }
     return this.#imported.key;
   }

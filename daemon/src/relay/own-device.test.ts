@@ -78,4 +78,24 @@ describe('OwnDevice', () => {
     await recordOwnDevice(dataDir, 'dev_token', 'dev-pinned');
     expect(await unreachable.deviceId()).toBe('dev-pinned');
   });
+
+  it('knows the device of a given login (the one the link was opened with) without reading its token', async () => {
+    await recordOwnDevice(dataDir, 'dev_token', 'dev-pinned');
+    let reads = 0;
+    const device = new OwnDevice(
+      dataDir,
+      async () => {
+        reads += 1;
+        return { serverUrl: relayUrl, deviceToken: 'dev_token' };
+      },
+      createMemoryLogger(),
+    );
+    const linked = { serverUrl: relayUrl, deviceToken: 'dev_token' };
+    expect(await device.deviceIdOf(linked)).toBe('dev-pinned');
+    expect(await device.deviceIdOf(linked)).toBe('dev-pinned');
+    expect(reads).toBe(0);
+    // Another login's token is never paired with the pinned id.
+    expect(await device.deviceIdOf({ serverUrl: relayUrl, deviceToken: 'dev_other' })).toBe('dev-laptop');
+    expect(asked).toEqual(['Bearer dev_other']);
+  });
 });

@@ -52,7 +52,14 @@ export class OwnDevice {
   /** The device id of the current login; null when not logged in or not learnt (the request is then not opened). */
   async deviceId(): Promise<string | null> {
     const target = await this.#target().catch(() => null);
-    if (!target) return null;
+    return target ? this.deviceIdOf(target) : null;
+  }
+
+  /**
+   * The device id of the login `target` names, such as the one the relay link was opened with:
+   * known after the first time without reading any file, so a request does not wait on the disk.
+   */
+  async deviceIdOf(target: RelayTarget): Promise<string | null> {
     if (this.#known?.token === target.deviceToken) return this.#known.deviceId;
     // One lookup shared by the requests that arrive while it runs.
     const deviceId = this.#pinned(target).catch((error: Error) => {

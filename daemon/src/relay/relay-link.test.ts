@@ -87,6 +87,23 @@ describe('RelayLink', () => {
     await expect.poll(() => calls.at(-1)).toBe('cancel all');
   });
 
+  it('names the login its open link was made with, and none once the link is closed', async () => {
+    const relay = await relayStandIn();
+    const link = new RelayLink({
+      target: async () => ({ serverUrl: relay.url, deviceToken: 'dev_linked' }),
+      replies: { receive: async () => null, pending: async () => [], acknowledge: async () => undefined },
+      onSettings: async (message) => ({ type: 'settings-result', requestId: message.requestId }),
+      logger: createMemoryLogger(),
+    });
+    cleanups.push(() => link.stop());
+    expect(link.linkedTarget).toBeNull();
+    link.start();
+    const socket = await relay.connected;
+    await expect.poll(() => link.linkedTarget).toEqual({ serverUrl: relay.url, deviceToken: 'dev_linked' });
+    socket.terminate();
+    await expect.poll(() => link.linkedTarget).toBeNull();
+  });
+
   it('logs a relay address it cannot even try, instead of failing the process', async () => {
     const logger = createMemoryLogger();
     const link = new RelayLink({

@@ -2,6 +2,7 @@ import { createParser, type DaemonToRelay, RelayToDaemon } from '@ringback/proto
 import WebSocket from 'ws';
 import type { Logger } from '../log/logger';
 import type { ReplyResult } from '../replies/handled-replies';
+import { type Corkable, corkForThisTick } from './cork-for-tick';
 import type { RelayTarget } from './post-daemon-event';
 
 const parseRelayMessage = createParser(RelayToDaemon);
@@ -49,6 +50,8 @@ export interface RelayLinkDeps {
 export class RelayLink {
   readonly #deps: RelayLinkDeps;
   #socket: WebSocket | null = null;
+  /** The login the open link was made with (null while none is open). */
+  #linked: RelayTarget | null = null;
   #timer: NodeJS.Timeout | null = null;
   #failures = 0;
   #stopped = false;
@@ -59,6 +62,14 @@ export class RelayLink {
 
   get connected(): boolean {
     return this.#socket?.readyState === WebSocket.OPEN;
+  }
+
+  /**
+   * The login the open link was made with, null while none is open: the relay authenticated the
+   * link as that device, and sends down it only requests made to that device.
+   */
+  get linkedTarget(): RelayTarget | null {
+    return this.connected ? this.#linked : null;
   }
 
   start(): void {
@@ -117,6 +128,7 @@ export class RelayLink {
     let ping: NodeJS.Timeout | undefined;
     socket.on('open', () => {
       this.#failures = 0;
+      if (this.#socket === socket) this.#linked = target;
       this.#deps.logger.info(`linked to the relay at ${target.serverUrl}`);
       this.#background(this.#sendPending(socket), 'sending reply results');
       ping = setInterval(() => {
@@ -147,7 +159,10 @@ export class RelayLink {
       clearInterval(ping);
       // Their frames could not reach the device any more: the calls they make stop.
       this.#deps.computer?.cancelAll();
-      if (this.#socket === socket) this.#socket = null;
+      if (this.#socket === socket) {
+        this.#socket = null;
+        this.#linked = null;
+      }
       this.#schedule(this.#backoff());
     });
   }
@@ -202,6 +217,10 @@ export class RelayLink {
 /** Sends on a link that may have closed meanwhile (the result is sent again on the next one); false then. */
 function send(socket: WebSocket, message: DaemonToRelay): boolean {
   if (socket.readyState !== WebSocket.OPEN) return false;
+  // ws keeps the TCP socket as `_socket` (no public handle): frames sealed in one tick (a last
+  // frame and its `end`) go out together.
+  const raw = (socket as unknown as { _socket?: Corkable | null })._socket;
+  if (raw) corkForThisTick(raw);
   socket.send(JSON.stringify(message));
   return true;
 }

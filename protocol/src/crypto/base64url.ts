@@ -1,4 +1,7 @@
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const ALPHABET_CODES = new TextEncoder().encode(ALPHABET);
+const ASCII = new TextDecoder();
+const STRICT_TEXT = /^[A-Za-z0-9_-]*$/;
 
 const DECODE = (() => {
   const table = new Int16Array(128).fill(-1);
@@ -6,27 +9,58 @@ const DECODE = (() => {
   return table;
 })();
 
-/** Base64url without padding (RFC 4648 §5). Hand-written: `Uint8Array.toBase64` is not in Node 20. */
+/**
+ * Node's Buffer, where there is one: its base64url codec is native, ten times and more faster
+ * than a loop in script, which matters on every sealed frame of audio. Found at run time, so the
+ * same code runs in a page (which has no Buffer and takes the loops below).
+ */
+interface NodeBufferLike {
+  from(
+    buffer: ArrayBufferLike,
+    byteOffset: number,
+    length: number,
+  ): { toString(encoding: 'base64url'): string };
+  from(text: string, encoding: 'base64url'): Uint8Array;
+}
+const nodeBuffer = (globalThis as { Buffer?: NodeBufferLike }).Buffer;
+/**
+ * Shorter texts are decoded by the loop: Node pools small buffers, and a key's bytes must stay
+ * in memory that its holder can wipe.
+ */
+const NATIVE_DECODE_MIN_LENGTH = 1024;
+
+/** Base64url without padding (RFC 4648 §5). `Uint8Array.toBase64` is not in Node 20. */
 export function encodeBase64url(bytes: Uint8Array): string {
-  let out = '';
+  if (nodeBuffer)
+    return nodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64url');
+  return encodeBase64urlByLoop(bytes);
+}
+
+/** The encoder in script: ASCII codes into bytes, made a string once (no string built piece by piece). */
+export function encodeBase64urlByLoop(bytes: Uint8Array): string {
+  const out = new Uint8Array(Math.ceil((bytes.length * 4) / 3));
+  let o = 0;
   let i = 0;
+  const code = (n: number) => ALPHABET_CODES[n & 63] as number;
   for (; i + 2 < bytes.length; i += 3) {
     const n = ((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number);
-    out +=
-      ALPHABET.charAt(n >> 18) +
-      ALPHABET.charAt((n >> 12) & 63) +
-      ALPHABET.charAt((n >> 6) & 63) +
-      ALPHABET.charAt(n & 63);
+    out[o++] = code(n >> 18);
+    out[o++] = code(n >> 12);
+    out[o++] = code(n >> 6);
+    out[o++] = code(n);
   }
   const rest = bytes.length - i;
   if (rest === 1) {
     const n = (bytes[i] as number) << 16;
-    out += ALPHABET.charAt(n >> 18) + ALPHABET.charAt((n >> 12) & 63);
+    out[o++] = code(n >> 18);
+    out[o++] = code(n >> 12);
   } else if (rest === 2) {
     const n = ((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8);
-    out += ALPHABET.charAt(n >> 18) + ALPHABET.charAt((n >> 12) & 63) + ALPHABET.charAt((n >> 6) & 63);
+    out[o++] = code(n >> 18);
+    out[o++] = code(n >> 12);
+    out[o++] = code(n >> 6);
   }
-  return out;
+  return ASCII.decode(out.subarray(0, o));
 }
 
 /**
@@ -35,6 +69,18 @@ export function encodeBase64url(bytes: Uint8Array): string {
  * altered in transit without the text changing. Returns null instead of throwing.
  */
 export function decodeBase64url(text: string): Uint8Array | null {
+  if (!nodeBuffer || text.length < NATIVE_DECODE_MIN_LENGTH) return decodeBase64urlByLoop(text);
+  // Buffer's own decoder is lenient (it skips what it does not know): the text is checked first.
+  const tail = text.length % 4;
+  if (tail === 1 || !STRICT_TEXT.test(text)) return null;
+  const last = DECODE[text.charCodeAt(text.length - 1)] as number;
+  if (tail !== 0 && (last & (tail === 2 ? 0x0f : 0x03)) !== 0) return null;
+  const decoded = nodeBuffer.from(text, 'base64url');
+  return new Uint8Array(decoded.buffer, decoded.byteOffset, decoded.byteLength);
+}
+
+/** The decoder in script, as strict as `decodeBase64url`. */
+export function decodeBase64urlByLoop(text: string): Uint8Array | null {
   const tail = text.length % 4;
   if (tail === 1) return null;
   const out = new Uint8Array(Math.floor(text.length / 4) * 3 + (tail === 0 ? 0 : tail - 1));

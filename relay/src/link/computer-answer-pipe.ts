@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { COMPUTER_ANSWER_WINDOW, type DaemonToRelay, type ErrorCode } from '@ringback/protocol';
 import type { ComputerLink } from './computer-link';
 import type { ComputerRequestLimits } from './computer-request-limits';
+import { corkForThisTick } from './cork-for-tick';
 
 type Frame = Extract<DaemonToRelay, { type: 'computer-frame' }>;
 
@@ -133,6 +134,8 @@ export class ComputerAnswerPipe {
 
   #write(line: string, seq: number): void {
     const raw = this.#raw as ServerResponse;
+    // Lines of one tick (a last frame and its `end`) reach the device in one write.
+    corkForThisTick(raw);
     if (raw.write(line)) {
       if (this.#drainingSeq === null) this.#ack(seq);
       else this.#drainingSeq = seq;
@@ -151,6 +154,8 @@ export class ComputerAnswerPipe {
   }
 
   #ack(seq: number): void {
+    // Past the final frame the daemon sends nothing more: an ack would only wake it for nothing.
+    if (this.#lastReceived) return;
     this.#acked = seq;
     this.link.send({ type: 'computer-ack', requestId: this.requestId, seq });
   }

@@ -1,5 +1,6 @@
 import type { RelayToDaemon } from '@ringback/protocol';
 import type { WebSocket } from 'ws';
+import { type Corkable, corkForThisTick } from './cork-for-tick';
 import type { DaemonLink } from './daemon-links';
 
 /**
@@ -22,6 +23,9 @@ export function linkSocket(socket: WebSocket, maxBufferedBytes = MAX_LINK_BUFFER
         socket.terminate();
         return false;
       }
+      // ws keeps the TCP socket as `_socket` (no public handle): messages of one tick go out together.
+      const raw = (socket as unknown as { _socket?: Corkable | null })._socket;
+      if (raw) corkForThisTick(raw);
       lastSend = new Promise((resolve) => socket.send(JSON.stringify(message), (error) => resolve(!error)));
       return true;
     },

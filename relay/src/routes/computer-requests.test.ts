@@ -37,6 +37,27 @@ describe('POST /v1/devices/:deviceId/requests', () => {
     expect((await computer.answerAtOnce(relay.ask('q1'), 'q1')).status).toBe(200);
   });
 
+  it('acknowledges each frame but the final one, after which the computer sends nothing more', async () => {
+    const relay = await liveRelay();
+    const computer = await relay.linkDaemon();
+    const read = await computer.startAnswer(relay.ask('q1'), 'q1');
+    expect(await read()).toMatchObject({ seq: 0 });
+    expect(await computer.next('computer-ack', 'q1')).toMatchObject({ seq: 0 });
+    computer.frame('q1', 1);
+    computer.frame('q1', 2, true);
+    expect(await read()).toMatchObject({ seq: 1 });
+    expect(await read()).toMatchObject({ seq: 2 });
+    expect(await read()).toBeNull();
+    // Messages down the link keep their order: once q2's ack is in, any later one for q1 would be too.
+    const next = await computer.startAnswer(relay.ask('q2'), 'q2');
+    expect(await next()).toMatchObject({ seq: 0 });
+    await computer.next('computer-ack', 'q2');
+    const acked = computer.received.flatMap((message) =>
+      message.type === 'computer-ack' && message.requestId === 'q1' ? [message.seq] : [],
+    );
+    expect(acked).toEqual([1]);
+  });
+
   it('ends the answer with an error line when frames arrive out of order', async () => {
     const relay = await liveRelay();
     const computer = await relay.linkDaemon();

@@ -81,6 +81,18 @@ describe('a permission call in the session', () => {
     ]);
   });
 
+  it('rings with the permission tone; a report after it rings with the incoming tone', async () => {
+    const d = device();
+    const eventId = await ringPermission(d);
+    expect(d.ringtone).toMatchObject({ ringing: true, kind: 'permission' });
+    d.relay.stream().onEvent(await sealedCall(d.key, 'report-1'));
+    d.session.decidePermission(eventId, { behavior: 'allow', via: 'tap' });
+    await vi.waitFor(() =>
+      expect(selectRingingCall(d.session.queue.getSnapshot())?.report.eventId).toBe('report-1'),
+    );
+    expect(d.ringtone).toMatchObject({ ringing: true, kind: 'report' });
+  });
+
   it('a tap on Allow while ringing answers, ends, and sends the decision sealed to the request', async () => {
     const d = device();
     const eventId = await ringPermission(d);

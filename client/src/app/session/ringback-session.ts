@@ -83,7 +83,8 @@ export interface SessionDeps {
   relay: SessionRelay;
   speech: SpeechService;
   audio: AudioOutput;
-  ringtone: { start(): void; stop(): void };
+  /** Rings the call that rings now; a permission call asks for its own tone. */
+  ringtone: { start(kind?: 'report' | 'permission'): void; stop(): void };
   onSignedOut(): void;
   now?: () => number;
   /** How often held calls' leases are renewed; `ANSWER_LEASE_RENEW_MS` unless a test says otherwise. */
@@ -145,7 +146,7 @@ export class RingbackSession {
         writeStatus: statusWriterFor(deps.relay),
       },
       actions: {
-        startRinging: () => this.ringing(),
+        startRinging: (_, params) => this.ringing(params.eventId),
         stopRinging: () => deps.ringtone.stop(),
         persist: () => this.schedulePersist(),
       },
@@ -380,9 +381,12 @@ export class RingbackSession {
     return [...new Set([...inCall, ...this.replies.unfinished()])];
   }
 
-  /** A call rings over whatever shows; a past call being replayed pauses for it. */
-  private ringing(): void {
-    this.deps.ringtone.start();
+  /**
+   * A call rings over whatever shows (a permission call with its own tone, as opened: a call only
+   * rings once it is); a past call being replayed pauses for it.
+   */
+  private ringing(eventId: string): void {
+    this.deps.ringtone.start(this.events.get(eventId)?.permission ? 'permission' : 'report');
     const shown = this.view.get().call;
     if (shown?.replay && shown.player.getSnapshot().hasTag('playing'))
       shown.player.send({ type: 'interrupt' });

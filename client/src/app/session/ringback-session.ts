@@ -2,6 +2,7 @@ import {
   type CallQueueActor,
   callQueueMachine,
   type InCallOutput,
+  isExpired,
   selectCall,
   selectCurrentCall,
   selectRingingCall,
@@ -328,8 +329,11 @@ export class RingbackSession {
    */
   decidePermission(eventId: string, choice: PermissionChoice): boolean {
     const event = this.events.get(eventId);
-    const state = selectCall(this.queue.getSnapshot(), eventId)?.state;
+    const call = selectCall(this.queue.getSnapshot(), eventId);
+    const state = call?.state;
     if (!event?.permission || !state || !['ringing', 'missed', 'inCall'].includes(state)) return false;
+    // The agent stopped waiting: a decision could not reach it, and nothing is written.
+    if (call && isExpired(call.report, this.now())) return false;
     const decidedAt = this.now();
     if (!readHistory(this.deps.store, eventId)) recordAnswered(this.deps.store, event, decidedAt);
     const record = readHistory(this.deps.store, eventId);

@@ -245,7 +245,7 @@ describe('the settings pages in real Chromium', () => {
       10_000,
       'a 5-minute wait on the computer',
     );
-    await radio(/^Away/).check();
+    await radio(/^Away/).click();
     await page
       .getByText('Away from the computer: permission requests ring here. You set Away by hand.')
       .waitFor();
@@ -259,7 +259,7 @@ describe('the settings pages in real Chromium', () => {
     await saveScreenshots(page, 'settings-permission-calls-away');
 
     // Back as it was, for the other pages.
-    await radio(/^Automatic/).check();
+    await radio(/^Automatic/).click();
     await presence.waitFor();
     await page.getByRole('switch', { name: 'Codex', exact: true }).click();
     await waitFor(

@@ -56,15 +56,18 @@ afterAll(async () => {
 async function postPermission(
   over: Partial<PermissionEventPlaintext['request']> = {},
   computerRef: { deviceId: string; name: string } = { deviceId: computer.deviceId, name: 'Laptop' },
+  times: { occurredAt: number; expiresAt: number } = {
+    occurredAt: Date.now(),
+    expiresAt: Date.now() + 600_000,
+  },
 ): Promise<PermissionEventPlaintext> {
   const eventId = newEventId();
-  const now = Date.now();
   const plaintext: PermissionEventPlaintext = {
     kind: 'permission',
     eventId,
     requestId: `req${eventId.replace(/-/g, '').slice(-12)}`,
-    occurredAt: new Date(now).toISOString(),
-    expiresAt: new Date(now + 600_000).toISOString(),
+    occurredAt: new Date(times.occurredAt).toISOString(),
+    expiresAt: new Date(times.expiresAt).toISOString(),
     computer: computerRef,
     language: 'en-US',
     request: {
@@ -135,19 +138,39 @@ async function holdToTalk(page: Page, name: string, ms: number) {
   await page.mouse.up();
 }
 
-async function statusBy(device: DeviceCredentials, eventId: string, status: string) {
-  const response = await fetch(`${relay.url}/v1/events/${eventId}/status`, {
+/** The computer ends the call itself, as the daemon does when its hook stops waiting. */
+async function endAtComputer(eventId: string): Promise<number> {
+  const response = await fetch(`${relay.url}/v1/daemon/events/${eventId}/end`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${device.deviceToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ status }),
+    headers: { authorization: `Bearer ${computer.deviceToken}` },
   });
-  if (!response.ok) throw new Error(`status ${status} refused: ${response.status} ${await response.text()}`);
+  return response.status;
 }
+
+/** Records each oscillator the page starts (its frequency), so the test can hear which tone rings. */
+const RECORD_TONES = `(() => {
+  const started = [];
+  globalThis.__startedTones = started;
+  const original = AudioContext.prototype.createOscillator;
+  AudioContext.prototype.createOscillator = function () {
+    const oscillator = original.call(this);
+    const start = oscillator.start.bind(oscillator);
+    oscillator.start = (when) => {
+      started.push(oscillator.frequency.value);
+      return start(when);
+    };
+    return oscillator;
+  };
+})();`;
+
+const startedTones = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { __startedTones: number[] }).__startedTones.slice());
 
 describe('a permission call on the phone', () => {
   it('rings with the command in full; Allow, Deny with words, spoken allow (with a tap) and spoken deny reach the computer sealed to the request; too late and answered at the computer are said', async () => {
     const context = await newMonitoredContext(browser, PHONE_VIEWPORT, { isMobile: true });
     await context.grantPermissions(['microphone']);
+    await context.addInitScript(RECORD_TONES);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -162,9 +185,17 @@ describe('a permission call on the phone', () => {
     await page.getByText('Saved.').waitFor();
     await backToIdle(page);
 
-    // 1. Tap Allow on the ringing screen.
+    // 1. Tap Allow on the ringing screen. It rings with the permission slot's tone: the short
+    // urgent tone (1046.5 + 1568 Hz), not the Classic ring of a report (440 + 480 Hz).
+    const tonesBefore = (await startedTones(page)).length;
     const first = await postPermission();
     await ringing(page);
+    await waitFor(
+      async () => (await startedTones(page)).slice(tonesBefore).includes(1568),
+      10_000,
+      'the urgent tone',
+    );
+    expect((await startedTones(page)).slice(tonesBefore)).not.toContain(440);
     await page.getByText(first.request.subject).waitFor();
     await page.getByText('In billing-api').waitFor();
     await saveScreenshots(page, 'permission-ringing');
@@ -244,13 +275,14 @@ describe('a permission call on the phone', () => {
     await page.getByText('Claude Code got your answer').waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Done' }).click();
 
-    // 5. Ended at the computer: the relay's status path from the device the request names as the
-    // computer (the daemon's own end route, POST /v1/daemon/events/:id/end, is another branch's).
-    const desk = await relay.pair(computer, 'app', 'Desk');
-    const fifth = await postPermission({}, { deviceId: desk.deviceId, name: 'Laptop' });
+    // 5. Ended at the computer: the hook stopped waiting, so the computer ends the call itself
+    // through the relay's end route with its own token, as the daemon does.
+    const fifth = await postPermission();
     await ringing(page);
-    await statusBy(desk, fifth.eventId, 'answered');
-    await statusBy(desk, fifth.eventId, 'completed');
+    expect(await endAtComputer(fifth.eventId)).toBe(204);
+    // A repeat (a daemon retrying) is taken as done; a call decided on the phone is not the computer's to end.
+    expect(await endAtComputer(fifth.eventId)).toBe(204);
+    expect(await endAtComputer(first.eventId)).toBe(409);
     await page.getByRole('heading', { name: 'Answered at the computer' }).waitFor({ timeout: 15_000 });
     expect(await page.getByRole('button', { name: 'Allow', exact: true }).count()).toBe(0);
     await saveScreenshots(page, 'permission-answered-at-computer');
@@ -270,9 +302,27 @@ describe('a permission call on the phone', () => {
     await page.getByText('Answered at the computer').waitFor();
     await saveScreenshots(page, 'permission-history');
 
+    // 7. A request whose agent stopped waiting before this phone heard of it: missed, and shown as
+    // expired, with nothing to answer.
+    const longAgo = Date.now() - 11 * 60_000;
+    const expired = await postPermission(
+      { subject: 'terraform apply -auto-approve' },
+      { deviceId: computer.deviceId, name: 'Laptop' },
+      { occurredAt: longAgo, expiresAt: longAgo + 600_000 },
+    );
+    const missed = page.getByRole('region', { name: /^Missed calls/ });
+    const expiredRow = missed.getByRole('listitem').filter({ hasText: 'terraform apply' });
+    await expiredRow
+      .getByText('The agent stopped waiting; answer at the computer')
+      .waitFor({ timeout: 20_000 });
+    expect(await expiredRow.getByRole('button').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^(Allow|Deny)/ }).count()).toBe(0);
+    await saveScreenshots(page, 'permission-expired-missed');
+
     // Every decision was sent once.
     for (const request of [first, second, third, fourth]) expect(repliesFor(request.eventId)).toHaveLength(1);
     expect(repliesFor(fifth.eventId)).toHaveLength(0);
+    expect(repliesFor(expired.eventId)).toHaveLength(0);
     expect(errors).toEqual([]);
     await context.close();
   }, 300_000);

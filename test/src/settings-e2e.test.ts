@@ -8,6 +8,7 @@ import {
   addTones,
   back,
   daemonBriefLanguage,
+  daemonPermissionCalls,
   namesOf,
   openRow,
   oversizeWav,
@@ -30,6 +31,7 @@ const ROWS = [
   'Tracker (Multica)',
   'Ring schedules',
   'Ringtones',
+  'Permission calls',
   'Background ringing',
 ];
 const WAV = 'audio/wav';
@@ -149,7 +151,12 @@ describe('the settings pages in real Chromium', () => {
 
   it('ringtones: tones as radio options, Add with its size limit, "In use by …", and an Edit mode', async () => {
     await openRow(page, 'Ringtones', 'Ringtones');
-    expect(await namesOf(main(), 'button')).toEqual(['Back', 'Incoming call ringtone', 'Waiting tone']);
+    expect(await namesOf(main(), 'button')).toEqual([
+      'Back',
+      'Incoming call ringtone',
+      'Waiting tone',
+      'Permission call ringtone',
+    ]);
     await saveScreenshots(page, 'settings-ringtones');
 
     await openRow(page, 'Incoming call ringtone', 'Incoming call ringtone');
@@ -192,6 +199,74 @@ describe('the settings pages in real Chromium', () => {
     await saveScreenshots(page, 'settings-ringtone-edit');
     await page.getByRole('button', { name: 'Done', exact: true }).click();
     await back(page, 'Ringtones');
+
+    // Permission calls ring with their own slot: the short urgent tone until another is chosen.
+    expect(await page.getByRole('button', { name: 'Permission call ringtone' }).textContent()).toContain(
+      'Urgent',
+    );
+    await openRow(page, 'Permission call ringtone', 'Permission call ringtone');
+    expect(await radio('Urgent').isChecked()).toBe(true);
+    expect(await radio('Silent').count()).toBe(0);
+    await saveScreenshots(page, 'settings-ringtone-permission');
+    await radio('Digital').click();
+    await expect.poll(() => radio('Digital').isChecked()).toBe(true);
+    await back(page, 'Ringtones');
+    expect(await page.getByRole('button', { name: 'Permission call ringtone' }).textContent()).toContain(
+      'Digital',
+    );
+    await openRow(page, 'Permission call ringtone', 'Permission call ringtone');
+    await radio('Urgent').click();
+    await expect.poll(() => radio('Urgent').isChecked()).toBe(true);
+    await back(page, 'Ringtones');
+    await back(page, 'Settings');
+  });
+
+  it('permission calls: the computer’s switches through the relay, the wait, and Away with its presence in words', async () => {
+    await openRow(page, 'Permission calls', 'Permission calls');
+    const ring = page.getByRole('switch', { name: 'Ring for permission requests', exact: true });
+    await ring.waitFor({ timeout: 20_000 });
+    expect(await ring.getAttribute('aria-checked')).toBe('true');
+    expect(await namesOf(main(), 'switch')).toEqual(['Ring for permission requests', 'Claude Code', 'Codex']);
+    // The computer's presence, in words: at the computer (nothing here says otherwise).
+    const presence = page.getByText(/^At the computer: the agent asks there\. /);
+    await presence.waitFor();
+    await saveScreenshots(page, 'settings-permission-calls');
+
+    await page.getByRole('switch', { name: 'Codex', exact: true }).click();
+    await page.getByRole('status').getByText('Saved.').waitFor();
+    await waitFor(
+      async () => (await daemonPermissionCalls(up)).settings.agents.codex === false,
+      10_000,
+      'Codex off on the computer',
+    );
+    await page.getByLabel('How long the agent waits for you').selectOption({ label: '5 minutes' });
+    await waitFor(
+      async () => (await daemonPermissionCalls(up)).settings.waitSeconds === 300,
+      10_000,
+      'a 5-minute wait on the computer',
+    );
+    await radio(/^Away/).click();
+    await page
+      .getByText('Away from the computer: permission requests ring here. You set Away by hand.')
+      .waitFor();
+    const onComputer = await daemonPermissionCalls(up);
+    expect(onComputer.settings).toMatchObject({
+      away: 'on',
+      enabled: true,
+      agents: { 'claude-code': true, codex: false },
+    });
+    expect(onComputer.presence).toMatchObject({ away: true, signal: 'manual' });
+    await saveScreenshots(page, 'settings-permission-calls-away');
+
+    // Back as it was, for the other pages.
+    await radio(/^Automatic/).click();
+    await presence.waitFor();
+    await page.getByRole('switch', { name: 'Codex', exact: true }).click();
+    await waitFor(
+      async () => (await daemonPermissionCalls(up)).settings.agents.codex === true,
+      10_000,
+      'Codex on again',
+    );
     await back(page, 'Settings');
   });
 

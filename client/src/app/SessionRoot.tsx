@@ -25,7 +25,7 @@ import { DeviceEffects } from './device/DeviceEffects';
 import { InterfaceLanguageEffect } from './InterfaceLanguageEffect';
 import { RingScheduleDriver } from './RingScheduleDriver';
 import { Screens } from './Screens';
-import { audio, incomingRingtone, speech, store } from './services';
+import { audio, callRingtone, speech, store } from './services';
 import { createSessionRelay } from './session/create-session-relay';
 import { listenForPageReturns } from './session/page-returns';
 import { RingbackSession } from './session/ringback-session';
@@ -120,7 +120,7 @@ export function SessionRoot({ settings, e2eKey, onE2eKeyChange, onSettingsChange
       relay: createSessionRelay(client),
       speech,
       audio,
-      ringtone: incomingRingtone,
+      ringtone: callRingtone,
       onSignedOut: () => signedOut.current(),
       workerDeclines: browserWorkerDeclines(),
       // A page a phone froze in the background renews the calls it holds as soon as it is back.

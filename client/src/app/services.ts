@@ -22,7 +22,7 @@ export const audio = sharedAudioOutput();
 let toneContext: AudioContext | null = null;
 
 /**
- * The two ringtone slots (incoming call, waiting while a dispatch calls) with this device's
+ * The three ringtone slots (incoming call, waiting while a dispatch calls, permission call) with this device's
  * choices, custom tones in IndexedDB `ringback-ringtones`, and the page's one AudioContext for tones.
  */
 export const ringtones = createRingtones({
@@ -43,7 +43,7 @@ export function unlockSound(): void {
   if (toneContext.state === 'suspended') void toneContext.resume().catch(() => undefined);
 }
 
-/** The incoming-call ringtone: the slot's tone, looping. */
-export const incomingRingtone = ringtones.incoming;
+/** What a ringing call plays: the permission slot's tone for a permission call, else the incoming slot's. */
+export const callRingtone = ringtones.call;
 /** The waiting tone while a dispatch is calling (silent when the slot says so). */
 export const waitingTone = ringtones.waiting;

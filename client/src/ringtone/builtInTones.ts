@@ -53,7 +53,23 @@ const PULSE: TonePattern = {
   wave: 'triangle',
 };
 
-/** The six built-in tones, in the order the pages list them. Ids are stored: never rename one. */
+/**
+ * Permission calls' default: quick high beeps in pairs, a short cycle, so it is plainly not a report
+ * calling; an agent is waiting on the answer. Two notes a fifth apart cut through a room.
+ */
+export const URGENT_PATTERN: TonePattern = {
+  frequencies: [1046.5, 1568],
+  bursts: [
+    { onMs: 110, offMs: 70 },
+    { onMs: 110, offMs: 70 },
+    { onMs: 110, offMs: 70 },
+    { onMs: 110, offMs: 800 },
+  ],
+  gain: 0.12,
+  wave: 'triangle',
+};
+
+/** The seven built-in tones, in the order the pages list them. Ids are stored: never rename one. */
 export const BUILT_IN_TONES: readonly BuiltInTone[] = [
   { id: 'classic', name: 'Classic', pattern: CLASSIC_RING_PATTERN },
   { id: 'ringback', name: 'Ringback', pattern: RINGBACK_PATTERN },
@@ -61,6 +77,7 @@ export const BUILT_IN_TONES: readonly BuiltInTone[] = [
   { id: 'chime', name: 'Chime', pattern: CHIME },
   { id: 'digital', name: 'Digital', pattern: DIGITAL },
   { id: 'pulse', name: 'Pulse', pattern: PULSE },
+  { id: 'urgent', name: 'Urgent', pattern: URGENT_PATTERN },
 ];
 
 export function builtInTone(id: string): BuiltInTone | undefined {

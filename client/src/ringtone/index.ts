@@ -1,4 +1,5 @@
-export { BUILT_IN_TONES, type BuiltInTone, builtInTone } from './builtInTones';
+export { BUILT_IN_TONES, type BuiltInTone, builtInTone, URGENT_PATTERN } from './builtInTones';
+export { type CallKind, type CallRingtone, callRingtone } from './callRingtone';
 export { CLASSIC_RING_PATTERN, createClassicRingtone } from './classicRingtone';
 export {
   type AddTonesResult,
@@ -28,7 +29,7 @@ export {
   defaultSelection,
   isCustomToneId,
   loadSelection,
-  otherSlot,
+  otherSlots,
   parseSelection,
   RINGTONES_KEY,
   type RingtoneSelection,

@@ -5,6 +5,7 @@ import {
   afterDelete,
   defaultSelection,
   loadSelection,
+  otherSlots,
   parseSelection,
   RINGTONES_KEY,
   resolveSelection,
@@ -16,8 +17,47 @@ import {
 } from './ringtoneSlots';
 
 describe('ringtone slots', () => {
-  it('defaults: incoming rings Classic, waiting plays the 450 Hz ringback', () => {
-    expect(defaultSelection()).toMatchObject({ incoming: 'classic', waiting: 'ringback' });
+  it('defaults: incoming rings Classic, waiting plays the 450 Hz ringback, permission calls the urgent tone', () => {
+    expect(defaultSelection()).toMatchObject({
+      incoming: 'classic',
+      waiting: 'ringback',
+      permission: 'urgent',
+    });
+  });
+
+  it('the permission slot takes any tone but silence, on its own', () => {
+    const start = defaultSelection();
+    expect(selectTone(start, 'permission', SILENT)).toBe(start);
+    const chosen = selectTone(start, 'permission', 'custom:siren');
+    expect(chosen).toEqual({ ...start, permission: 'custom:siren' });
+    expect(otherSlots('permission')).toEqual(['incoming', 'waiting']);
+    expect(otherSlots('incoming')).toEqual(['waiting', 'permission']);
+  });
+
+  it('deleting the permission tone rings permission calls with the urgent tone again', () => {
+    const chosen = selectTone(
+      selectTone(defaultSelection(), 'permission', 'custom:a'),
+      'incoming',
+      'custom:a',
+    );
+    const { selection, reset } = afterDelete(chosen, ['custom:a']);
+    expect(reset).toEqual(['incoming', 'permission']);
+    expect(selection.permission).toBe('urgent');
+    expect(
+      resolveSelection(selectTone(defaultSelection(), 'permission', 'custom:gone'), new Set()).permission,
+    ).toBe('urgent');
+  });
+
+  it('a record saved before the permission slot existed keeps its choices; permission calls ring urgent', () => {
+    expect(
+      parseSelection({ version: 1, incoming: 'marimba', waiting: 'silent', lastAudibleWaiting: 'chime' }),
+    ).toEqual({
+      incoming: 'marimba',
+      waiting: SILENT,
+      permission: 'urgent',
+      lastAudibleWaiting: 'chime',
+    });
+    expect(parseSelection({ permission: 'silent' }).permission).toBe('urgent');
   });
 
   it('only the waiting slot may be silent; unknown built-ins are refused', () => {
@@ -66,6 +106,7 @@ describe('ringtone slots', () => {
       version: 1,
       incoming: 'marimba',
       waiting: 'silent',
+      permission: 'urgent',
       lastAudibleWaiting: 'ringback',
     });
     expect(loadSelection(storage)).toEqual(chosen);

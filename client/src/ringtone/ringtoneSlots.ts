@@ -1,10 +1,13 @@
 import { builtInTone } from './builtInTones';
 
-/** The two places a tone plays: an incoming call, and a dispatch that is calling. */
-export type SlotId = 'incoming' | 'waiting';
-export const SLOT_IDS: readonly SlotId[] = ['incoming', 'waiting'];
+/**
+ * The three places a tone plays: an incoming call (a report), a dispatch that is calling, and a
+ * permission call (an agent waiting on an answer, which must not sound like a report).
+ */
+export type SlotId = 'incoming' | 'waiting' | 'permission';
+export const SLOT_IDS: readonly SlotId[] = ['incoming', 'waiting', 'permission'];
 
-/** The waiting slot may play nothing; the incoming slot always rings. */
+/** The waiting slot may play nothing; the two call slots always ring. */
 export const SILENT = 'silent';
 export const CUSTOM_TONE_PREFIX = 'custom:';
 
@@ -12,11 +15,16 @@ export const CUSTOM_TONE_PREFIX = 'custom:';
 export type RingtoneSelection = {
   readonly incoming: string;
   readonly waiting: string;
+  readonly permission: string;
   /** The waiting tone to bring back when silence is switched off (from the calling screen). */
   readonly lastAudibleWaiting: string;
 };
 
-export const SLOT_DEFAULTS: Readonly<Record<SlotId, string>> = { incoming: 'classic', waiting: 'ringback' };
+export const SLOT_DEFAULTS: Readonly<Record<SlotId, string>> = {
+  incoming: 'classic',
+  waiting: 'ringback',
+  permission: 'urgent',
+};
 
 /** localStorage key of the selection record (the audio itself is in IndexedDB `ringback-ringtones`). */
 export const RINGTONES_KEY = 'ringback.ringtones';
@@ -36,13 +44,14 @@ export function slotAccepts(slot: SlotId, id: string): boolean {
   return builtInTone(id) !== undefined || isCustomToneId(id);
 }
 
-export function otherSlot(slot: SlotId): SlotId {
-  return slot === 'incoming' ? 'waiting' : 'incoming';
+/** The slots other than this one, in page order (their tones are marked "In use by …"). */
+export function otherSlots(slot: SlotId): SlotId[] {
+  return SLOT_IDS.filter((other) => other !== slot);
 }
 
 export function selectTone(selection: RingtoneSelection, slot: SlotId, id: string): RingtoneSelection {
   if (!slotAccepts(slot, id)) return selection;
-  if (slot === 'incoming') return { ...selection, incoming: id };
+  if (slot !== 'waiting') return { ...selection, [slot]: id };
   return { ...selection, waiting: id, lastAudibleWaiting: id === SILENT ? selection.lastAudibleWaiting : id };
 }
 
@@ -74,7 +83,7 @@ export function resolveSelection(
   selection: RingtoneSelection,
   customIds: ReadonlySet<string>,
 ): RingtoneSelection {
-  const missing = [selection.incoming, selection.waiting, selection.lastAudibleWaiting].filter(
+  const missing = [...SLOT_IDS.map((slot) => selection[slot]), selection.lastAudibleWaiting].filter(
     (id) => isCustomToneId(id) && !customIds.has(id),
   );
   return missing.length === 0 ? selection : afterDelete(selection, missing).selection;
@@ -85,7 +94,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * Whatever was stored, as a selection: each slot that is missing or not acceptable takes its default on
- * its own. `legacyWaitingTone` is the older `ringback.settings.waitingTone`, used only when there is no
+ * its own (a record from before the permission slot rings permission calls with its default).
+ * `legacyWaitingTone` is the older `ringback.settings.waitingTone`, used only when there is no
  * record yet, so a user who had silenced the waiting tone keeps it silent.
  */
 export function parseSelection(value: unknown, legacyWaitingTone?: 'ringback' | 'silent'): RingtoneSelection {
@@ -100,6 +110,7 @@ export function parseSelection(value: unknown, legacyWaitingTone?: 'ringback' | 
   return {
     incoming: pick('incoming', value.incoming),
     waiting,
+    permission: pick('permission', value.permission),
     lastAudibleWaiting:
       lastAudible === SILENT ? (waiting === SILENT ? SLOT_DEFAULTS.waiting : waiting) : lastAudible,
   };
@@ -134,6 +145,7 @@ export function saveSelection(
     version: RECORD_VERSION,
     incoming: selection.incoming,
     waiting: selection.waiting,
+    permission: selection.permission,
     lastAudibleWaiting: selection.lastAudibleWaiting,
   };
   try {

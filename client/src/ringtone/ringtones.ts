@@ -1,3 +1,4 @@
+import { type CallRingtone, callRingtone } from './callRingtone';
 import { type CustomToneBackend, type CustomToneStore, createCustomToneStore } from './customToneStore';
 import { idbToneBackend } from './idbToneBackend';
 import { type RingtoneSelectionStore, ringtoneSelectionStore } from './ringtoneSelection';
@@ -9,8 +10,12 @@ export type Ringtones = {
   readonly selection: RingtoneSelectionStore;
   readonly tones: CustomToneStore;
   readonly player: TonePlayer;
-  /** The incoming-call ringtone (the session's `ringtone`). */
+  /** The incoming-call ringtone: every call but a permission call. */
   readonly incoming: SlotTone;
+  /** A permission call's ringtone (default: the short urgent tone). */
+  readonly permission: SlotTone;
+  /** The session's `ringtone`: the incoming or the permission slot, by the call that rings. */
+  readonly call: CallRingtone;
   /** What plays while a dispatch is calling; starting it does nothing when the slot is silent. */
   readonly waiting: SlotTone;
 };
@@ -34,11 +39,15 @@ export function createRingtones(options: RingtonesOptions): Ringtones {
     customAudio: (id) => tones.audio(id),
     selection: () => selection.get(),
   });
+  const incoming = player.slotTone('incoming');
+  const permission = player.slotTone('permission');
   return {
     selection,
     tones,
     player,
-    incoming: player.slotTone('incoming'),
+    incoming,
+    permission,
+    call: callRingtone({ incoming, permission }),
     waiting: player.slotTone('waiting'),
   };
 }

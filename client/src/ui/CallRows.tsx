@@ -18,16 +18,25 @@ export function MissedCallRow({ call, onAnswer }: { call: MissedCall; onAnswer: 
         <p className="rb-row-title">{call.title}</p>
         <p className="rb-row-meta">
           {call.agentLabel} · <time title={call.updatedTimeTitle}>{call.callTime}</time>
+          {call.expired && (
+            <>
+              {' '}
+              · <span className="rb-pill rb-pill--warn">{t('Expired')}</span>
+            </>
+          )}
         </p>
+        {call.expired && <p className="rb-row-meta rb-row-expired">{call.expired}</p>}
       </div>
-      <button
-        type="button"
-        className="rb-btn rb-btn--small rb-btn--answer"
-        onClick={() => onAnswer(call.eventId)}
-        aria-label={t('Answer {title}', { title: call.title })}
-      >
-        <PhoneIcon /> {t('Answer')}
-      </button>
+      {!call.expired && (
+        <button
+          type="button"
+          className="rb-btn rb-btn--small rb-btn--answer"
+          onClick={() => onAnswer(call.eventId)}
+          aria-label={t('Answer {title}', { title: call.title })}
+        >
+          <PhoneIcon /> {t('Answer')}
+        </button>
+      )}
     </li>
   );
 }

@@ -47,6 +47,7 @@ export const DEFAULT_SETTINGS_GROUPS: SettingsGroup[] = [
     rows: [
       { id: 'modes', label: 'Ring schedules' },
       { id: 'ringtones', label: 'Ringtones' },
+      { id: 'permission-calls', label: 'Permission calls' },
       { id: 'background', label: 'Background ringing' },
     ],
   },

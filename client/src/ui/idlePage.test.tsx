@@ -48,6 +48,28 @@ describe('IdlePage', () => {
     expect(screen.getByText('2025-05-01 09:00:00').getAttribute('title')).toBe('Updated 2025-05-01 08:59:00');
   });
 
+  it('a missed permission call whose agent stopped waiting says so, and offers no Answer', () => {
+    const props = idle({
+      failed: [],
+      missed: [
+        {
+          eventId: 'p1',
+          title: 'Claude Code asks to run a command: npm publish',
+          agentLabel: 'Claude Code',
+          callTime: '2025-05-01 10:00:00',
+          expired: 'The agent stopped waiting; answer at the computer',
+        },
+        { eventId: 'm1', title: 'Add tests', agentLabel: 'Codex', callTime: '2025-05-01 10:01:00' },
+      ],
+    });
+    expect(screen.getByText('The agent stopped waiting; answer at the computer')).toBeTruthy();
+    expect(screen.getByText('Expired')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Answer Claude Code/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Allow|Deny/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Answer Add tests' }));
+    expect(props.onAnswerMissed).toHaveBeenCalledWith('m1');
+  });
+
   it('failed reports retry or ignore; missed calls answer and acknowledge all', () => {
     const props = idle();
     fireEvent.click(screen.getByRole('button', { name: 'Retry Fix login' }));

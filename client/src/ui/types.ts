@@ -14,6 +14,11 @@ export type MissedCall = {
   callTime: string;
   /** Shown on hover: the update time. */
   updatedTimeTitle?: string;
+  /**
+   * A permission call whose agent stopped waiting: why it can no longer be answered here, in
+   * words. The row offers no Answer (a decision could not reach the agent).
+   */
+  expired?: string;
 };
 
 export type HistoryRow = MissedCall & {

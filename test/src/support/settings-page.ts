@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { PermissionCallSettingsReply } from '@ringback/protocol';
 import type { Locator, Page } from 'playwright-core';
 import type { RunningRingback } from './ringback-up';
 import { toneWav } from './tone-wav';
@@ -80,6 +81,17 @@ export async function pageTimeOfDay(page: Page, minutes: number): Promise<string
 }
 
 /** The brief language the daemon has, asked on its local API as the CLI does. */
+/** The computer's permission-call settings and presence, read from its local API as the CLI reads them. */
+export async function daemonPermissionCalls(up: RunningRingback): Promise<PermissionCallSettingsReply> {
+  const key = (await readFile(join(up.dataDir, 'local-api.key'), 'utf8')).trim();
+  const response = await fetch(`${up.daemonUrl}/settings/permission-calls`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  if (!response.ok)
+    throw new Error(`GET /settings/permission-calls: ${response.status} ${await response.text()}`);
+  return (await response.json()) as PermissionCallSettingsReply;
+}
+
 export async function daemonBriefLanguage(up: RunningRingback): Promise<string> {
   const key = (await readFile(join(up.dataDir, 'local-api.key'), 'utf8')).trim();
   const response = await fetch(`${up.daemonUrl}/brief/language`, {

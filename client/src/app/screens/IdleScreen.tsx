@@ -1,5 +1,11 @@
 import type { QueuedCall } from '@ringback/machines';
-import { sameCalls, selectFailedCalls, selectMissedCalls, selectPreparingCount } from '@ringback/machines';
+import {
+  isExpired,
+  sameCalls,
+  selectFailedCalls,
+  selectMissedCalls,
+  selectPreparingCount,
+} from '@ringback/machines';
 import type { EventReport } from '@ringback/protocol';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
@@ -13,6 +19,7 @@ import { briefLanguageOf } from '../brief-language';
 import { callerName, callPreview } from '../call-labels';
 import { statusLabelOf } from '../history-labels';
 import { historyRowWithoutWords } from '../history-row-without-words';
+import { nextExpiry } from '../permission-expiry';
 import { permissionRowTitle } from '../permission-view';
 import { ringVerdictNow, verdictText } from '../ring-schedule';
 import { store } from '../services';
@@ -64,6 +71,14 @@ export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings, onDispa
   const missed = useSelector(session.queue, selectMissedCalls, sameCalls);
   const failed = useSelector(session.queue, selectFailedCalls, sameCalls);
   const preparing = useSelector(session.queue, selectPreparingCount);
+  // A missed permission call turns expired on screen when its agent stops waiting.
+  const [, setClock] = useState(0);
+  const soonest = nextExpiry(missed, Date.now());
+  useEffect(() => {
+    if (soonest === null) return;
+    const timer = setTimeout(() => setClock((tick) => tick + 1), Math.max(0, soonest - Date.now()) + 50);
+    return () => clearTimeout(timer);
+  }, [soonest]);
   const endedElsewhere = useSelector(
     session.queue,
     (s) => recentlyEndedElsewhere(s.context.calls),
@@ -90,6 +105,9 @@ export function IdleScreen({ historyVersion, onOpenCall, onOpenSettings, onDispa
         ? { updatedTimeTitle: t('Issue updated {time}', { time: formatCallTime(report.updatedAt) }) }
         : {}),
       ...placementOf(report),
+      ...(isExpired(call.report, Date.now())
+        ? { expired: t('The agent stopped waiting; answer at the computer') }
+        : {}),
     };
   };
   const recordRows: (HistoryRow & CallPlacement)[] = history.map((record) => {

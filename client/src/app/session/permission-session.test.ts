@@ -81,6 +81,39 @@ describe('a permission call in the session', () => {
     ]);
   });
 
+  it('rings with the permission tone; a report after it rings with the incoming tone', async () => {
+    const d = device();
+    const eventId = await ringPermission(d);
+    expect(d.ringtone).toMatchObject({ ringing: true, kind: 'permission' });
+    d.relay.stream().onEvent(await sealedCall(d.key, 'report-1'));
+    d.session.decidePermission(eventId, { behavior: 'allow', via: 'tap' });
+    await vi.waitFor(() =>
+      expect(selectRingingCall(d.session.queue.getSnapshot())?.report.eventId).toBe('report-1'),
+    );
+    expect(d.ringtone).toMatchObject({ ringing: true, kind: 'report' });
+  });
+
+  it('a call whose agent stopped waiting arrives missed and cannot be decided: nothing is written', async () => {
+    const d = device();
+    d.relay.stream().onReconciled([]);
+    const expired = request('perm-old');
+    const plaintext = {
+      ...expired,
+      occurredAt: new Date(Date.now() - 700_000).toISOString(),
+      expiresAt: new Date(Date.now() - 100_000).toISOString(),
+    };
+    d.relay.stream().onEvent(await sealedCall(d.key, 'perm-old', { plaintext }));
+    await vi.waitFor(() =>
+      expect(selectCall(d.session.queue.getSnapshot(), 'perm-old')?.state).toBe('missed'),
+    );
+    expect(d.ringtone.ringing).toBe(false);
+    expect(d.session.decidePermission('perm-old', { behavior: 'allow', via: 'tap' })).toBe(false);
+    await settle();
+    expect(d.relay.statuses).toEqual([]);
+    expect(d.relay.replies).toEqual([]);
+    expect(readHistory(d.store, 'perm-old')?.permission?.decision).toBeUndefined();
+  });
+
   it('a tap on Allow while ringing answers, ends, and sends the decision sealed to the request', async () => {
     const d = device();
     const eventId = await ringPermission(d);

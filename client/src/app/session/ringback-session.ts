@@ -2,6 +2,7 @@ import {
   type CallQueueActor,
   callQueueMachine,
   type InCallOutput,
+  isExpired,
   selectCall,
   selectCurrentCall,
   selectRingingCall,
@@ -84,7 +85,8 @@ export interface SessionDeps {
   relay: SessionRelay;
   speech: SpeechService;
   audio: AudioOutput;
-  ringtone: { start(): void; stop(): void };
+  /** Rings the call that rings now; a permission call asks for its own tone. */
+  ringtone: { start(kind?: 'report' | 'permission'): void; stop(): void };
   onSignedOut(): void;
   now?: () => number;
   /** How often held calls' leases are renewed; `ANSWER_LEASE_RENEW_MS` unless a test says otherwise. */
@@ -146,7 +148,7 @@ export class RingbackSession {
         writeStatus: statusWriterFor(deps.relay),
       },
       actions: {
-        startRinging: () => this.ringing(),
+        startRinging: (_, params) => this.ringing(params.eventId),
         stopRinging: () => deps.ringtone.stop(),
         persist: () => this.schedulePersist(),
       },
@@ -330,8 +332,11 @@ export class RingbackSession {
    */
   decidePermission(eventId: string, choice: PermissionChoice): boolean {
     const event = this.events.get(eventId);
-    const state = selectCall(this.queue.getSnapshot(), eventId)?.state;
+    const call = selectCall(this.queue.getSnapshot(), eventId);
+    const state = call?.state;
     if (!event?.permission || !state || !['ringing', 'missed', 'inCall'].includes(state)) return false;
+    // The agent stopped waiting: a decision could not reach it, and nothing is written.
+    if (call && isExpired(call.report, this.now())) return false;
     const decidedAt = this.now();
     if (!readHistory(this.deps.store, eventId)) recordAnswered(this.deps.store, event, decidedAt);
     const record = readHistory(this.deps.store, eventId);
@@ -383,9 +388,12 @@ export class RingbackSession {
     return [...new Set([...inCall, ...this.replies.unfinished()])];
   }
 
-  /** A call rings over whatever shows; a past call being replayed pauses for it. */
-  private ringing(): void {
-    this.deps.ringtone.start();
+  /**
+   * A call rings over whatever shows (a permission call with its own tone, as opened: a call only
+   * rings once it is); a past call being replayed pauses for it.
+   */
+  private ringing(eventId: string): void {
+    this.deps.ringtone.start(this.events.get(eventId)?.permission ? 'permission' : 'report');
     const shown = this.view.get().call;
     if (shown?.replay && shown.player.getSnapshot().hasTag('playing'))
       shown.player.send({ type: 'interrupt' });

@@ -229,8 +229,11 @@ export function startSession(options: {
   };
   const ringtone = {
     ringing: false,
-    start() {
+    /** Which tone the last ring asked for. */
+    kind: null as 'report' | 'permission' | null,
+    start(kind: 'report' | 'permission' = 'report') {
       ringtone.ringing = true;
+      ringtone.kind = kind;
     },
     stop() {
       ringtone.ringing = false;

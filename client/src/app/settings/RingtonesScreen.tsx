@@ -21,7 +21,7 @@ interface Props {
 
 const BUILT_IN_OPTIONS = BUILT_IN_TONES.map(({ id, name }) => ({ id, name }));
 
-/** The Ringtones settings: the two slots, and each slot's page wired to the store, selection and player. */
+/** The Ringtones settings: the three slots, and each slot's page wired to the store, selection and player. */
 export function RingtonesScreen({ ringtones, onBack, slot: initialSlot }: Props) {
   const { selection: selectionStore, tones, player } = ringtones;
   const [slot, setSlot] = useState<SlotId | null>(initialSlot ?? null);
@@ -58,7 +58,11 @@ export function RingtonesScreen({ ringtones, onBack, slot: initialSlot }: Props)
         : ([...BUILT_IN_OPTIONS, ...(custom ?? [])].find((tone) => tone.id === id)?.name ?? '');
     return (
       <RingtonesPage
-        current={{ incoming: nameOf(selection.incoming), waiting: nameOf(selection.waiting) }}
+        current={{
+          incoming: nameOf(selection.incoming),
+          waiting: nameOf(selection.waiting),
+          permission: nameOf(selection.permission),
+        }}
         onOpen={setSlot}
         onBack={onBack}
       />

@@ -14,6 +14,7 @@ import { KeyScreen } from './KeyScreen';
 import { BriefLanguageScreen, FormOfAddressScreen, InterfaceLanguageScreen } from './LanguageScreens';
 import { LlmScreen } from './LlmScreen';
 import { ModesScreen } from './ModesScreen';
+import { PermissionCallsScreen } from './PermissionCallsScreen';
 import { backgroundDetail } from './push-held';
 import { RingtonesScreen } from './RingtonesScreen';
 import { SpeechRecognitionScreen } from './SpeechRecognitionScreen';
@@ -58,6 +59,8 @@ export function SettingsScreens({ page, onOpen, onBack }: Props) {
       return <RingtonesScreen ringtones={ringtones} onBack={onBack} />;
     case 'modes':
       return <ModesScreen onBack={onBack} />;
+    case 'permission-calls':
+      return <PermissionCallsScreen onBack={onBack} />;
     case 'form-of-address':
       return <FormOfAddressScreen onBack={onBack} />;
     case 'background':

@@ -34,4 +34,47 @@ export const PERMISSION_ZH: Record<string, string> = {
   'Too late': '太晚了',
   'Hung up without deciding': '挂断，未作决定',
   'No decision was sent: the agent asks at the computer.': '没有发出决定：智能体会在电脑上询问。',
+
+  // The Permission calls settings page, and the computer's presence in words.
+  'Permission calls': '权限请求来电',
+  'Ring for permission requests': '权限请求时响铃',
+  'When an agent waits for your permission while you are away from the computer, this phone rings: allow or deny from here.':
+    '当你离开电脑、智能体在等待你的许可时，这部手机会响铃：在这里允许或拒绝。',
+  'How long the agent waits for you': '智能体等你多久',
+  'Then the agent shows its own prompt at the computer.': '之后智能体会在电脑上显示它自己的提示。',
+  'Away from this computer': '离开这台电脑',
+  Automatic: '自动',
+  'By how long this computer has been idle': '按这台电脑的空闲时长判断',
+  Away: '已离开',
+  'Permission requests ring here': '权限请求在这里响铃',
+  'At the computer': '在电脑前',
+  'The agent asks at the computer': '智能体在电脑上询问',
+  'Away after no input for': '无输入多久后算作离开',
+  'Asking your computer…': '正在询问你的电脑…',
+  'less than a minute': '不到一分钟',
+  '1 minute': '1 分钟',
+  '{count} minutes': '{count} 分钟',
+  '1 hour': '1 小时',
+  '{count} hours': '{count} 小时',
+  '{count} seconds': '{count} 秒',
+  'Away from the computer: permission requests ring here.': '已离开电脑：权限请求会在这里响铃。',
+  'At the computer: the agent asks there.': '在电脑前：智能体会在电脑上询问。',
+  'You set Away by hand.': '这是你手动设为“已离开”的。',
+  'You set “At the computer” by hand.': '这是你手动设为“在电脑前”的。',
+  'This computer cannot tell how long it has been idle, so it counts you as at the computer: choose Away when you leave.':
+    '这台电脑无法得知自己空闲了多久，所以把你算作在电脑前：离开时请选择“已离开”。',
+  'No keyboard or mouse input for {idle}, as the desktop app reports.':
+    '据桌面应用报告，已有 {idle}没有键盘或鼠标输入。',
+  'The desktop app reports the idle time.': '空闲时间由桌面应用报告。',
+  'No keyboard or mouse input for {idle} (macOS idle time).':
+    '已有 {idle}没有键盘或鼠标输入（macOS 空闲时间）。',
+  'macOS reports the idle time.': '空闲时间由 macOS 报告。',
+  'No keyboard or mouse input for {idle} (Windows idle time).':
+    '已有 {idle}没有键盘或鼠标输入（Windows 空闲时间）。',
+  'Windows reports the idle time.': '空闲时间由 Windows 报告。',
+  'The desktop session has been idle for {idle} (Linux).': '桌面会话已空闲 {idle}（Linux）。',
+  'The Linux desktop session reports the idle time.': '空闲时间由 Linux 桌面会话报告。',
+  // A missed permission call whose agent stopped waiting.
+  Expired: '已过期',
+  'The agent stopped waiting; answer at the computer': '智能体已不再等待；请在电脑上回答',
 };

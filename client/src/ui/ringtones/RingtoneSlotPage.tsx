@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useText } from '../../i18n';
 import { toneFileProblem } from '../../ringtone/customToneStore';
-import { otherSlot, SILENT, SLOT_DEFAULTS, SLOT_IDS, type SlotId } from '../../ringtone/ringtoneSlots';
+import { otherSlots, SILENT, SLOT_DEFAULTS, SLOT_IDS, type SlotId } from '../../ringtone/ringtoneSlots';
 import { BackHeader } from '../BackHeader';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { errorText } from '../useAsyncStatus';
@@ -43,7 +43,7 @@ export type Props = {
 export function RingtoneSlotPage(props: Props) {
   const t = useText();
   const { slot, builtIn, custom, selection, onPreview, onSelect, onBack } = props;
-  const other = otherSlot(slot);
+  const others = otherSlots(slot);
   const [query, setQuery] = useState('');
   const [showAll, setShowAll] = useState(false);
   const [editMode, setEditing] = useState(false);
@@ -200,7 +200,7 @@ export function RingtoneSlotPage(props: Props) {
         <ToneRadioList
           view={view}
           selectedId={selection[slot]}
-          inUse={{ id: selection[other], label: t(IN_USE_BY[other]) }}
+          inUse={others.map((other) => ({ id: selection[other], label: t(IN_USE_BY[other]) }))}
           silentId={SILENT}
           onChoose={choose}
           onShowAll={() => setShowAll(true)}

@@ -13,7 +13,7 @@ export type Props = {
   onBack: () => void;
 };
 
-/** The two ringtone slots; each row opens that slot's page. */
+/** The ringtone slots; each row opens that slot's page. */
 export function RingtonesPage({ current, onOpen, onBack }: Props) {
   const t = useText();
   const id = useId();

@@ -6,8 +6,8 @@ import type { ToneListView } from './toneListView';
 export type Props = {
   view: ToneListView;
   selectedId: string;
-  /** The tone the other slot plays, and the label it gets here. */
-  inUse: { id: string; label: string };
+  /** The tones the other slots play, each with the label it gets here ("In use by waiting"). */
+  inUse: readonly { id: string; label: string }[];
   silentId: string;
   onChoose: (id: string) => void;
   onShowAll: () => void;
@@ -24,7 +24,7 @@ export function ToneRadioList({ view, selectedId, inUse, silentId, onChoose, onS
       id={tone.id}
       name={tone.name}
       checked={tone.id === selectedId}
-      inUseLabel={tone.id === inUse.id ? inUse.label : undefined}
+      inUseLabel={inUseLabel(inUse, tone.id)}
       onChoose={onChoose}
     />
   );
@@ -56,4 +56,10 @@ export function ToneRadioList({ view, selectedId, inUse, silentId, onChoose, onS
       {empty && <p className="rb-empty">{t('No tone matches.')}</p>}
     </div>
   );
+}
+
+/** Every other slot's label for a tone, joined ("In use by incoming calls · In use by waiting"), or none. */
+function inUseLabel(inUse: readonly { id: string; label: string }[], id: string): string | undefined {
+  const labels = inUse.filter((use) => use.id === id).map((use) => use.label);
+  return labels.length > 0 ? labels.join(' · ') : undefined;
 }

@@ -137,10 +137,10 @@ describe('RingtoneSlotPage', () => {
   });
 
   it('shows a search box only above 8 tones, and it narrows the list', () => {
-    renderPage({ custom: customTones(2) }); // 6 + 2 = 8
+    renderPage({ custom: customTones(1) }); // 7 + 1 = 8
     expect(screen.queryByRole('searchbox', { name: 'Search tones' })).toBeNull();
     cleanup();
-    renderPage({ custom: customTones(3) }); // 9
+    renderPage({ custom: customTones(2) }); // 9
     const search = screen.getByRole('searchbox', { name: 'Search tones' });
     fireEvent.change(search, { target: { value: 'CHI' } });
     expect(radioNames()).toEqual(['chime']);
@@ -161,7 +161,7 @@ describe('RingtoneSlotPage', () => {
     expect(screen.queryByRole('button', { name: /Show all/ })).toBeNull();
   });
 
-  it('labels the tone the other slot uses', () => {
+  it('labels the tones the other slots use', () => {
     renderPage({ slot: 'incoming', custom: customTones(1), selection: { waiting: 'custom:1' } });
     expect(screen.getByRole('radio', { name: 'Tone 1' }).getAttribute('aria-describedby')).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Tone 1' })).toHaveProperty('checked', false);
@@ -171,7 +171,26 @@ describe('RingtoneSlotPage', () => {
     const classic = screen.getByRole('radio', { name: 'Classic' });
     const note = document.getElementById(classic.getAttribute('aria-describedby') ?? '');
     expect(note?.textContent).toBe('In use by incoming calls');
-    expect(screen.getAllByText(/In use by/)).toHaveLength(1);
+    expect(screen.getAllByText(/In use by/).map((label) => label.textContent)).toEqual([
+      'In use by incoming calls',
+      'In use by permission calls',
+    ]);
+    cleanup();
+    // A tone two other slots use names both.
+    renderPage({ slot: 'waiting', selection: { permission: 'classic' } });
+    expect(screen.getByText('In use by incoming calls · In use by permission calls')).toBeTruthy();
+  });
+
+  it('the permission slot: Urgent chosen by default, no Silent, its choice saved for that slot only', () => {
+    const calls = renderPage({ slot: 'permission' });
+    expect(screen.getByRole('heading', { name: 'Permission call ringtone' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Urgent' })).toHaveProperty('checked', true);
+    expect(screen.queryByRole('radio', { name: 'Silent' })).toBeNull();
+    expect(screen.getByText('In use by incoming calls')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Digital' }));
+    expect(calls.select).toHaveBeenCalledWith('digital');
+    expect(calls.preview).toHaveBeenCalledWith('digital');
+    expect(screen.getByRole('radio', { name: 'Digital' })).toHaveProperty('checked', true);
   });
 
   it('Add takes several audio files; one over 10 MB is named "too large (10 MB max)" and left out', async () => {

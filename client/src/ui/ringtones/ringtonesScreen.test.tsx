@@ -25,16 +25,23 @@ function setup() {
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 
 describe('RingtonesPage', () => {
-  it('lists the two slots with their current tone and opens each', () => {
+  it('lists the three slots with their current tone and opens each', () => {
     const onOpen = vi.fn();
     render(
-      <RingtonesPage current={{ incoming: 'Classic', waiting: 'Silent' }} onOpen={onOpen} onBack={vi.fn()} />,
+      <RingtonesPage
+        current={{ incoming: 'Classic', waiting: 'Silent', permission: 'Urgent' }}
+        onOpen={onOpen}
+        onBack={vi.fn()}
+      />,
     );
     const incoming = screen.getByRole('button', { name: 'Incoming call ringtone' });
     expect(incoming.textContent).toContain('Classic');
     fireEvent.click(incoming);
     fireEvent.click(screen.getByRole('button', { name: 'Waiting tone' }));
-    expect(onOpen.mock.calls).toEqual([['incoming'], ['waiting']]);
+    const permission = screen.getByRole('button', { name: 'Permission call ringtone' });
+    expect(permission.textContent).toContain('Urgent');
+    fireEvent.click(permission);
+    expect(onOpen.mock.calls).toEqual([['incoming'], ['waiting'], ['permission']]);
   });
 });
 
@@ -59,6 +66,24 @@ describe('RingtonesScreen', () => {
     expect(screen.getByText('In use by incoming calls')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Silent' }));
     expect(loadSelection(storage).waiting).toBe(SILENT);
+  });
+
+  it('the permission slot: Urgent until another is chosen, saved in the record and rung by permission calls', async () => {
+    const { storage, audio, ringtones } = setup();
+    render(<RingtonesScreen ringtones={ringtones} onBack={vi.fn()} />);
+    await settle();
+    expect(screen.getByRole('button', { name: 'Permission call ringtone' }).textContent).toContain('Urgent');
+    fireEvent.click(screen.getByRole('button', { name: 'Permission call ringtone' }));
+    await settle();
+    fireEvent.click(screen.getByRole('radio', { name: 'Marimba' }));
+    expect(loadSelection(storage)).toMatchObject({ permission: 'marimba', incoming: 'classic' });
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('button', { name: 'Permission call ringtone' }).textContent).toContain('Marimba');
+    cleanup();
+    audio.log.oscillators.length = 0;
+    ringtones.call.start('permission');
+    expect(audio.log.oscillators.map((o) => o.frequency)).toEqual([523.25, 2093]);
+    ringtones.call.stop();
   });
 
   it('tapping a tone previews it once through the player and saves the choice', async () => {

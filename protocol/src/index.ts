@@ -131,6 +131,7 @@ export {
   PermissionBehavior,
   PermissionDecisionPlaintext,
   PermissionEventPlaintext,
+  PermissionOutcomePlaintext,
   PermissionRequestDetails,
 } from './permission';
 export {

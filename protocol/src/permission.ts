@@ -84,6 +84,23 @@ export const PermissionDecisionPlaintext = Type.Object({
 });
 export type PermissionDecisionPlaintext = Type.Static<typeof PermissionDecisionPlaintext>;
 
+/**
+ * What the computer tells every device of the account once a decision reached the waiting hook:
+ * sealed by the daemon as the delivered reply's `outcome` (AAD `Aad.replyOutcome(replyId)`), so a
+ * device that did not decide can say "Allowed on Phone" where the relay's status says only
+ * "Answered on Phone". The relay never reads it.
+ */
+export const PermissionOutcomePlaintext = Type.Object({
+  kind: Type.Literal('permission-outcome'),
+  eventId: Type.String(),
+  behavior: PermissionBehavior,
+  /** The deciding device's name, as its decision gave it. */
+  deviceName: Type.String({ maxLength: 80 }),
+  /** When that device decided (ms since the epoch), as its decision gave it. */
+  decidedAt: Type.Integer({ minimum: 0 }),
+});
+export type PermissionOutcomePlaintext = Type.Static<typeof PermissionOutcomePlaintext>;
+
 /** How long a hook waits for the phone by default, and the bounds of the setting. */
 export const PERMISSION_WAIT_DEFAULT_SECONDS = 600;
 export const PERMISSION_WAIT_MIN_SECONDS = 30;

@@ -82,6 +82,12 @@ export const ReplyState = Type.Object({
   failure: Type.Union([Type.String(), Type.Null()]),
   /** With `failed` and no sealed reason: why, in plain words the relay may read. */
   error: Type.Union([Type.Literal('undecryptable_reply'), Type.Null()]),
+  /**
+   * With `delivered`: what became of it, sealed by the daemon (AAD `Aad.replyOutcome(replyId)`),
+   * for the account's other devices (a permission decision's `PermissionOutcomePlaintext`); null or
+   * absent when the daemon said nothing more (an agent's reply, or an older daemon or relay).
+   */
+  outcome: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type ReplyState = Type.Static<typeof ReplyState>;
 
@@ -111,6 +117,8 @@ export const DaemonToRelay = Type.Union([
     status: Type.Union([Type.Literal('delivered'), Type.Literal('failed')]),
     failure: Type.Optional(Type.String()),
     error: Type.Optional(Type.Literal('undecryptable_reply')),
+    /** With `delivered`: the sealed outcome (`ReplyState.outcome`), when there is one to tell. */
+    outcome: Type.Optional(Type.String()),
   }),
   Type.Object({
     type: Type.Literal('settings-result'),

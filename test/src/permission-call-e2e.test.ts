@@ -6,6 +6,7 @@ import {
   open,
   type PermissionDecisionPlaintext,
   type PermissionEventPlaintext,
+  type PermissionOutcomePlaintext,
   type RelayToDaemon,
   seal,
 } from '@ringback/protocol';
@@ -13,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeTranscription, startFakeTranscription } from './fakes/fake-transcription-server';
 import { saveScreenshots, waitConnected } from './support/app-page';
-import { launchChromium, newMonitoredContext, PHONE_VIEWPORT } from './support/browser';
+import { DESKTOP_VIEWPORT, launchChromium, newMonitoredContext, PHONE_VIEWPORT } from './support/browser';
 import { fakeMicrophoneFlags } from './support/fake-microphone';
 import { pairingPageUrl } from './support/pwa-calls';
 import { openRawDaemonLink, type RawDaemonLink } from './support/raw-daemon-link';
@@ -111,6 +112,23 @@ async function decisionFor(
 
 async function answerDelivered(reply: Forwarded) {
   link.send({ type: 'reply-result', replyId: reply.replyId, status: 'delivered' });
+}
+
+/** Delivered, with who decided what sealed for every device of the account, as the daemon answers. */
+async function answerDeliveredWithOutcome(reply: Forwarded, decision: PermissionDecisionPlaintext) {
+  const outcome: PermissionOutcomePlaintext = {
+    kind: 'permission-outcome',
+    eventId: decision.eventId,
+    behavior: decision.behavior,
+    deviceName: decision.deviceName,
+    decidedAt: decision.decidedAt,
+  };
+  link.send({
+    type: 'reply-result',
+    replyId: reply.replyId,
+    status: 'delivered',
+    outcome: await seal(key, JSON.stringify(outcome), Aad.replyOutcome(reply.replyId)),
+  });
 }
 
 async function answerTooLate(reply: Forwarded) {
@@ -326,4 +344,54 @@ describe('a permission call on the phone', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 300_000);
+
+  it('first device wins: the phone allows, and the desktop that rang too says "Allowed on" the phone, on its screen and in history', async () => {
+    // The phone says it is one, so the two devices pair under different names.
+    const android =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+    const devices = [];
+    for (const [viewport, isMobile] of [
+      [PHONE_VIEWPORT, true],
+      [DESKTOP_VIEWPORT, false],
+    ] as const) {
+      const context = await newMonitoredContext(browser, viewport, {
+        isMobile,
+        ...(isMobile ? { userAgent: android } : {}),
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(await pairingPageUrl(relay.url, computer.deviceToken, key));
+      await waitConnected(page);
+      devices.push({ context, page, errors });
+    }
+    const [phone, desktop] = devices;
+    if (!phone || !desktop) throw new Error('two devices');
+
+    const request = await postPermission({ subject: 'git push --force origin main' });
+    await Promise.all([ringing(phone.page), ringing(desktop.page)]);
+    await phone.page.getByRole('button', { name: 'Allow', exact: true }).click();
+    const { reply, decision } = await decisionFor(request);
+    // The relay's status reaches the desktop first: answered on the phone, nothing left to decide.
+    const by = decision.deviceName;
+    expect(by).toBe('Chrome on Android');
+    await desktop.page.getByRole('heading', { name: `Answered on ${by}` }).waitFor({ timeout: 15_000 });
+    expect(await desktop.page.getByRole('button', { name: 'Allow', exact: true }).count()).toBe(0);
+
+    // Then the computer says how: the desktop opens its word and says it.
+    await answerDeliveredWithOutcome(reply, decision);
+    await phone.page.getByText('Claude Code got your answer').waitFor({ timeout: 15_000 });
+    await desktop.page.getByRole('heading', { name: `Allowed on ${by}` }).waitFor({ timeout: 15_000 });
+    await saveScreenshots(desktop.page, 'permission-allowed-elsewhere');
+    await desktop.page.getByRole('button', { name: 'Close' }).click();
+    await desktop.page.getByRole('heading', { name: `Allowed on ${by}` }).waitFor({ state: 'detached' });
+    // Its history row says the same.
+    await desktop.page.getByText(`Allowed on ${by}`).first().waitFor({ timeout: 15_000 });
+    expect(repliesFor(request.eventId)).toHaveLength(1);
+
+    for (const device of devices) {
+      expect(device.errors).toEqual([]);
+      await device.context.close();
+    }
+  }, 180_000);
 });

@@ -12,6 +12,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RelayAndComputer, startRelayAndComputer } from './support/relay-and-computer';
 import { answerCall, relayRequest } from './support/relay-requests';
+import { openRelayStream } from './support/sse-stream';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -150,6 +151,54 @@ describe('permission calls through a real relay', () => {
       `permission call on the relay: first ${rang} ms, second ${Date.now() - again} ms after the hook asked (polled)`,
     );
     void second.catch(() => undefined);
+  });
+
+  it("tells the account's other devices who decided what: sealed for them, in the delivered reply frame", async () => {
+    const { relay, daemon, computer, phone, key } = await world();
+    const tablet = await relay.pair(computer, 'app', 'Tablet');
+    const tabletStream = await openRelayStream(relay.url, tablet.deviceToken);
+    cleanups.push(async () => tabletStream.close());
+    const answer = hookAsks(daemon.url);
+    const { event, call } = await ringingCall(relay.url, phone, key);
+    await answerCall(relay.url, phone.deviceToken, event.eventId);
+    const sealed = await sealedDecision(key, call, 'allow');
+    await relayRequest(relay.url, phone.deviceToken, 'POST', `/v1/events/${event.eventId}/replies`, {
+      replyId: 'r-allow',
+      sealed,
+    });
+    const hook = (await (await answer).json()) as { decision: unknown };
+    expect(hook.decision).toEqual({ behavior: 'allow' });
+
+    let delivered: ReplyState | undefined;
+    await expect
+      .poll(() => {
+        delivered = tabletStream.messages
+          .filter((message) => message.event === 'reply')
+          .map((message) => JSON.parse(message.data) as ReplyState)
+          .find((reply) => reply.status === 'delivered');
+        return delivered !== undefined;
+      })
+      .toBe(true);
+    expect(delivered).toMatchObject({ eventId: event.eventId, replyId: 'r-allow', failure: null });
+    // The relay holds only ciphertext; the tablet opens it for this reply.
+    expect(delivered?.outcome).toMatch(/^e1\./);
+    const outcome = JSON.parse(await open(key, delivered?.outcome ?? '', Aad.replyOutcome('r-allow')));
+    expect(outcome).toEqual({
+      kind: 'permission-outcome',
+      eventId: event.eventId,
+      behavior: 'allow',
+      deviceName: 'Phone',
+      decidedAt: expect.any(Number),
+    });
+    // The phone asking again after a reload reads the same.
+    const again = await relayRequest<ReplyState>(
+      relay.url,
+      phone.deviceToken,
+      'POST',
+      `/v1/events/${event.eventId}/replies`,
+      { replyId: 'r-allow', sealed },
+    );
+    expect(again.body).toMatchObject({ status: 'delivered', outcome: delivered?.outcome });
   });
 
   it('at the computer, answers the hook with no decision at once and rings nobody', async () => {

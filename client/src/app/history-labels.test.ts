@@ -72,6 +72,29 @@ describe('statusLabelOf a permission call', () => {
     );
   });
 
+  it("says another device's decision as the computer told it, over the relay's answered", () => {
+    const phone = { deviceId: 'dev-phone', name: 'Phone' };
+    const outcome = (behavior: 'allow' | 'deny') => ({
+      kind: 'permission-outcome',
+      eventId: 'e',
+      behavior,
+      deviceName: 'Phone',
+      decidedAt: 1,
+    });
+    expect(statusLabelOf(permissionRecord({ handledBy: phone }, { outcome: outcome('allow') }))).toBe(
+      'Allowed on Phone',
+    );
+    expect(statusLabelOf(permissionRecord({ status: 'pending' }, { outcome: outcome('deny') }))).toBe(
+      'Denied on Phone',
+    );
+    expect(
+      statusLabelOf(
+        permissionRecord({ handledBy: phone }, { outcome: outcome('allow') }),
+        translatorFor('zh'),
+      ),
+    ).toBe('已在 Phone 上允许');
+  });
+
   it('calls one nobody decided missed', () => {
     expect(statusLabelOf(permissionRecord({ status: 'pending' }))).toBe('Missed');
   });

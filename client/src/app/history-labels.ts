@@ -18,6 +18,12 @@ function permissionLabelOf(record: CallRecord, t: Translate): string | null {
       ? t('Allowed on {device}', { device: decision.deviceName })
       : t('Denied on {device}', { device: decision.deviceName });
   }
+  // Decided on another device: the computer said how, which the relay's status cannot.
+  const { outcome } = permission;
+  if (outcome)
+    return outcome.behavior === 'allow'
+      ? t('Allowed on {device}', { device: outcome.deviceName })
+      : t('Denied on {device}', { device: outcome.deviceName });
   const by = record.handledBy;
   if (by && by.deviceId === permission.request.computer.deviceId) return t('Answered at the computer');
   if (by) return t('Answered on {device}', { device: by.name });

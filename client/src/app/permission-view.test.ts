@@ -117,4 +117,21 @@ describe('the decided screen', () => {
     expect(endedElsewhereText(p, { deviceId: 'dev-ipad', name: 'iPad' }, en)).toBe('Answered on iPad');
     expect(endedElsewhereText(p, { deviceId: 'dev-laptop', name: 'Laptop' }, zh)).toBe('已在电脑上处理');
   });
+
+  it("says another device's decision once the computer told it", () => {
+    const p = permission('command');
+    const phone = { deviceId: 'dev-phone', name: 'Phone' };
+    const outcome = (behavior: 'allow' | 'deny') =>
+      ({
+        kind: 'permission-outcome',
+        eventId: p.eventId,
+        behavior,
+        deviceName: 'Phone',
+        decidedAt: 1,
+      }) as const;
+    expect(endedElsewhereText(p, phone, en, outcome('allow'))).toBe('Allowed on Phone');
+    expect(endedElsewhereText(p, phone, en, outcome('deny'))).toBe('Denied on Phone');
+    expect(endedElsewhereText(p, phone, zh, outcome('allow'))).toBe('已在 Phone 上允许');
+    expect(endedElsewhereText(p, phone, zh, outcome('deny'))).toBe('已在 Phone 上拒绝');
+  });
 });

@@ -1,4 +1,4 @@
-import type { PermissionEventPlaintext } from '@ringback/protocol';
+import type { PermissionEventPlaintext, PermissionOutcomePlaintext } from '@ringback/protocol';
 import type { Translate } from '../i18n';
 import type { CallRecord } from '../storage';
 import type { PermissionRequestView } from '../ui/permission/PermissionRequestCard';
@@ -81,12 +81,20 @@ export function permissionOutcomeOf(
   return { ...base, delivery: { state: 'sending' } };
 }
 
-/** A permission call that ended without this device's decision: where it was answered. */
+/**
+ * A permission call that ended without this device's decision: where it was answered, or, once
+ * the computer told how another device decided (`outcome`), that decision and its device.
+ */
 export function endedElsewhereText(
   permission: PermissionEventPlaintext,
   by: { deviceId: string; name: string } | null | undefined,
   t: Translate,
+  outcome?: PermissionOutcomePlaintext,
 ): string {
+  if (outcome)
+    return outcome.behavior === 'allow'
+      ? t('Allowed on {device}', { device: outcome.deviceName })
+      : t('Denied on {device}', { device: outcome.deviceName });
   if (!by || by.deviceId === permission.computer.deviceId) return t('Answered at the computer');
   return t('Answered on {device}', { device: by.name });
 }

@@ -7,6 +7,7 @@ import {
   type HandledBy,
   PermissionDecisionPlaintext,
   PermissionEventPlaintext,
+  PermissionOutcomePlaintext,
   type ReplyStatus,
   TrackerSealedReport,
 } from '@ringback/protocol';
@@ -19,6 +20,7 @@ export type CallReport =
 const parseTrackerReport = createParser(TrackerSealedReport);
 const parsePermissionRequest = createParser(PermissionEventPlaintext);
 const parsePermissionDecision = createParser(PermissionDecisionPlaintext);
+const parsePermissionOutcome = createParser(PermissionOutcomePlaintext);
 
 /** What the computer said of this device's decision. */
 export type PermissionDelivery = 'delivered' | 'tooLate' | 'alreadyDecided';
@@ -29,6 +31,11 @@ export interface PermissionRecord {
   /** Sealed as the call's reply; kept so a reload sends the same decision (and history shows it). */
   decision?: PermissionDecisionPlaintext;
   delivery?: PermissionDelivery;
+  /**
+   * Another device's decision, as the computer told every device once its hook took it: history
+   * and the ended call's screen say "Allowed on Phone" where the relay's status says "Answered".
+   */
+  outcome?: PermissionOutcomePlaintext;
 }
 
 const DELIVERIES: readonly string[] = ['delivered', 'tooLate', 'alreadyDecided'];
@@ -37,6 +44,7 @@ function parsePermission(value: unknown): PermissionRecord | null {
   if (!isObject(value) || !parsePermissionRequest.check(value.request)) return null;
   const record: PermissionRecord = { request: value.request };
   if (parsePermissionDecision.check(value.decision)) record.decision = value.decision;
+  if (parsePermissionOutcome.check(value.outcome)) record.outcome = value.outcome;
   if (isString(value.delivery) && DELIVERIES.includes(value.delivery))
     record.delivery = value.delivery as PermissionDelivery;
   return record;

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Aad, OpenError, open } from '@ringback/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { COMPUTER, failureOf, permissionWorld, REQUEST, standInRelay } from './permission-world';
+import { COMPUTER, failureOf, outcomeOf, permissionWorld, REQUEST, standInRelay } from './permission-world';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -52,12 +52,32 @@ describe('a permission request', () => {
     expect(waits).toBe(60_000);
     expect(Date.parse(call.occurredAt)).toBeGreaterThanOrEqual(before - 1000);
 
+    const decidedAt = Date.now() - 2_000;
     const result = await world.deliver(
       'r-1',
       body.eventId,
-      await world.decision(call, { behavior: 'allow' }),
+      await world.decision(call, { behavior: 'allow', decidedAt }),
     );
-    expect(result).toEqual({ type: 'reply-result', replyId: 'r-1', status: 'delivered' });
+    expect(result).toEqual({
+      type: 'reply-result',
+      replyId: 'r-1',
+      status: 'delivered',
+      outcome: expect.stringMatching(/^e1\./),
+    });
+    // For the account's other devices: who decided what, sealed for this reply only.
+    expect(await outcomeOf(world.key, result)).toEqual({
+      kind: 'permission-outcome',
+      eventId: body.eventId,
+      behavior: 'allow',
+      deviceName: "Anna's phone",
+      decidedAt,
+    });
+    await expect(open(world.key, result.outcome ?? '', Aad.replyOutcome('r-2'))).rejects.toBeInstanceOf(
+      OpenError,
+    );
+    await expect(open(world.key, result.outcome ?? '', Aad.replyError('r-1'))).rejects.toBeInstanceOf(
+      OpenError,
+    );
     expect(await answer).toEqual({
       status: 200,
       body: { decision: { behavior: 'allow' }, reason: 'decided' },
@@ -104,7 +124,12 @@ describe('a permission request', () => {
     });
 
     const deny = await world.decision(call, { behavior: 'deny', message: 'Not on a Friday', via: 'voice' });
-    expect((await world.deliver('r-4', body.eventId, deny)).status).toBe('delivered');
+    const denied = await world.deliver('r-4', body.eventId, deny);
+    expect(denied.status).toBe('delivered');
+    // The other devices learn it was denied and by whom; the words stay between the decider and the agent.
+    const outcome = await outcomeOf(world.key, denied);
+    expect(outcome).toMatchObject({ behavior: 'deny', deviceName: "Anna's phone" });
+    expect(JSON.stringify(outcome)).not.toContain('Not on a Friday');
     expect((await answer).body).toEqual({
       decision: { behavior: 'deny', message: 'Not on a Friday' },
       reason: 'decided',

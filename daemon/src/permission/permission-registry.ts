@@ -9,6 +9,7 @@ import type { RelayTarget } from '../relay/post-daemon-event';
 import { failedReply, undecryptable } from '../replies/handle-reply';
 import type { ReplyResult } from '../replies/handled-replies';
 import type { Computer } from './computer-identity';
+import { deliveredDecision } from './delivered-decision';
 import { type EndCall, endPermissionCall } from './end-permission-call';
 import { openDecision } from './open-decision';
 import { noDecision, type PermissionRequestAnswer } from './permission-answer';
@@ -214,7 +215,7 @@ export class PermissionRegistry {
       await records.markDecided(message.eventId).catch((error: Error) => {
         logger.warn(`${named}: could not note the decision in the permission record (${error.message})`);
       });
-      return { type: 'reply-result', replyId: message.replyId, status: 'delivered' };
+      return deliveredDecision(message.replyId, key, opened.decision);
     }
     if (record?.decided) {
       logger.info(`${named}: a second decision by ${by} refused, already decided`);

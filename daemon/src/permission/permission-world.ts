@@ -194,3 +194,9 @@ export async function failureOf(key: string, result: { replyId: string; failure?
   if (!result?.failure) return null;
   return JSON.parse(await open(key, result.failure, Aad.replyError(result.replyId)));
 }
+
+/** The outcome a daemon sealed for a delivered decision, as every device of the account opens it. */
+export async function outcomeOf(key: string, result: { replyId: string; outcome?: string } | null) {
+  if (!result?.outcome) return null;
+  return JSON.parse(await open(key, result.outcome, Aad.replyOutcome(result.replyId)));
+}

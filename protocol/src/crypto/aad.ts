@@ -8,6 +8,11 @@ export const Aad = {
   reply: (eventId: string): string => `ringback:reply:v1:${eventId}`,
   replyError: (replyId: string): string => `ringback:reply-error:v1:${replyId}`,
   /**
+   * What became of a delivered reply, sealed by the daemon for every device of the account (a
+   * permission decision: who decided what), so the devices that did not decide can say so.
+   */
+  replyOutcome: (replyId: string): string => `ringback:reply-outcome:v1:${replyId}`,
+  /**
    * A request names the computer it is for (the daemon's device id), so a relay cannot replay it
    * on another computer of the account. Request ids hold no `:`, so the last `:` ends the device id.
    */

@@ -40,7 +40,7 @@ export class ReplyDispatcher {
   async recordResult(
     accountId: string,
     replyId: string,
-    result: { status: 'delivered' } | { status: 'failed'; failure: string | null },
+    result: { status: 'delivered'; outcome: string | null } | { status: 'failed'; failure: string | null },
   ): Promise<boolean> {
     const stored = await this.#store.setReplyResult(
       accountId,

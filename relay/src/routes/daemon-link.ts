@@ -99,7 +99,7 @@ export function daemonLinkRoutes(deps: RelayRuntime): FastifyPluginAsync {
             me.accountId,
             message.replyId,
             message.status === 'delivered'
-              ? { status: 'delivered' }
+              ? { status: 'delivered', outcome: message.outcome ?? null }
               : { status: 'failed', failure: message.failure ?? null },
           );
           // Acknowledged even when unknown (purged): the daemon may forget it.

@@ -69,6 +69,8 @@ export interface ReplyRecord {
   status: ReplyStatus;
   /** With `failed`: the daemon's sealed reason, or '' when it could not open the reply. */
   failure: string | null;
+  /** With `delivered`: the daemon's sealed outcome for the account's devices, if it gave one. */
+  outcome: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -293,7 +295,7 @@ export interface ReplyStore {
   setReplyResult(
     accountId: string,
     replyId: string,
-    result: { status: 'delivered' } | { status: 'failed'; failure: string },
+    result: { status: 'delivered'; outcome?: string | null } | { status: 'failed'; failure: string },
   ): Promise<ReplyUpdateResult>;
   getReply(accountId: string, replyId: string): Promise<ReplyRecord | null>;
 }

@@ -105,6 +105,11 @@ export interface ReplyRow {
   to_device_id: string;
   sealed: string | null;
   status: ReplyStatus;
+  /**
+   * The daemon's sealed note on a finished reply: the reason of a `failed` one ('' when it could
+   * not open the reply), the outcome of a `delivered` one. The status says which; both are
+   * ciphertext for the devices, never read here.
+   */
   failure: string | null;
   created_at: number;
   updated_at: number;
@@ -122,11 +127,27 @@ export function toReply(row: ReplyRow): ReplyRecord {
     toDeviceId: row.to_device_id,
     sealed: row.sealed,
     status: row.status,
-    failure: row.failure,
+    failure: row.status === 'failed' ? row.failure : null,
+    outcome: row.status === 'delivered' ? row.failure || null : null,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
 }
+
+/** A reply's next state as its store writes it. */
+export type ReplyChange = Pick<ReplyRecord, 'status' | 'sealed' | 'failure' | 'outcome'>;
+
+/** The value of the `failure` column for a change: the one sealed note its status keeps. */
+export const resultNote = (change: ReplyChange): string | null =>
+  change.status === 'failed' ? change.failure : change.status === 'delivered' ? change.outcome : null;
+
+/** The daemon's result as the reply's next state: its ciphertext erased, its note kept. */
+export const resultChange = (
+  result: { status: 'delivered'; outcome?: string | null } | { status: 'failed'; failure: string },
+): ReplyChange =>
+  result.status === 'failed'
+    ? { status: 'failed', sealed: null, failure: result.failure, outcome: null }
+    : { status: 'delivered', sealed: null, failure: null, outcome: result.outcome ?? null };
 
 /** What a reply needs of its event: where it goes, and who may send it. */
 export interface EventAnswerer {

@@ -84,13 +84,14 @@ const AUDIO_MONITOR = `(() => {
 export async function newMonitoredContext(
   browser: Browser,
   viewport: { width: number; height: number },
-  options: { isMobile?: boolean } = {},
+  options: { isMobile?: boolean; userAgent?: string } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport,
     deviceScaleFactor: 1,
     isMobile: options.isMobile ?? false,
     hasTouch: options.isMobile ?? false,
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   // Also for a browser launched without launchChromium.
   context.setDefaultTimeout(STEP_TIMEOUT_MS);

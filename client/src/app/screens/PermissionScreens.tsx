@@ -135,14 +135,20 @@ export function PermissionEnded({
 }) {
   const { session } = useSession();
   const t = useText();
-  const permission =
-    session.openedEvent(eventId)?.permission ?? readHistory(store, eventId)?.permission?.request;
+  // Read again when history changes: the computer's word on another device's decision comes later.
+  const historyVersion = useSyncExternalStore(
+    session.view.subscribe,
+    () => session.view.get().historyVersion,
+  );
+  void historyVersion;
+  const kept = readHistory(store, eventId)?.permission;
+  const permission = session.openedEvent(eventId)?.permission ?? kept?.request;
   if (!permission) return null;
   return (
     <PermissionEndedScreen
       callerName={agentLabel(permission.request.source)}
       title={permissionTitle(permission, t)}
-      where={endedElsewhereText(permission, by, t)}
+      where={endedElsewhereText(permission, by, t, kept?.outcome)}
       onClose={() => session.closePermissionEnded()}
     />
   );

@@ -15,6 +15,7 @@ import {
 } from '../../storage';
 import { recordReplySent } from './call-history-writes';
 import { permissionDeliveryOf, refusedDelivery } from './permission-delivery';
+import { permissionOutcomeOf } from './permission-outcome';
 import { replyFailureReason } from './reply-failure';
 import { replyPlaintextOf } from './reply-plaintext';
 import type { SessionRelay } from './session-relay';
@@ -177,10 +178,27 @@ export class CallReplies {
       this.deps.onHistoryChanged();
   }
 
+  /**
+   * Another device's decision reached the computer: kept beside the call this device held (it rang,
+   * was missed or ended elsewhere here), so history and its screen say how it was decided.
+   */
+  private async recordOutcome(state: ReplyState): Promise<void> {
+    const outcome = await permissionOutcomeOf(state, await this.deps.key());
+    if (!outcome) return;
+    const record = readHistory(this.deps.store, state.eventId);
+    // Once known, it stays: a frame replayed after a reconnect does not change it.
+    if (!record?.permission || record.permission.decision || record.permission.outcome) return;
+    if (saveHistory(this.deps.store, { ...record, permission: { ...record.permission, outcome } }))
+      this.deps.onHistoryChanged();
+  }
+
   private async recordProgress(state: ReplyState, reason?: string): Promise<void> {
-    if (readHistory(this.deps.store, state.eventId)?.permission) {
+    const permission = readHistory(this.deps.store, state.eventId)?.permission;
+    if (permission?.decision) {
       const delivery = await permissionDeliveryOf(state, await this.deps.key());
       if (delivery) this.recordDelivery(state.eventId, delivery);
+    } else if (permission) {
+      await this.recordOutcome(state);
     }
     const failure =
       reason ??

@@ -4,10 +4,12 @@ import {
   open as openSealed,
   type PermissionDecisionPlaintext,
   type PermissionEventPlaintext,
+  type PermissionOutcomePlaintext,
   seal,
 } from '@ringback/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readHistory } from '../../storage';
+import { statusLabelOf } from '../history-labels';
 import type { RingbackSession } from './ringback-session';
 import { sealedCall, settle, startSession } from './session-harness';
 
@@ -211,5 +213,73 @@ describe('a permission call in the session', () => {
     // Its screen says where it went, with nothing left to decide.
     expect(d.session.view.get().permissionEnded).toEqual({ eventId, by: COMPUTER });
     expect(d.session.decidePermission(eventId, { behavior: 'allow', via: 'tap' })).toBe(false);
+  });
+
+  it('says "Allowed on Phone" once the computer tells this device, which did not decide, how another one did', async () => {
+    const d = device();
+    const eventId = await ringPermission(d);
+    const phone = { deviceId: 'dev-phone', name: 'Phone' };
+    d.relay.stream().onStatus({ eventId, status: 'answered', handledBy: phone });
+    await settle();
+    expect(d.session.view.get().permissionEnded).toEqual({ eventId, by: phone });
+    expect(statusLabelOf(readHistory(d.store, eventId) ?? ({} as never))).toBe('Answered on Phone');
+
+    const outcome: PermissionOutcomePlaintext = {
+      kind: 'permission-outcome',
+      eventId,
+      behavior: 'allow',
+      deviceName: 'Phone',
+      decidedAt: 1_700_000_000_000,
+    };
+    const frame = { eventId, replyId: 'r-phone', failure: null, error: null };
+    d.relay.stream().onReply({ ...frame, status: 'queued' });
+    d.relay.stream().onReply({
+      ...frame,
+      status: 'delivered',
+      outcome: await seal(d.key, JSON.stringify(outcome), Aad.replyOutcome('r-phone')),
+    });
+    await settle();
+    const record = readHistory(d.store, eventId);
+    expect(record?.permission?.outcome).toEqual(outcome);
+    expect(statusLabelOf(record ?? ({} as never))).toBe('Allowed on Phone');
+    // Nothing of this device's own: no decision, no delivery, no reply panel.
+    expect(record?.permission?.decision).toBeUndefined();
+    expect(record?.permission?.delivery).toBeUndefined();
+    expect(d.session.view.get().reply).toBeNull();
+    expect(d.relay.replies).toEqual([]);
+  });
+
+  it('ignores an outcome sealed for another reply or naming another call', async () => {
+    const d = device();
+    const eventId = await ringPermission(d);
+    d.relay
+      .stream()
+      .onStatus({ eventId, status: 'completed', handledBy: { deviceId: 'dev-phone', name: 'Phone' } });
+    const outcome = {
+      kind: 'permission-outcome',
+      eventId,
+      behavior: 'allow',
+      deviceName: 'Phone',
+      decidedAt: 1,
+    };
+    const frame = { eventId, failure: null, error: null, status: 'delivered' as const };
+    d.relay.stream().onReply({
+      ...frame,
+      replyId: 'r-1',
+      outcome: await seal(d.key, JSON.stringify(outcome), Aad.replyOutcome('r-other')),
+    });
+    d.relay.stream().onReply({
+      ...frame,
+      replyId: 'r-2',
+      outcome: await seal(
+        d.key,
+        JSON.stringify({ ...outcome, eventId: 'perm-other' }),
+        Aad.replyOutcome('r-2'),
+      ),
+    });
+    d.relay.stream().onReply({ ...frame, replyId: 'r-3', outcome: 'e1.not-sealed' });
+    await settle();
+    expect(readHistory(d.store, eventId)?.permission?.outcome).toBeUndefined();
+    expect(statusLabelOf(readHistory(d.store, eventId) ?? ({} as never))).toBe('Answered on Phone');
   });
 });

@@ -6,7 +6,7 @@ import './permission.css';
 export type Props = {
   callerName: string;
   title: string;
-  /** "Answered at the computer", or "Answered on Pixel 8". */
+  /** "Answered at the computer", "Answered on Pixel 8", or "Allowed on Pixel 8" once the computer said so. */
   where: string;
   onClose: () => void;
 };

@@ -6,15 +6,16 @@ import {
   isFinalReply,
   iso,
   REPLY_COLUMNS,
+  type ReplyChange,
   type ReplyRow,
+  resultChange,
+  resultNote,
   toReply,
 } from '../store-rows';
 import type { PostgresContext, Sql } from './context';
 import { liveDevice } from './devices';
 import { notify } from './notify';
 import type { AppendLog } from './stream-log';
-
-type ReplyChange = Pick<ReplyRecord, 'status' | 'sealed' | 'failure'>;
 
 /** Replies on their way to a daemon; every change is a `reply` frame of the account's log. */
 export function postgresReplies(
@@ -45,7 +46,7 @@ export function postgresReplies(
       if (!change) return { outcome: 'unchanged', reply: current };
       await sql.query(
         'UPDATE replies SET status = $1, sealed = $2, failure = $3, updated_at = $4 WHERE account_id = $5 AND reply_id = $6',
-        [change.status, change.sealed, change.failure, at, accountId, replyId],
+        [change.status, change.sealed, resultNote(change), at, accountId, replyId],
       );
       const log = await appendLog(sql, accountId, 'reply', current.eventId, at, replyId);
       return { outcome: 'changed', reply: { ...current, ...change, updatedAt: iso(at) }, log };
@@ -105,18 +106,14 @@ export function postgresReplies(
     },
     async markReplyDispatched(accountId, replyId) {
       return updateReply(accountId, replyId, (current) =>
-        current.status === 'queued' ? { status: 'dispatched', sealed: current.sealed, failure: null } : null,
+        current.status === 'queued'
+          ? { status: 'dispatched', sealed: current.sealed, failure: null, outcome: null }
+          : null,
       );
     },
     async setReplyResult(accountId, replyId, result) {
       return updateReply(accountId, replyId, (current) =>
-        isFinalReply(current)
-          ? null
-          : {
-              status: result.status,
-              sealed: null,
-              failure: result.status === 'failed' ? result.failure : null,
-            },
+        isFinalReply(current) ? null : resultChange(result),
       );
     },
     async getReply(accountId, replyId) {

@@ -11,7 +11,10 @@ import {
   isFinalReply,
   iso,
   REPLY_COLUMNS,
+  type ReplyChange,
   type ReplyRow,
+  resultChange,
+  resultNote,
   toReply,
 } from '../store-rows';
 import type { SqliteContext } from './context';
@@ -46,7 +49,7 @@ export function sqliteReplies({ db, commit, now }: SqliteContext, appendLog: App
   const updateReply = (
     accountId: string,
     replyId: string,
-    next: (current: ReplyRecord) => Pick<ReplyRecord, 'status' | 'sealed' | 'failure'> | null,
+    next: (current: ReplyRecord) => ReplyChange | null,
   ): Promise<ReplyUpdateResult> => {
     const at = now();
     return commit.write((): ReplyUpdateResult => {
@@ -55,7 +58,7 @@ export function sqliteReplies({ db, commit, now }: SqliteContext, appendLog: App
       const current = toReply(row);
       const change = next(current);
       if (!change) return { outcome: 'unchanged', reply: current };
-      s.update.run(change.status, change.sealed, change.failure, at, accountId, replyId);
+      s.update.run(change.status, change.sealed, resultNote(change), at, accountId, replyId);
       const log = appendLog(accountId, 'reply', current.eventId, at, replyId);
       return { outcome: 'changed', reply: { ...current, ...change, updatedAt: iso(at) }, log };
     });
@@ -84,18 +87,14 @@ export function sqliteReplies({ db, commit, now }: SqliteContext, appendLog: App
     },
     async markReplyDispatched(accountId, replyId) {
       return updateReply(accountId, replyId, (current) =>
-        current.status === 'queued' ? { status: 'dispatched', sealed: current.sealed, failure: null } : null,
+        current.status === 'queued'
+          ? { status: 'dispatched', sealed: current.sealed, failure: null, outcome: null }
+          : null,
       );
     },
     async setReplyResult(accountId, replyId, result) {
       return updateReply(accountId, replyId, (current) =>
-        isFinalReply(current)
-          ? null
-          : {
-              status: result.status,
-              sealed: null,
-              failure: result.status === 'failed' ? result.failure : null,
-            },
+        isFinalReply(current) ? null : resultChange(result),
       );
     },
     async getReply(accountId, replyId) {

@@ -78,5 +78,32 @@ forEachBackend((backend) => {
         outcome: 'not_found',
       });
     });
+
+    it("keeps the daemon's sealed outcome with a delivered result, and a failure's reason apart from it", async () => {
+      const store = await backend.open();
+      const { accountId, phone } = await accountWithEvent(store);
+      await store.setStatus(accountId, 'evt-1', 'answered', phone.deviceId);
+      for (const replyId of ['r-1', 'r-2', 'r-3'])
+        await store.insertReply(newReply(accountId, phone.deviceId, replyId));
+      expect(
+        await store.setReplyResult(accountId, 'r-1', { status: 'delivered', outcome: 'e1.outcome' }),
+      ).toMatchObject({
+        outcome: 'changed',
+        reply: { status: 'delivered', outcome: 'e1.outcome', failure: null, sealed: null },
+      });
+      await store.setReplyResult(accountId, 'r-2', { status: 'delivered' });
+      await store.setReplyResult(accountId, 'r-3', { status: 'failed', failure: 'e1.reason' });
+      // The first result wins: a later one changes neither the status nor the outcome.
+      expect(
+        await store.setReplyResult(accountId, 'r-1', { status: 'delivered', outcome: 'e1.other' }),
+      ).toMatchObject({ outcome: 'unchanged', reply: { outcome: 'e1.outcome' } });
+      const read = async (replyId: string) => {
+        const reply = await store.getReply(accountId, replyId);
+        return reply && { status: reply.status, failure: reply.failure, outcome: reply.outcome };
+      };
+      expect(await read('r-1')).toEqual({ status: 'delivered', failure: null, outcome: 'e1.outcome' });
+      expect(await read('r-2')).toEqual({ status: 'delivered', failure: null, outcome: null });
+      expect(await read('r-3')).toEqual({ status: 'failed', failure: 'e1.reason', outcome: null });
+    });
   });
 });

@@ -203,4 +203,8 @@ describe('a permission call from a real agent to a real page', () => {
   it('Claude Code: the request rings on the paired page with the command; Allow runs it, Deny with words reaches the model', async () => {
     await checkAgent('claude-code');
   }, 300_000);
+
+  it('Codex: the request rings on the paired page with the command; Allow runs it, Deny with words reaches the model', async () => {
+    await checkAgent('codex');
+  }, 300_000);
 });

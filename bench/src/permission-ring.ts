@@ -191,6 +191,15 @@ export async function benchPermissionRing(): Promise<void> {
         `${median(samples.map((s) => s.relayed - s.daemon)).toFixed(0)} ms, the page ` +
         `${median(samples.map((s) => s.rang - s.relayed)).toFixed(0)} ms`,
     );
+    const slowest = [...samples].sort((a, b) => b.rang - a.rang).slice(0, 3);
+    console.log(
+      `    the slowest: ${slowest
+        .map(
+          (s) =>
+            `${s.rang.toFixed(0)} ms (hook + daemon ${s.daemon.toFixed(0)}, relay ${(s.relayed - s.daemon).toFixed(0)}, page ${(s.rang - s.relayed).toFixed(0)})`,
+        )
+        .join('; ')}`,
+    );
     console.log(`  report call (daemon 202 → ring, 5 sentences, instant fake model): ${summary(report)}`);
   } finally {
     await listening.close();

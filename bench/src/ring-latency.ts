@@ -23,7 +23,7 @@ const SLOW_TTS_MS = 300;
 let run = 0;
 
 /** A brief whose call plays exactly `sentences` sentences (card title, card body and conclusion are three). */
-function briefOf(sentences: number): Record<string, unknown> {
+export function briefOf(sentences: number): Record<string, unknown> {
   run += 1;
   const spoken = Array.from(
     { length: sentences - 3 },
@@ -33,7 +33,7 @@ function briefOf(sentences: number): Record<string, unknown> {
 }
 
 /** Milliseconds from the daemon's 202 to the page showing the incoming call. */
-async function timeToRing(page: Page, daemonUrl: string): Promise<number> {
+export async function timeToRing(page: Page, daemonUrl: string): Promise<number> {
   const project = await mkdtemp(join(tmpdir(), 'ringback-bench-'));
   const response = await fetch(`${daemonUrl}/report?agent=claude-code`, {
     method: 'POST',

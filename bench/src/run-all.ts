@@ -3,6 +3,7 @@ import { benchHookOverhead } from './hook-overhead';
 import { benchInstallWeight } from './install-weight';
 import { benchIntake } from './intake';
 import { benchOutage } from './outage';
+import { benchPermissionRing } from './permission-ring';
 import { benchPushFanout } from './push/push-fanout';
 import { benchPushStall } from './push/push-stall';
 import { benchCluster } from './relay-cluster';
@@ -22,6 +23,7 @@ if (!only || only === 'cluster') await benchCluster(process.argv[3] === 'ingest'
 if (!only || only === 'push') await benchPushFanout();
 if (!only || only === 'push-stall') await benchPushStall();
 if (!only || only === 'ring') await benchRingLatency();
+if (!only || only === 'permission') await benchPermissionRing();
 if (!only || only === 'schedule') await benchRingSchedule();
 if (!only || only === 'voices') await benchVoicePrepare();
 if (!only || only === 'computer') await benchComputerRequests();

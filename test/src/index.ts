@@ -20,6 +20,7 @@ export { newestPostgresBin, type PostgresServer, startPostgresServer } from './s
 export { pairingPageUrl, storeSealedCall } from './support/pwa-calls';
 export { startRelayProcess } from './support/relay-process';
 export { type RunningRingback, standInClaude, startRingbackUp } from './support/ringback-up';
+export { runRingback } from './support/run-hook-process';
 export { daemonKeyOf } from './support/sealed-events';
 export { makeDataDir, waitFor } from './support/temp-data-dir';
 export { type ToneOptions, tonePcm, toneWav, wavOf } from './support/tone-wav';

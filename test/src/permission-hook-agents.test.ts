@@ -16,6 +16,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { resumeCommand } from '@ringback/daemon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AGENT_PROMPT,
+  AGENT_READY,
+  codexTrustEntry,
+  prepareClaudeCodeHome,
+  prepareCodexHome,
+} from './support/agent-homes';
+import { type AgentScreen, shellQuote, startInTmux, writeLauncher } from './support/agent-tmux';
 import { startCommandModel } from './support/command-model';
 import { assertBuilt, RINGBACK_BIN } from './support/daemon-process';
 import { freePort } from './support/free-port';
@@ -94,39 +102,8 @@ async function startDaemonRoute() {
   };
 }
 
-/** The agent in a tmux session: type into it, read its screen. */
-async function startInTmux(name: string, launcher: string) {
-  execFileSync('tmux', ['new-session', '-d', '-s', name, '-x', '200', '-y', '50', launcher]);
-  cleanups.push(() => {
-    execFileSync('tmux', ['kill-session', '-t', name], { stdio: 'ignore' });
-  });
-  const screen = () => execFileSync('tmux', ['capture-pane', '-p', '-t', name], { encoding: 'utf8' });
-  return {
-    screen,
-    type: async (text: string) => {
-      execFileSync('tmux', ['send-keys', '-t', name, '-l', text]);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      execFileSync('tmux', ['send-keys', '-t', name, 'Enter']);
-    },
-    press: (key: string) => execFileSync('tmux', ['send-keys', '-t', name, key]),
-    waitForScreen: (text: string, timeoutMs: number, what = text) =>
-      waitFor(() => screen().includes(text), timeoutMs, `${what}; the screen:\n${screen()}`),
-  };
-}
-
-const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
-
-async function launcher(dir: string, env: Record<string, string>, cwd: string, command: string) {
-  const path = join(dir, 'launch.sh');
-  const exports = Object.entries(env).map(([key, value]) => `export ${key}=${quote(value)}`);
-  await writeFile(path, ['#!/bin/sh', ...exports, `cd ${quote(cwd)}`, `exec ${command}`, ''].join('\n'), {
-    mode: 0o755,
-  });
-  return path;
-}
-
 const hookCommand = (agent: Agent) =>
-  `${quote(process.execPath)} ${quote(RINGBACK_BIN)} hook ${agent} permission`;
+  `${shellQuote(process.execPath)} ${shellQuote(RINGBACK_BIN)} hook ${agent} permission`;
 
 /** The hash Codex 0.169 trusts a PermissionRequest hook by: as for Stop, its matcher included. */
 function codexPermissionHookHash(handler: { command: string; timeout: number }, matcher: string) {
@@ -141,7 +118,7 @@ function codexPermissionHookHash(handler: { command: string; timeout: number }, 
 interface World {
   project: string;
   dataDir: string;
-  agent: Awaited<ReturnType<typeof startInTmux>>;
+  agent: AgentScreen;
   route: Awaited<ReturnType<typeof startDaemonRoute>>;
   model: Awaited<ReturnType<typeof startCommandModel>>;
   /** The agent's own approval prompt, as it shows on screen. */
@@ -169,28 +146,12 @@ async function setUp(agent: Agent) {
   };
   const hook = { type: 'command', command: hookCommand(agent), timeout: 120 };
   if (agent === 'claude-code') {
-    const key = 'sk-ant-fake-0123456789abcdefghij';
     await mkdir(join(home, '.claude'), { recursive: true });
     await writeFile(
       join(home, '.claude', 'settings.json'),
       JSON.stringify({ hooks: { PermissionRequest: [{ matcher: '*', hooks: [hook] }] } }),
     );
-    // What Claude Code's first-run screens would store: onboarding done, the key and the folder trusted.
-    await writeFile(
-      join(home, '.claude.json'),
-      JSON.stringify({
-        hasCompletedOnboarding: true,
-        theme: 'dark',
-        customApiKeyResponses: { approved: [key.slice(-20)], rejected: [] },
-        projects: { [project]: { hasTrustDialogAccepted: true, allowedTools: [] } },
-      }),
-    );
-    Object.assign(env, {
-      ANTHROPIC_BASE_URL: model.url,
-      ANTHROPIC_API_KEY: key,
-      DISABLE_AUTOUPDATER: '1',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    });
+    Object.assign(env, await prepareClaudeCodeHome(home, project, model.url));
   } else {
     const codexHome = join(home, '.codex');
     await mkdir(codexHome, { recursive: true });
@@ -199,30 +160,9 @@ async function setUp(agent: Agent) {
       hooksJson,
       JSON.stringify({ hooks: { PermissionRequest: [{ matcher: '*', hooks: [hook] }] } }),
     );
-    // What Codex's /hooks screen writes when the user trusts the hook, and its folder trust.
-    await writeFile(
-      join(codexHome, 'config.toml'),
-      [
-        'model = "fake-model"',
-        'model_provider = "fake"',
-        'approval_policy = "on-request"',
-        'sandbox_mode = "workspace-write"',
-        '',
-        '[model_providers.fake]',
-        'name = "Fake"',
-        `base_url = "${model.url}/v1"`,
-        'wire_api = "responses"',
-        'env_key = "FAKE_MODEL_KEY"',
-        '',
-        `[projects."${project}"]`,
-        'trust_level = "trusted"',
-        '',
-        `[hooks.state."${hooksJson}:permission_request:0:0"]`,
-        `trusted_hash = "${codexPermissionHookHash(hook, '*')}"`,
-        '',
-      ].join('\n'),
-    );
-    Object.assign(env, { CODEX_HOME: codexHome, FAKE_MODEL_KEY: 'fake' });
+    // What Codex's /hooks screen writes when the user trusts the hook.
+    const trust = codexTrustEntry(`${hooksJson}:permission_request:0:0`, codexPermissionHookHash(hook, '*'));
+    Object.assign(env, await prepareCodexHome(codexHome, project, model.url, [trust]));
   }
   return { root, project, dataDir, model, route, env };
 }
@@ -230,20 +170,19 @@ async function setUp(agent: Agent) {
 async function world(agent: Agent): Promise<World> {
   const { root, project, dataDir, model, route, env } = await setUp(agent);
   const bin = agent === 'claude-code' ? 'claude' : 'codex';
-  const tmux = await startInTmux(
+  const tmux = startInTmux(
     `ringback-perm-${agent}-${process.pid}`,
-    await launcher(root, env, project, join(AGENTS_BIN, bin)),
+    await writeLauncher(root, env, project, join(AGENTS_BIN, bin)),
   );
-  // Both agents show this hint under their input once they are ready for a message.
-  await tmux.waitForScreen('? for shortcuts', 60_000, 'the agent ready');
+  cleanups.push(tmux.kill);
+  await tmux.waitForScreen(AGENT_READY, 60_000, 'the agent ready');
   return {
     project,
     dataDir,
     agent: tmux,
     route,
     model,
-    prompt:
-      agent === 'claude-code' ? 'Do you want to proceed?' : 'Would you like to run the following command?',
+    prompt: AGENT_PROMPT[agent],
   };
 }
 

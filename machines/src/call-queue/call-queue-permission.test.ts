@@ -37,6 +37,23 @@ describe('permission calls in the queue', () => {
     expect(isLate(report('r'), T0 + 3 * 60_000)).toBe(true);
   });
 
+  it('rings at once, without waiting for speech: its screen is decided by a tap', () => {
+    const q = callQueueHarness();
+    actor = q.start();
+    receive(actor, permission('perm'));
+    expect(statesOf(actor)).toEqual({ perm: 'ringing' });
+    expect(q.log).toEqual(['ring perm']);
+  });
+
+  it("does not wait behind a report's speech being prepared", () => {
+    const q = callQueueHarness();
+    actor = q.start();
+    receive(actor, report('long'));
+    expect(q.log).toEqual(['prepare long']);
+    receive(actor, permission('perm'));
+    expect(statesOf(actor)).toMatchObject({ perm: 'ringing', long: 'preparing' });
+  });
+
   it('overtakes the queued reports and rings next', async () => {
     const q = callQueueHarness();
     actor = q.start();
@@ -45,7 +62,6 @@ describe('permission calls in the queue', () => {
     receive(actor, report('urgent', 'urgent'));
     await q.prepared('urgent');
     receive(actor, permission('perm'), T0 + 5 * 60_000);
-    await q.prepared('perm');
     actor.send({ type: 'call.decline', eventId: 'first' });
     expect(statesOf(actor)).toMatchObject({ perm: 'ringing', urgent: 'queued' });
   });
@@ -65,7 +81,6 @@ describe('permission calls in the queue', () => {
     const q = callQueueHarness();
     actor = q.start();
     receive(actor, permission('perm'));
-    await q.prepared('perm');
     q.clear();
     actor.send({ type: 'call.decided', eventId: 'perm' });
     await vi.advanceTimersByTimeAsync(0);
@@ -78,7 +93,6 @@ describe('permission calls in the queue', () => {
     const q = callQueueHarness();
     actor = q.start();
     receive(actor, permission('perm'));
-    await q.prepared('perm');
     actor.send({ type: 'call.answer', eventId: 'perm' });
     await vi.advanceTimersByTimeAsync(0);
     q.clear();

@@ -54,9 +54,16 @@ export function isKnownReport(context: CallQueueContext, eventId: string): boole
   return eventId in context.calls || context.answered.includes(eventId);
 }
 
-/** The state a new report starts in: missed when learnt late or outside a ringing period. */
+/**
+ * The state a new report starts in: missed when learnt late or outside a ringing period. A
+ * permission call is ready to ring at once: its screen is decided by a tap, and the agent waits
+ * on it, so it neither waits for its few lines to be synthesised (the host does that while it
+ * rings) nor behind a long report whose speech is being prepared. Restored calls are prepared
+ * again all the same (`restoredState`): that is how the host opens each before it rings.
+ */
 export function arrivalState(report: IncomingReport, learnedAt: number, mayRing: boolean): QueuedCallState {
-  return isLate(report, learnedAt) || !mayRing ? 'missed' : 'preparing';
+  if (isLate(report, learnedAt) || !mayRing) return 'missed';
+  return report.kind === 'permission' ? 'queued' : 'preparing';
 }
 
 export function patchCall(

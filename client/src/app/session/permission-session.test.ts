@@ -116,6 +116,23 @@ describe('a permission call in the session', () => {
     expect(readHistory(d.store, 'perm-old')?.permission?.decision).toBeUndefined();
   });
 
+  it('rings while its lines are still being synthesised, and a tap decides it meanwhile', async () => {
+    const d = device();
+    const asked: string[] = [];
+    // A voice that has not answered yet (slow, or busy with a long report).
+    d.speech.synthesize = (text) => {
+      asked.push(text);
+      return new Promise<Blob>(() => {});
+    };
+    const eventId = await ringPermission(d);
+    expect(d.ringtone.ringing).toBe(true);
+    await vi.waitFor(() => expect(asked).toContain('Claude Code asks to run a command.'));
+    expect(d.session.decidePermission(eventId, { behavior: 'deny', via: 'tap' })).toBe(true);
+    await settle();
+    expect(d.ringtone.ringing).toBe(false);
+    expect(d.relay.replies).toHaveLength(1);
+  });
+
   it('a tap on Allow while ringing answers, ends, and sends the decision sealed to the request', async () => {
     const d = device();
     const eventId = await ringPermission(d);

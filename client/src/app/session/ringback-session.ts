@@ -122,6 +122,9 @@ export class RingbackSession {
   private readonly now: () => number;
   /** The permission call ringing or in call here at the queue's last change, to notice it ending elsewhere. */
   private permissionOnScreen: string | null = null;
+  /** Permission calls whose speech was started ahead (see speakPermissionsAhead), once each. */
+  private readonly spokenAhead = new Set<string>();
+  private readonly spokenAheadStop = new AbortController();
 
   constructor(private readonly deps: SessionDeps) {
     this.now = deps.now ?? Date.now;
@@ -236,6 +239,7 @@ export class RingbackSession {
 
   stop(): void {
     this.stopped = true;
+    this.spokenAheadStop.abort();
     this.lease.stop();
     this.answerWanted?.waiting.abort();
     this.stream?.close();
@@ -427,6 +431,7 @@ export class RingbackSession {
   private followQueue(): void {
     this.followAnswerWanted();
     this.followPermission();
+    this.speakPermissionsAhead();
     const snapshot = this.queue.getSnapshot();
     const shown = this.view.get().call;
     if (shown && !shown.replay && selectCall(snapshot, shown.eventId)?.state === 'endedElsewhere') {
@@ -459,6 +464,21 @@ export class RingbackSession {
     }
     const onScreen = selectRingingCall(snapshot) ?? selectCurrentCall(snapshot);
     this.permissionOnScreen = onScreen?.report.kind === 'permission' ? onScreen.report.eventId : null;
+  }
+
+  /**
+   * A permission call rings without waiting for its speech (the queue's arrival rule): its few
+   * lines are synthesised into the cache while it rings, so "Listen to the request" mostly plays
+   * at once. Best effort: the player synthesises whatever is missing, and a voice that fails
+   * leaves the tap to decide.
+   */
+  private speakPermissionsAhead(): void {
+    for (const [eventId, call] of Object.entries(this.queue.getSnapshot().context.calls)) {
+      if (call.report.kind !== 'permission' || !['queued', 'ringing'].includes(call.state)) continue;
+      if (this.spokenAhead.has(eventId)) continue;
+      this.spokenAhead.add(eventId);
+      this.prepare(eventId, this.spokenAheadStop.signal).catch(() => undefined);
+    }
   }
 
   /** Closes the screen of a permission call that ended elsewhere. */

@@ -5,7 +5,7 @@
 // the model reads the words; no decision, or a daemon that is down, leaves the agent's own prompt.
 // Claude Code: Yes at its own dialog ends the waiting hook; a session resumed as the daemon resumes
 // one asks through Ringback's permission-prompt MCP tool instead (headless, it runs no hook).
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';

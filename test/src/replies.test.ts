@@ -27,6 +27,22 @@ interface AgentCall {
  * A stand-in `claude`/`codex` that records how it was started, then runs on for `runSeconds`
  * (a real turn takes minutes).
  */
+/**
+ * Claude Code's resume command as the daemon runs it: the session, its permission mode if any,
+ * and Ringback's permission-prompt tool (headless, its permission requests go to the phone).
+ */
+function claudeResume(sessionId: string, ...mode: string[]): unknown[] {
+  return [
+    `--resume=${sessionId}`,
+    ...mode,
+    '--mcp-config',
+    expect.stringMatching(new RegExp(`"permission-mcp".*"RINGBACK_SESSION_ID":"${sessionId}"`)),
+    '--permission-prompt-tool',
+    'mcp__ringback__approve',
+    '-p',
+  ];
+}
+
 async function fakeAgent(runSeconds = 0): Promise<{ bin: string; calls: () => Promise<AgentCall[]> }> {
   const dir = await mkdtemp(join(tmpdir(), 'ringback-agent-'));
   const log = join(dir, 'calls.jsonl');
@@ -143,7 +159,7 @@ describe('replies after hang-up', () => {
       'the delivery',
     );
     expect(await claude.calls()).toMatchObject([
-      { cwd: project, args: ['--resume=sess-42', '-p'], stdin: 'Yes, and bump the version to 2.1.0.' },
+      { cwd: project, args: claudeResume('sess-42'), stdin: 'Yes, and bump the version to 2.1.0.' },
     ]);
     // A repeat of the same reply changes nothing and runs nothing.
     const again = await reply('r-1', 'Yes, and bump the version to 2.1.0.');
@@ -176,7 +192,7 @@ describe('replies after hang-up', () => {
     cleanups.push(() => back.kill('SIGTERM'));
     await waitFor(async () => (await claude.calls()).length === 1, 15_000, 'the resumed agent');
     expect((await claude.calls())[0]).toMatchObject({
-      args: ['--resume=sess-42', '-p'],
+      args: claudeResume('sess-42'),
       stdin: 'Do it tomorrow.',
     });
     await waitFor(
@@ -241,7 +257,7 @@ describe('replies after hang-up', () => {
     expect((await reply('r-7', 'Go ahead and fix it.')).status).toBe(201);
     await waitFor(() => replyFrames('r-7').some((state) => state.status === 'delivered'), 15_000, 'delivery');
     expect(await claude.calls()).toMatchObject([
-      { args: ['--resume=sess-42', '--permission-mode=acceptEdits', '-p'], stdin: 'Go ahead and fix it.' },
+      { args: claudeResume('sess-42', '--permission-mode=acceptEdits'), stdin: 'Go ahead and fix it.' },
     ]);
   });
 });

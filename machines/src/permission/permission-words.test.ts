@@ -36,6 +36,25 @@ describe('spokenDecision', () => {
     expect(spokenDecision(said, 'zh-TW')).toBe('deny');
   });
 
+  it.each([
+    'never allow that',
+    "can't allow that",
+    'dont allow',
+    'I cannot allow it',
+    'not yet',
+    'wait, go ahead',
+    'cancel',
+    '我还没同意',
+    '没允许',
+    '未批准',
+    '沒同意',
+    '禁止执行',
+    '取消',
+    '算了',
+  ])('hears the negation "%s" as deny, never as allow', (said) => {
+    expect(spokenDecision(said, 'zh-CN')).toBe('deny');
+  });
+
   it('hears English words in a call in another language too', () => {
     expect(spokenDecision('yes', 'zh-CN')).toBe('allow');
     expect(spokenDecision('no', 'de-DE')).toBe('deny');

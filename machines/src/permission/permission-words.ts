@@ -14,7 +14,25 @@ interface WordList {
 /** English words are matched whole (so "know" is not "no"), phrases as runs of whole words. */
 const ENGLISH: WordList = {
   allow: ['allow', 'allow it', 'yes', 'yeah', 'yep', 'go ahead', 'approve'],
-  deny: ['deny', 'no', 'nope', 'stop', 'do not', "don't", 'reject', 'refuse'],
+  // Negations and hesitations deny too: "never allow that", "can't allow", "not yet", "wait".
+  deny: [
+    'deny',
+    'no',
+    'nope',
+    'stop',
+    'do not',
+    "don't",
+    'dont',
+    'not',
+    'never',
+    "can't",
+    'cannot',
+    "won't",
+    'wait',
+    'cancel',
+    'reject',
+    'refuse',
+  ],
 };
 
 /**
@@ -24,7 +42,8 @@ const ENGLISH: WordList = {
  */
 const CHINESE: WordList = {
   allow: ['允许', '允許', '同意', '可以', '是的', '好的', '继续', '繼續', '批准'],
-  deny: ['拒绝', '拒絕', '不', '别', '別', '停', '否'],
+  // 没/沒/未 negate (没允许, 未批准), 勿/禁止/取消/算了 refuse.
+  deny: ['拒绝', '拒絕', '不', '别', '別', '停', '否', '没', '沒', '未', '勿', '禁止', '取消', '算了'],
 };
 
 /** The word lists by language subtag; English is always heard as well. */

@@ -12,6 +12,21 @@ import { startRelayProcess } from './relay-process';
 /** The relay's default port, as `ringback relay` uses it. */
 const DEFAULT_RELAY_PORT = 8791;
 
+/** How long `up` waits for the daemon's link to its relay before printing the URL anyway. */
+const LINK_WAIT_MS = 15_000;
+const LINK_POLL_MS = 50;
+
+async function waitForRelayLink(status: () => Promise<DaemonStatus>): Promise<boolean> {
+  const deadline = Date.now() + LINK_WAIT_MS;
+  for (;;) {
+    const relay = (await status()).relay;
+    if (!relay) return false; // not logged in: nothing will link
+    if (relay.linked) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, LINK_POLL_MS));
+  }
+}
+
 /**
  * `ringback up [--lan]`: the relay (its own process) and the daemon on their embedded defaults, the
  * daemon logged in to that relay (claiming it on first start), then the app's URL, already paired,
@@ -86,6 +101,11 @@ export async function runUpCommand(argv: string[], io: CliIo): Promise<number> {
     }
   } else if (status.relay.serverUrl !== relay.url) {
     logger.info(`the daemon delivers to ${status.relay.serverUrl}, not to this relay`);
+  }
+  // The link's own log line ("linked to the relay…") comes before the URL, which stays the last
+  // thing printed: what a user copies is never scrolled away by a late log line.
+  if (!(await waitForRelayLink(() => local<DaemonStatus>('GET', '/status').then((r) => r.body)))) {
+    io.stderr('the daemon is not linked to the relay yet; calls wait until it is\n');
   }
 
   io.stdout(

@@ -35,21 +35,29 @@ export function createPermissionCalls(options: PermissionCallsOptions): Permissi
     settings,
     readOsIdle: osIdleReader(options.platform ?? process.platform, options.run ?? runWithDeadline),
   });
+  const rewriteTimeouts = async (next: PermissionCallSettings): Promise<void> => {
+    const timeout = permissionHookTimeoutSeconds(next);
+    for (const change of await updatePermissionHookTimeouts(options.home, options.env, timeout)) {
+      if (change.outcome === 'updated')
+        options.logger.info(
+          `permission wait now ${next.waitSeconds} s: ${change.agent} hook timeout set to ${timeout} s`,
+        );
+      else if (change.outcome === 'kept' || change.outcome === 'failed')
+        options.logger.warn(
+          `permission wait now ${next.waitSeconds} s: ${change.agent} hook timeout not changed (${change.why})`,
+        );
+    }
+  };
+  let rewriting: Promise<unknown> = Promise.resolve();
   const routes = permissionCallRoutes({
     config: options.config,
     presence,
-    onWaitChanged: async (next) => {
-      const timeout = permissionHookTimeoutSeconds(next);
-      for (const change of await updatePermissionHookTimeouts(options.home, options.env, timeout)) {
-        if (change.outcome === 'updated')
-          options.logger.info(
-            `permission wait now ${next.waitSeconds} s: ${change.agent} hook timeout set to ${timeout} s`,
-          );
-        else if (change.outcome === 'kept' || change.outcome === 'failed')
-          options.logger.warn(
-            `permission wait now ${next.waitSeconds} s: ${change.agent} hook timeout not changed (${change.why})`,
-          );
-      }
+    // One rewrite at a time, each with the wait in force when it runs: two quick changes of the
+    // wait never leave the hooks with the older one.
+    onWaitChanged: () => {
+      const run = rewriting.then(() => rewriteTimeouts(settings()));
+      rewriting = run.catch(() => undefined);
+      return run;
     },
   });
   return { gate: createPermissionPolicy({ settings, presence }), presence, routes };

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PermissionCallSettingsReply } from '@ringback/protocol';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../cli/cli-io';
@@ -102,6 +103,37 @@ describe('permission-call settings', () => {
     });
   });
 
+  it('keep both of two changes made at once (the phone turns Codex off while the tray sets away)', async () => {
+    const { app, configFile } = await build(null);
+    // Over real HTTP on a loopback port, as the tray and the relay link reach the daemon.
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    const put = async (body: object) => {
+      const response = await fetch(`${url}/settings/permission-calls`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(200);
+    };
+    // Each round flips both fields from different requests in flight together; a lost change
+    // shows as the previous round's value.
+    for (let round = 0; round < 25; round += 1) {
+      const codex = round % 2 === 1;
+      const away = round % 2 === 0 ? 'on' : 'off';
+      await Promise.all([put({ agents: { codex } }), put({ away })]);
+      const saved = JSON.parse(await readFile(configFile, 'utf8')).permissionCalls;
+      expect({ round, codex: saved.agents.codex, away: saved.away }).toEqual({ round, codex, away });
+      const got = (await (
+        await fetch(`${url}/settings/permission-calls`, { headers: { authorization: `Bearer ${KEY}` } })
+      ).json()) as PermissionCallSettingsReply;
+      expect({ round, codex: got.settings.agents.codex, away: got.settings.away }).toEqual({
+        round,
+        codex,
+        away,
+      });
+    }
+  });
+
   it('refuses values out of bounds and unknown fields, changing nothing', async () => {
     const { call, configFile } = await build();
     for (const body of [{ waitSeconds: 5 }, { idleSeconds: 99999 }, { away: 'maybe' }, { ringtone: 'x' }]) {
@@ -181,6 +213,22 @@ describe('a new wait', () => {
     const claudeBefore = await readFile(claudeFile, 'utf8');
     await call('PUT', '/settings/permission-calls', { waitSeconds: 900, idleSeconds: 120 });
     expect(await readFile(claudeFile, 'utf8')).toBe(claudeBefore);
+  });
+
+  it('leaves the hooks with the wait in force when two waits are set at once', async () => {
+    const { call, home, io } = await build();
+    expect(await runInstallCommand([], io)).toBe(0);
+    const claudeFile = join(home, '.claude', 'settings.json');
+    for (let round = 0; round < 10; round += 1) {
+      await Promise.all([
+        call('PUT', '/settings/permission-calls', { waitSeconds: 120 + round }),
+        call('PUT', '/settings/permission-calls', { waitSeconds: 900 + round }),
+      ]);
+      const wait = (await call('GET', '/settings/permission-calls')).body.settings.waitSeconds;
+      const timeout = JSON.parse(await readFile(claudeFile, 'utf8')).hooks.PermissionRequest[0].hooks[0]
+        .timeout;
+      expect({ round, timeout }).toEqual({ round, timeout: wait + 30 });
+    }
   });
 
   it('adds no hook where none was installed', async () => {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PermissionCallSettingsReply } from '@ringback/protocol';
@@ -213,6 +213,39 @@ describe('a new wait', () => {
     const claudeBefore = await readFile(claudeFile, 'utf8');
     await call('PUT', '/settings/permission-calls', { waitSeconds: 900, idleSeconds: 120 });
     expect(await readFile(claudeFile, 'utf8')).toBe(claudeBefore);
+  });
+
+  it("keeps Codex's hook as it is when Codex's trust cannot be read, and the log says why", async () => {
+    const { call, home, io, logger } = await build();
+    expect(await runInstallCommand([], io)).toBe(0);
+    const codexFile = join(home, '.codex', 'hooks.json');
+    const configToml = join(home, '.codex', 'config.toml');
+    const permission = (await readCodexHookTrust(home, {})).permissionHook;
+    const trusted = `[hooks.state."${permission?.key}"]\ntrusted_hash = "${permission?.hash}"\n`;
+    const before = await readFile(codexFile, 'utf8');
+    let wait = 120;
+    // A config.toml that does not parse, then one that cannot be read (a directory in its place).
+    for (const breakIt of [
+      () => writeFile(configToml, `${trusted}[hooks.state\n`),
+      async () => {
+        await rm(configToml);
+        await mkdir(configToml);
+      },
+    ]) {
+      await breakIt();
+      await call('PUT', '/settings/permission-calls', { waitSeconds: wait });
+      expect(await readFile(codexFile, 'utf8')).toBe(before);
+      expect(logger.lines.join('\n')).toMatch(
+        new RegExp(
+          `permission wait now ${wait} s: codex hook timeout not changed \\(could not read whether Codex trusts the hook \\(config\\.toml: `,
+        ),
+      );
+      wait += 60;
+    }
+    // Once readable, the trust it shows is the one the user gave: untouched.
+    await rm(configToml, { recursive: true });
+    await writeFile(configToml, trusted);
+    expect((await readCodexHookTrust(home, {})).permissionHook?.trust).toBe('trusted');
   });
 
   it('leaves the hooks with the wait in force when two waits are set at once', async () => {

@@ -16,6 +16,7 @@ export interface PermissionCallsOptions {
   logger: Pick<Logger, 'info' | 'warn'>;
   /** Whose agents' hook files the wait's timeouts are written to. */
   home: string;
+  /** The daemon's environment: `CODEX_HOME`, and the session type the OS idle reader follows. */
   env: NodeJS.ProcessEnv;
   platform?: NodeJS.Platform;
   run?: DeadlineRunner;
@@ -33,7 +34,11 @@ export function createPermissionCalls(options: PermissionCallsOptions): Permissi
   const settings = (): PermissionCallSettings => readPermissionCallSettings(options.config.read());
   const presence = new PresenceMonitor({
     settings,
-    readOsIdle: osIdleReader(options.platform ?? process.platform, options.run ?? runWithDeadline),
+    readOsIdle: osIdleReader(
+      options.platform ?? process.platform,
+      options.run ?? runWithDeadline,
+      options.env,
+    ),
   });
   const rewriteTimeouts = async (next: PermissionCallSettings): Promise<void> => {
     const timeout = permissionHookTimeoutSeconds(next);

@@ -20,7 +20,7 @@ let app: FastifyInstance | undefined;
 afterEach(async () => app?.close());
 
 /** The daemon's permission-call routes over a real config file, with `idle` as the OS idle time. */
-async function build(idleMs: number | null = null) {
+async function build(idleMs: number | null = null, session: NodeJS.ProcessEnv = {}) {
   const home = await mkdtemp(join(tmpdir(), 'ringback-permission-calls-'));
   const dataDir = join(home, '.ringback');
   await mkdir(dataDir);
@@ -30,7 +30,7 @@ async function build(idleMs: number | null = null) {
     command === 'xprintidle' && idleMs !== null
       ? { code: 0, stdout: `${idleMs}\n` }
       : { code: null, stdout: '' };
-  const env = { RINGBACK_HOME: dataDir };
+  const env = { ...session, RINGBACK_HOME: dataDir };
   const calls = createPermissionCalls({ config: store, logger, home, env, platform: 'linux', run });
   app = await buildLocalApi({ localApiKey: KEY, logger, routes: [calls.routes] });
   const api = app;
@@ -157,6 +157,16 @@ describe('permission-call settings', () => {
       body: { error: 'not_relayed' },
     });
     expect((await call('GET', '/settings/permission-calls')).body.presence.signal).toBe('none');
+  });
+
+  it("count a Wayland session without the desktop's idle monitor as having no signal, whatever XWayland says", async () => {
+    // xprintidle would say 125 s (XWayland sees no input to Wayland windows): not used.
+    const { call } = await build(125_000, { WAYLAND_DISPLAY: 'wayland-0', DISPLAY: ':0' });
+    expect((await call('GET', '/settings/permission-calls')).body.presence).toEqual({
+      away: false,
+      signal: 'none',
+      idleSeconds: null,
+    });
   });
 });
 

@@ -5,7 +5,8 @@ const SIGNAL: Record<PresenceSignal, string> = {
   'desktop-app': "the desktop app's idle time",
   'macos-hid': "macOS's HID idle time (ioreg)",
   'windows-last-input': "Windows' last input (GetLastInputInfo)",
-  'linux-session': "the Linux session's idle time (GNOME idle monitor or xprintidle)",
+  'linux-session':
+    "the Linux session's idle time (GNOME's idle monitor, the ScreenSaver idle time under Wayland, or xprintidle under X11)",
   none: 'none on this computer: counted as at the computer unless set by hand',
 };
 

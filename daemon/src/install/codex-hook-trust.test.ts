@@ -208,7 +208,7 @@ describe('readCodexHookTrust', () => {
     expect((await readCodexHookTrust('/nowhere', env)).hook?.trust).toBe('trusted');
     await writeFile(join(real, 'config.toml'), '[hooks.state\n');
     expect(await readCodexHookTrust('/nowhere', env)).toMatchObject({
-      hook: { trust: 'untrusted' },
+      hook: { trust: 'unknown' },
       problem: expect.stringContaining('config.toml'),
     });
   });

@@ -15,12 +15,19 @@ import { readTomlScalars } from './toml-scalars';
  */
 export type CodexHookTrust = 'trusted' | 'untrusted' | 'modified' | 'disabled';
 
+/**
+ * What we know of Codex's trust in one hook: `unknown` when `config.toml` could not be read or
+ * followed. Unknown is not untrusted: the user may have trusted the hook, so nothing may be
+ * rewritten on the strength of it (a rewrite changes the hash Codex trusts).
+ */
+export type CodexHookTrustReading = CodexHookTrust | 'unknown';
+
 export interface CodexHookTrustReport {
   /** Our Stop hook as `hooks.json` lists it, or null when it is not installed. */
-  hook: { key: string; hash: string; trust: CodexHookTrust } | null;
+  hook: { key: string; hash: string; trust: CodexHookTrustReading } | null;
   /** Our PermissionRequest hook, present only when it is installed. */
-  permissionHook?: { key: string; hash: string; trust: CodexHookTrust };
-  /** Why trust could not be read (an unreadable `config.toml`…); `hook.trust` is then a guess. */
+  permissionHook?: { key: string; hash: string; trust: CodexHookTrustReading };
+  /** Why trust could not be read (an unreadable `config.toml`…); each trust is then `unknown`. */
   problem?: string;
 }
 
@@ -150,7 +157,10 @@ export async function readCodexHookTrust(
   const stop = ringbackCodexHook(hooksPath, hooks, 'Stop');
   const permission = ringbackCodexHook(hooksPath, hooks, 'PermissionRequest');
   if (!stop && !permission) return { hook: null };
-  const report = (trust: (found: { key: string; hash: string }) => CodexHookTrust, problem?: string) => ({
+  const report = (
+    trust: (found: { key: string; hash: string }) => CodexHookTrustReading,
+    problem?: string,
+  ): CodexHookTrustReport => ({
     hook: stop ? { ...stop, trust: trust(stop) } : null,
     ...(permission ? { permissionHook: { ...permission, trust: trust(permission) } } : {}),
     ...(problem ? { problem } : {}),
@@ -160,13 +170,13 @@ export async function readCodexHookTrust(
     configToml = await readFile(join(codexHome, 'config.toml'), 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-      return report(() => 'untrusted', `config.toml: ${(error as Error).message}`);
+      return report(() => 'unknown', `config.toml: ${(error as Error).message}`);
   }
   try {
     // Read once up front: a document it cannot follow fails here, for both hooks alike.
     codexHookState(configToml, '');
     return report((found) => trustOf(found.hash, codexHookState(configToml, found.key)));
   } catch (error) {
-    return report(() => 'untrusted', `config.toml: ${(error as Error).message}`);
+    return report(() => 'unknown', `config.toml: ${(error as Error).message}`);
   }
 }

@@ -1,6 +1,6 @@
 import type { AgentHookStatus, HooksStatus } from '@ringback/protocol';
 import { agentHookFiles } from './agent-hook-files';
-import { readCodexHookTrust } from './codex-hook-trust';
+import { type CodexHookTrustReading, readCodexHookTrust } from './codex-hook-trust';
 import { readHookConfig } from './hook-config-file';
 import { countRingbackHooks, ringbackHooks } from './stop-hooks';
 
@@ -31,14 +31,19 @@ export async function readHooksStatus(home: string, env: NodeJS.ProcessEnv): Pro
   const codexFile = await installed(codex?.path ?? '');
   if (!codexFile.installed && !codexFile.permission?.installed) return { claudeCode, codex: codexFile };
   const trust = await readCodexHookTrust(home, env);
+  // Unknown trust is left out rather than shown as untrusted: `problem` says why it is unknown.
+  const known = (reading: CodexHookTrustReading | undefined) =>
+    reading !== undefined && reading !== 'unknown' ? reading : undefined;
+  const stopTrust = known(trust.hook?.trust);
+  const permissionTrust = known(trust.permissionHook?.trust);
   return {
     claudeCode,
     codex: {
       ...codexFile,
-      ...(trust.hook ? { trust: trust.hook.trust } : {}),
+      ...(stopTrust ? { trust: stopTrust } : {}),
       ...(trust.problem ? { problem: trust.problem } : {}),
-      ...(codexFile.permission && trust.permissionHook
-        ? { permission: { ...codexFile.permission, trust: trust.permissionHook.trust } }
+      ...(codexFile.permission && permissionTrust
+        ? { permission: { ...codexFile.permission, trust: permissionTrust } }
         : {}),
     },
   };

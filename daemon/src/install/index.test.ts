@@ -234,6 +234,67 @@ describe('runInstallCommand', () => {
     expect(permissionHandlers(await readJson(codexHooks))[0]?.timeout).toBe(930);
   });
 
+  it("leaves Codex's installed hooks as they are when Codex's trust cannot be read, and says why", async () => {
+    const dataDir = join(home, 'data');
+    await mkdir(dataDir, { recursive: true });
+    const env = { CODEX_HOME: codexHome, RINGBACK_HOME: dataDir };
+    await writeOriginals();
+    expect(await runInstallCommand([], captureIo(env).io)).toBe(0);
+    // The user trusts both hooks in Codex's /hooks screen.
+    const trust = await readCodexHookTrust(home, env);
+    const trusted =
+      `[hooks.state."${trust.hook?.key}"]\ntrusted_hash = "${trust.hook?.hash}"\n` +
+      `[hooks.state."${trust.permissionHook?.key}"]\ntrusted_hash = "${trust.permissionHook?.hash}"\n`;
+    const configToml = join(codexHome, 'config.toml');
+    const before = await readFile(codexHooks, 'utf8');
+    await writeFile(join(dataDir, 'daemon.json'), JSON.stringify({ permissionCalls: { waitSeconds: 120 } }));
+
+    // A config.toml that does not parse, then one that cannot be read at all: a new timeout
+    // could make Codex skip a hook it trusts, so Codex's hooks stay as they are.
+    for (const breakIt of [
+      () => writeFile(configToml, `${trusted}[hooks.state\n`),
+      async () => {
+        await rm(configToml);
+        await mkdir(configToml);
+      },
+    ]) {
+      await breakIt();
+      const run = captureIo(env);
+      expect(await runInstallCommand([], run.io)).toBe(1);
+      expect(await readFile(codexHooks, 'utf8')).toBe(before);
+      expect(permissionHandlers(await readJson(claudeSettings))[0]?.timeout).toBe(150);
+      expect(run.stderr()).toMatch(
+        /^Codex: PermissionRequest hook left as it was \(timeout 630 s\): could not read whether Codex trusts it \(config\.toml: .+\)/m,
+      );
+      // Unknown is not untrusted: no claim that Codex skips the hooks.
+      expect(run.stdout()).not.toContain('until you trust it');
+      expect(run.stdout()).toMatch(/^Codex: could not read whether Codex trusts this hook \(config\.toml: /m);
+      expect(run.stdout()).not.toContain(`PermissionRequest hook installed in ${codexHooks}`);
+    }
+
+    // Readable again: the reinstall writes the new timeout (and says to trust it again).
+    await rm(configToml, { recursive: true });
+    await writeFile(configToml, trusted);
+    const fixed = captureIo(env);
+    expect(await runInstallCommand([], fixed.io)).toBe(0);
+    expect(permissionHandlers(await readJson(codexHooks))[0]?.timeout).toBe(150);
+    expect(fixed.stdout()).toContain('Codex: trusts this hook already.');
+    expect(fixed.stdout()).toContain('Codex skips the permission hook: it changed since you trusted it.');
+  });
+
+  it("installs Codex's hooks where none was, even when Codex's trust cannot be read", async () => {
+    await mkdir(codexHome, { recursive: true });
+    await writeFile(join(codexHome, 'config.toml'), 'model = "unterminated\n');
+    const run = captureIo();
+    expect(await runInstallCommand([], run.io)).toBe(0);
+    expect(stopCommands(await readJson(codexHooks))).toEqual([ourCommand('codex')]);
+    expect(permissionHandlers(await readJson(codexHooks))).toHaveLength(1);
+    expect(run.stdout()).toMatch(
+      /^Codex: could not read whether Codex trusts this hook \(config\.toml: .+\)/m,
+    );
+    expect(run.stdout()).toContain('type /hooks');
+  });
+
   it('uses ~/.codex when CODEX_HOME is not set', async () => {
     expect(await runInstallCommand([], captureIo({}).io)).toBe(0);
     expect(stopCommands(await readJson(join(home, '.codex', 'hooks.json')))).toEqual([ourCommand('codex')]);

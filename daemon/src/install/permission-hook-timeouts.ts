@@ -21,7 +21,8 @@ export interface PermissionTimeoutChange {
  * Such a hook is kept as it is; a longer wait is then cut short by Codex at the old timeout,
  * which the daemon sees as the hook gone (the call ends "answered at the computer", and Codex
  * shows its own prompt): never an allow. `ringback install` writes the new timeout and says to
- * trust the hook again.
+ * trust the hook again. A hook whose trust cannot be read (a `config.toml` that does not parse
+ * or cannot be read) is kept too: it may be trusted.
  */
 export async function updatePermissionHookTimeouts(
   home: string,
@@ -42,7 +43,17 @@ export async function updatePermissionHookTimeouts(
         continue;
       }
       if (file.agent === 'codex') {
-        const trust = (await readCodexHookTrust(home, env)).permissionHook?.trust;
+        const report = await readCodexHookTrust(home, env);
+        const trust = report.permissionHook?.trust;
+        if (trust === 'unknown' || (trust === undefined && report.problem)) {
+          // The user may trust it: never rewrite Codex's hook from a state we could not read.
+          changes.push({
+            agent: file.agent,
+            outcome: 'kept',
+            why: `could not read whether Codex trusts the hook (${report.problem}); a new timeout could make Codex skip it`,
+          });
+          continue;
+        }
         if (trust === 'trusted' || trust === 'disabled') {
           changes.push({
             agent: file.agent,

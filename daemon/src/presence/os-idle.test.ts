@@ -4,6 +4,7 @@ import {
   parseHidIdleTime,
   parseMilliseconds,
   parseMutterIdletime,
+  parseSessionIdleTime,
   WINDOWS_IDLE_SCRIPT,
   windowsIdleArgs,
 } from './os-idle';
@@ -43,6 +44,15 @@ describe('OS idle output', () => {
     ).toBeNull();
   });
 
+  it("reads gdbus's answer to ScreenSaver's GetSessionIdleTime as milliseconds", () => {
+    expect(parseSessionIdleTime('(uint32 42500,)\n')).toBe(42.5);
+    expect(
+      parseSessionIdleTime(
+        'Error: GDBus.Error:org.freedesktop.DBus.Error.NotSupported: GetSessionIdleTime is not supported on this platform\n',
+      ),
+    ).toBeNull();
+  });
+
   it('reads a count of milliseconds (xprintidle, the PowerShell snippet with its CRLF)', () => {
     expect(parseMilliseconds('61250\n')).toBe(61.25);
     expect(parseMilliseconds('1500\r\n')).toBe(1.5);
@@ -75,21 +85,45 @@ function fakeRun(answers: Record<string, DeadlineResult>) {
   return { run, calls };
 }
 
+/** An X11 session's environment. */
+const X11 = { DISPLAY: ':0', XDG_SESSION_TYPE: 'x11' };
+
+/**
+ * A runner where `gdbus` answers by the service called (`--dest`), as a session bus would: an
+ * absent service fails (exit 1); other programs answer from `others`.
+ */
+function busRun(services: Record<string, string>, others: Record<string, DeadlineResult> = {}) {
+  const calls: { command: string; args: string[]; timeoutMs: number }[] = [];
+  const run: DeadlineRunner = async (command, args, timeoutMs) => {
+    calls.push({ command, args, timeoutMs });
+    if (command !== 'gdbus') return others[command] ?? { code: null, stdout: '' };
+    const answer = services[args[args.indexOf('--dest') + 1] ?? ''];
+    return answer === undefined ? { code: 1, stdout: '' } : { code: 0, stdout: answer };
+  };
+  return { run, calls };
+}
+
 describe('osIdleReader', () => {
   it('macOS: ioreg -c IOHIDSystem, with a short deadline', async () => {
     const { run, calls } = fakeRun({ ioreg: { code: 0, stdout: IOREG } });
-    expect(await osIdleReader('darwin', run)()).toEqual({ signal: 'macos-hid', idleSeconds: 73.512983041 });
+    expect(await osIdleReader('darwin', run, {})()).toEqual({
+      signal: 'macos-hid',
+      idleSeconds: 73.512983041,
+    });
     expect(calls).toEqual([{ command: 'ioreg', args: ['-c', 'IOHIDSystem'], timeoutMs: 2000 }]);
   });
 
   it('Windows: PowerShell with a deadline; nothing when it fails or says nothing', async () => {
     const { run, calls } = fakeRun({ 'powershell.exe': { code: 0, stdout: '4200\r\n' } });
-    expect(await osIdleReader('win32', run)()).toEqual({ signal: 'windows-last-input', idleSeconds: 4.2 });
+    expect(await osIdleReader('win32', run, {})()).toEqual({
+      signal: 'windows-last-input',
+      idleSeconds: 4.2,
+    });
     expect(calls[0]?.timeoutMs).toBe(6000);
     // Killed at its deadline, or no last input to read (a service session): no signal.
-    expect(await osIdleReader('win32', fakeRun({}).run)()).toBeNull();
+    expect(await osIdleReader('win32', fakeRun({}).run, {})()).toBeNull();
     const silent = fakeRun({ 'powershell.exe': { code: 0, stdout: '' } });
-    expect(await osIdleReader('win32', silent.run)()).toBeNull();
+    expect(await osIdleReader('win32', silent.run, {})()).toBeNull();
   });
 
   it("Linux: GNOME's idle monitor first, then xprintidle, else nothing", async () => {
@@ -97,25 +131,80 @@ describe('osIdleReader', () => {
       gdbus: { code: 0, stdout: '(uint64 90000,)\n' },
       xprintidle: { code: 0, stdout: '5\n' },
     });
-    expect(await osIdleReader('linux', gnome.run)()).toEqual({ signal: 'linux-session', idleSeconds: 90 });
+    expect(await osIdleReader('linux', gnome.run, X11)()).toEqual({
+      signal: 'linux-session',
+      idleSeconds: 90,
+    });
     expect(gnome.calls.map((call) => call.command)).toEqual(['gdbus']);
     expect(gnome.calls[0]?.args).toContain('org.gnome.Mutter.IdleMonitor.GetIdletime');
     expect(gnome.calls[0]?.args).toContain('--session');
 
     const x11 = fakeRun({ gdbus: { code: 1, stdout: '' }, xprintidle: { code: 0, stdout: '125000\n' } });
-    expect(await osIdleReader('linux', x11.run)()).toEqual({ signal: 'linux-session', idleSeconds: 125 });
+    expect(await osIdleReader('linux', x11.run, X11)()).toEqual({
+      signal: 'linux-session',
+      idleSeconds: 125,
+    });
     expect(x11.calls.map((call) => [call.command, call.timeoutMs])).toEqual([
       ['gdbus', 2000],
       ['xprintidle', 2000],
     ]);
 
     // A server or a container: no session bus, no xprintidle.
-    expect(await osIdleReader('linux', fakeRun({}).run)()).toBeNull();
+    expect(await osIdleReader('linux', fakeRun({}).run, {})()).toBeNull();
+  });
+
+  it('Wayland: never xprintidle (XWayland sees only X clients), Mutter, then the ScreenSaver idle time', async () => {
+    const xprintidle = { code: 0, stdout: '7200000\n' };
+    for (const env of [
+      { WAYLAND_DISPLAY: 'wayland-0', DISPLAY: ':0' },
+      { XDG_SESSION_TYPE: 'wayland', DISPLAY: ':0' },
+    ]) {
+      // GNOME: Mutter's idle monitor counts every input, Wayland's too.
+      const gnome = busRun({ 'org.gnome.Mutter.IdleMonitor': '(uint64 90000,)\n' }, { xprintidle });
+      expect(await osIdleReader('linux', gnome.run, env)()).toEqual({
+        signal: 'linux-session',
+        idleSeconds: 90,
+      });
+      expect(gnome.calls.map((call) => call.command)).toEqual(['gdbus']);
+
+      // KDE and others where it answers: org.freedesktop.ScreenSaver.GetSessionIdleTime.
+      const kde = busRun({ 'org.freedesktop.ScreenSaver': '(uint32 42500,)\n' }, { xprintidle });
+      expect(await osIdleReader('linux', kde.run, env)()).toEqual({
+        signal: 'linux-session',
+        idleSeconds: 42.5,
+      });
+      expect(kde.calls.map((call) => call.command)).toEqual(['gdbus', 'gdbus']);
+      expect(kde.calls[1]?.args).toEqual([
+        'call',
+        '--session',
+        '--dest',
+        'org.freedesktop.ScreenSaver',
+        '--object-path',
+        '/org/freedesktop/ScreenSaver',
+        '--method',
+        'org.freedesktop.ScreenSaver.GetSessionIdleTime',
+      ]);
+      expect(kde.calls[1]?.timeoutMs).toBe(2000);
+
+      // Neither answers (Plasma 6 refuses GetSessionIdleTime under Wayland, sway has no such
+      // service): no signal, even though xprintidle would say two hours.
+      const none = busRun({}, { xprintidle });
+      expect(await osIdleReader('linux', none.run, env)()).toBeNull();
+      expect(none.calls.map((call) => call.command)).not.toContain('xprintidle');
+    }
+  });
+
+  it('X11 keeps xprintidle: an X server sees every input there', async () => {
+    const x11 = busRun({}, { xprintidle: { code: 0, stdout: '125000\n' } });
+    expect(await osIdleReader('linux', x11.run, { XDG_SESSION_TYPE: 'x11', DISPLAY: ':0' })()).toEqual({
+      signal: 'linux-session',
+      idleSeconds: 125,
+    });
   });
 
   it('other systems have no reader', async () => {
     const { run, calls } = fakeRun({});
-    expect(await osIdleReader('freebsd', run)()).toBeNull();
+    expect(await osIdleReader('freebsd', run, {})()).toBeNull();
     expect(calls).toEqual([]);
   });
 });

@@ -30,6 +30,25 @@ export function parseMutterIdletime(output: string): number | null {
   return match?.[1] ? Number(match[1]) / 1000 : null;
 }
 
+/**
+ * gdbus's answer to `org.freedesktop.ScreenSaver.GetSessionIdleTime`: `(uint32 5123,)`. Read
+ * as milliseconds, as KDE's screen locker answers it (KIdleTime). The old freedesktop draft said
+ * seconds: an implementation that follows it reads 1000 times shorter, so the user looks at the
+ * computer, never away (the safe side: the agent's own prompt).
+ */
+export function parseSessionIdleTime(output: string): number | null {
+  const match = /^\(\s*(?:uint32\s+)?(\d+)\s*,?\s*\)\s*$/.exec(output.trim());
+  return match?.[1] ? Number(match[1]) / 1000 : null;
+}
+
+/**
+ * Whether this is a Wayland session. There `xprintidle` asks XWayland, which sees only the input
+ * given to X clients: someone typing in Wayland windows would look idle for hours.
+ */
+export function isWaylandSession(env: NodeJS.ProcessEnv): boolean {
+  return env.XDG_SESSION_TYPE === 'wayland' || Boolean(env.WAYLAND_DISPLAY);
+}
+
 /** A plain count of milliseconds on a line of its own (`xprintidle`, our PowerShell snippet). */
 export function parseMilliseconds(output: string): number | null {
   const text = output.trim();
@@ -79,13 +98,30 @@ const MUTTER_ARGS = [
   'org.gnome.Mutter.IdleMonitor.GetIdletime',
 ];
 
+const SCREENSAVER_ARGS = [
+  'call',
+  '--session',
+  '--dest',
+  'org.freedesktop.ScreenSaver',
+  '--object-path',
+  '/org/freedesktop/ScreenSaver',
+  '--method',
+  'org.freedesktop.ScreenSaver.GetSessionIdleTime',
+];
+
 /**
  * The OS idle reader for `platform`, each command with a deadline, null on failure: macOS's HID
  * idle time (`ioreg`); Windows' last input (`GetLastInputInfo` through PowerShell); on Linux,
- * GNOME's Mutter idle monitor on the session bus (`gdbus`), else `xprintidle` where it is
- * installed and an X display is reachable. Other systems have none.
+ * GNOME's Mutter idle monitor on the session bus (`gdbus`), then, in a Wayland session (`env`),
+ * the session bus's `org.freedesktop.ScreenSaver` idle time where it answers and nothing else,
+ * or, in an X11 session, `xprintidle` where it is installed and an X display is reachable.
+ * Other systems have none.
  */
-export function osIdleReader(platform: NodeJS.Platform, run: DeadlineRunner): OsIdleReader {
+export function osIdleReader(
+  platform: NodeJS.Platform,
+  run: DeadlineRunner,
+  env: NodeJS.ProcessEnv,
+): OsIdleReader {
   const attempt = async (
     signal: OsIdle['signal'],
     command: string,
@@ -113,7 +149,9 @@ export function osIdleReader(platform: NodeJS.Platform, run: DeadlineRunner): Os
     case 'linux':
       return async () =>
         (await attempt('linux-session', 'gdbus', MUTTER_ARGS, QUICK_DEADLINE_MS, parseMutterIdletime)) ??
-        (await attempt('linux-session', 'xprintidle', [], QUICK_DEADLINE_MS, parseMilliseconds));
+        (isWaylandSession(env)
+          ? await attempt('linux-session', 'gdbus', SCREENSAVER_ARGS, QUICK_DEADLINE_MS, parseSessionIdleTime)
+          : await attempt('linux-session', 'xprintidle', [], QUICK_DEADLINE_MS, parseMilliseconds));
     default:
       return async () => null;
   }

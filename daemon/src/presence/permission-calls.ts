@@ -16,6 +16,7 @@ export interface PermissionCallsOptions {
   logger: Pick<Logger, 'info' | 'warn'>;
   /** Whose agents' hook files the wait's timeouts are written to. */
   home: string;
+  /** The daemon's environment: `CODEX_HOME`, and the session type the OS idle reader follows. */
   env: NodeJS.ProcessEnv;
   platform?: NodeJS.Platform;
   run?: DeadlineRunner;
@@ -33,23 +34,35 @@ export function createPermissionCalls(options: PermissionCallsOptions): Permissi
   const settings = (): PermissionCallSettings => readPermissionCallSettings(options.config.read());
   const presence = new PresenceMonitor({
     settings,
-    readOsIdle: osIdleReader(options.platform ?? process.platform, options.run ?? runWithDeadline),
+    readOsIdle: osIdleReader(
+      options.platform ?? process.platform,
+      options.run ?? runWithDeadline,
+      options.env,
+    ),
   });
+  const rewriteTimeouts = async (next: PermissionCallSettings): Promise<void> => {
+    const timeout = permissionHookTimeoutSeconds(next);
+    for (const change of await updatePermissionHookTimeouts(options.home, options.env, timeout)) {
+      if (change.outcome === 'updated')
+        options.logger.info(
+          `permission wait now ${next.waitSeconds} s: ${change.agent} hook timeout set to ${timeout} s`,
+        );
+      else if (change.outcome === 'kept' || change.outcome === 'failed')
+        options.logger.warn(
+          `permission wait now ${next.waitSeconds} s: ${change.agent} hook timeout not changed (${change.why})`,
+        );
+    }
+  };
+  let rewriting: Promise<unknown> = Promise.resolve();
   const routes = permissionCallRoutes({
     config: options.config,
     presence,
-    onWaitChanged: async (next) => {
-      const timeout = permissionHookTimeoutSeconds(next);
-      for (const change of await updatePermissionHookTimeouts(options.home, options.env, timeout)) {
-        if (change.outcome === 'updated')
-          options.logger.info(
-            `permission wait now ${next.waitSeconds} s: ${change.agent} hook timeout set to ${timeout} s`,
-          );
-        else if (change.outcome === 'kept' || change.outcome === 'failed')
-          options.logger.warn(
-            `permission wait now ${next.waitSeconds} s: ${change.agent} hook timeout not changed (${change.why})`,
-          );
-      }
+    // One rewrite at a time, each with the wait in force when it runs: two quick changes of the
+    // wait never leave the hooks with the older one.
+    onWaitChanged: () => {
+      const run = rewriting.then(() => rewriteTimeouts(settings()));
+      rewriting = run.catch(() => undefined);
+      return run;
     },
   });
   return { gate: createPermissionPolicy({ settings, presence }), presence, routes };

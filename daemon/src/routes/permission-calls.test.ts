@@ -1,6 +1,7 @@
-import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PermissionCallSettingsReply } from '@ringback/protocol';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../cli/cli-io';
@@ -19,7 +20,7 @@ let app: FastifyInstance | undefined;
 afterEach(async () => app?.close());
 
 /** The daemon's permission-call routes over a real config file, with `idle` as the OS idle time. */
-async function build(idleMs: number | null = null) {
+async function build(idleMs: number | null = null, session: NodeJS.ProcessEnv = {}) {
   const home = await mkdtemp(join(tmpdir(), 'ringback-permission-calls-'));
   const dataDir = join(home, '.ringback');
   await mkdir(dataDir);
@@ -29,7 +30,7 @@ async function build(idleMs: number | null = null) {
     command === 'xprintidle' && idleMs !== null
       ? { code: 0, stdout: `${idleMs}\n` }
       : { code: null, stdout: '' };
-  const env = { RINGBACK_HOME: dataDir };
+  const env = { ...session, RINGBACK_HOME: dataDir };
   const calls = createPermissionCalls({ config: store, logger, home, env, platform: 'linux', run });
   app = await buildLocalApi({ localApiKey: KEY, logger, routes: [calls.routes] });
   const api = app;
@@ -102,6 +103,37 @@ describe('permission-call settings', () => {
     });
   });
 
+  it('keep both of two changes made at once (the phone turns Codex off while the tray sets away)', async () => {
+    const { app, configFile } = await build(null);
+    // Over real HTTP on a loopback port, as the tray and the relay link reach the daemon.
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    const put = async (body: object) => {
+      const response = await fetch(`${url}/settings/permission-calls`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(200);
+    };
+    // Each round flips both fields from different requests in flight together; a lost change
+    // shows as the previous round's value.
+    for (let round = 0; round < 25; round += 1) {
+      const codex = round % 2 === 1;
+      const away = round % 2 === 0 ? 'on' : 'off';
+      await Promise.all([put({ agents: { codex } }), put({ away })]);
+      const saved = JSON.parse(await readFile(configFile, 'utf8')).permissionCalls;
+      expect({ round, codex: saved.agents.codex, away: saved.away }).toEqual({ round, codex, away });
+      const got = (await (
+        await fetch(`${url}/settings/permission-calls`, { headers: { authorization: `Bearer ${KEY}` } })
+      ).json()) as PermissionCallSettingsReply;
+      expect({ round, codex: got.settings.agents.codex, away: got.settings.away }).toEqual({
+        round,
+        codex,
+        away,
+      });
+    }
+  });
+
   it('refuses values out of bounds and unknown fields, changing nothing', async () => {
     const { call, configFile } = await build();
     for (const body of [{ waitSeconds: 5 }, { idleSeconds: 99999 }, { away: 'maybe' }, { ringtone: 'x' }]) {
@@ -125,6 +157,16 @@ describe('permission-call settings', () => {
       body: { error: 'not_relayed' },
     });
     expect((await call('GET', '/settings/permission-calls')).body.presence.signal).toBe('none');
+  });
+
+  it("count a Wayland session without the desktop's idle monitor as having no signal, whatever XWayland says", async () => {
+    // xprintidle would say 125 s (XWayland sees no input to Wayland windows): not used.
+    const { call } = await build(125_000, { WAYLAND_DISPLAY: 'wayland-0', DISPLAY: ':0' });
+    expect((await call('GET', '/settings/permission-calls')).body.presence).toEqual({
+      away: false,
+      signal: 'none',
+      idleSeconds: null,
+    });
   });
 });
 
@@ -181,6 +223,55 @@ describe('a new wait', () => {
     const claudeBefore = await readFile(claudeFile, 'utf8');
     await call('PUT', '/settings/permission-calls', { waitSeconds: 900, idleSeconds: 120 });
     expect(await readFile(claudeFile, 'utf8')).toBe(claudeBefore);
+  });
+
+  it("keeps Codex's hook as it is when Codex's trust cannot be read, and the log says why", async () => {
+    const { call, home, io, logger } = await build();
+    expect(await runInstallCommand([], io)).toBe(0);
+    const codexFile = join(home, '.codex', 'hooks.json');
+    const configToml = join(home, '.codex', 'config.toml');
+    const permission = (await readCodexHookTrust(home, {})).permissionHook;
+    const trusted = `[hooks.state."${permission?.key}"]\ntrusted_hash = "${permission?.hash}"\n`;
+    const before = await readFile(codexFile, 'utf8');
+    let wait = 120;
+    // A config.toml that does not parse, then one that cannot be read (a directory in its place).
+    for (const breakIt of [
+      () => writeFile(configToml, `${trusted}[hooks.state\n`),
+      async () => {
+        await rm(configToml);
+        await mkdir(configToml);
+      },
+    ]) {
+      await breakIt();
+      await call('PUT', '/settings/permission-calls', { waitSeconds: wait });
+      expect(await readFile(codexFile, 'utf8')).toBe(before);
+      expect(logger.lines.join('\n')).toMatch(
+        new RegExp(
+          `permission wait now ${wait} s: codex hook timeout not changed \\(could not read whether Codex trusts the hook \\(config\\.toml: `,
+        ),
+      );
+      wait += 60;
+    }
+    // Once readable, the trust it shows is the one the user gave: untouched.
+    await rm(configToml, { recursive: true });
+    await writeFile(configToml, trusted);
+    expect((await readCodexHookTrust(home, {})).permissionHook?.trust).toBe('trusted');
+  });
+
+  it('leaves the hooks with the wait in force when two waits are set at once', async () => {
+    const { call, home, io } = await build();
+    expect(await runInstallCommand([], io)).toBe(0);
+    const claudeFile = join(home, '.claude', 'settings.json');
+    for (let round = 0; round < 10; round += 1) {
+      await Promise.all([
+        call('PUT', '/settings/permission-calls', { waitSeconds: 120 + round }),
+        call('PUT', '/settings/permission-calls', { waitSeconds: 900 + round }),
+      ]);
+      const wait = (await call('GET', '/settings/permission-calls')).body.settings.waitSeconds;
+      const timeout = JSON.parse(await readFile(claudeFile, 'utf8')).hooks.PermissionRequest[0].hooks[0]
+        .timeout;
+      expect({ round, timeout }).toEqual({ round, timeout: wait + 30 });
+    }
   });
 
   it('adds no hook where none was installed', async () => {

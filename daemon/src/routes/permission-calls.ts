@@ -19,7 +19,10 @@ import type { PresenceMonitor } from '../presence/presence-monitor';
 export interface PermissionCallRoutesDeps {
   config: ConfigStore;
   presence: Pick<PresenceMonitor, 'current' | 'reportDesktopIdle'>;
-  /** The wait changed: the installed hooks' timeouts follow (errors are the callee's to report). */
+  /**
+   * The wait changed: the installed hooks' timeouts follow (errors are the callee's to report).
+   * Two changes may call it at once: it must write the wait in force when it runs, not `settings`.
+   */
   onWaitChanged(settings: PermissionCallSettings): Promise<void>;
 }
 
@@ -52,10 +55,17 @@ export function permissionCallRoutes(deps: PermissionCallRoutesDeps): FastifyPlu
         },
       },
       async (request) => {
-        const before = readPermissionCallSettings(deps.config.read());
-        const settings = updatedPermissionCallSettings(before, request.body);
-        await deps.config.update((config) => withPermissionCallSettings(config, settings));
-        if (settings.waitSeconds !== before.waitSeconds) await deps.onWaitChanged(settings);
+        // Read, merge and write inside the store's update, which runs one change at a time: two
+        // requests at once (the phone's switch, the tray's away) both land, neither is lost.
+        let waitChanged = false;
+        const updated = await deps.config.update((config) => {
+          const before = readPermissionCallSettings(config);
+          const settings = updatedPermissionCallSettings(before, request.body);
+          waitChanged = settings.waitSeconds !== before.waitSeconds;
+          return withPermissionCallSettings(config, settings);
+        });
+        const settings = readPermissionCallSettings(updated);
+        if (waitChanged) await deps.onWaitChanged(settings);
         return reply(settings);
       },
     );

@@ -173,7 +173,15 @@ describe('runPermissionHook', () => {
   });
 
   it('prints nothing for "no decision", whatever the reason', async () => {
-    for (const reason of ['disabled', 'at_desk', 'timeout', 'not_paired', 'relay_unreachable', 'error']) {
+    for (const reason of [
+      'disabled',
+      'at_desk',
+      'timeout',
+      'not_paired',
+      'relay_unreachable',
+      'busy',
+      'error',
+    ]) {
       const stand = await daemon(json(200, { decision: null, reason }));
       expect(await runPermissionHook('claude-code', claudePayload, options(stand)), reason).toBe('');
     }

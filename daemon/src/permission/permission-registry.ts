@@ -52,6 +52,13 @@ export interface DecisionMessage {
 
 /** How long closing waits for the calls it ends to reach the relay. */
 const CLOSE_WAIT_MS = 5_000;
+/**
+ * Requests held waiting for the phone at once, in all and per agent session: a runaway agent
+ * loop must not hold hundreds of connections open nor ring hundreds of calls. Far above what a
+ * person answers (an agent asks one thing at a time, a few with parallel tools).
+ */
+export const MAX_WAITING_REQUESTS = 32;
+export const MAX_WAITING_PER_SESSION = 4;
 
 /**
  * Permission requests from the agents' hooks, each a call on the phone: asked of the gate, sealed,
@@ -66,6 +73,11 @@ export class PermissionRegistry {
   readonly #waiting = new Map<string, Waiting>();
   /** Calls being ended at the computer, so closing can let them finish. */
   readonly #ending = new Set<Promise<void>>();
+  /** Requests past the gate and not yet answered, in all and by agent session. */
+  #held = 0;
+  readonly #heldBySession = new Map<string, number>();
+  /** Requests refused busy since the last one that rang: the first is logged, the rest counted. */
+  #refusedBusy = 0;
 
   constructor(deps: PermissionRegistryDeps) {
     this.#deps = deps;
@@ -103,6 +115,43 @@ export class PermissionRegistry {
       logger.info(`permission request (${label}): not ringing, ${verdict.reason}`);
       return noDecision(verdict.reason);
     }
+    const session = `${details.source} ${details.sessionId}`;
+    const bySession = this.#heldBySession.get(session) ?? 0;
+    if (this.#held >= MAX_WAITING_REQUESTS || bySession >= MAX_WAITING_PER_SESSION) {
+      if (this.#refusedBusy === 0) {
+        logger.warn(
+          `permission request (${label}): busy, ${this.#held} requests waiting (${bySession} of this session; ` +
+            `at most ${MAX_WAITING_REQUESTS}, ${MAX_WAITING_PER_SESSION} per session); no decision, no call. ` +
+            'Further requests refused busy are counted, not logged, until one rings',
+        );
+      }
+      this.#refusedBusy += 1;
+      return noDecision('busy');
+    }
+    // Taken in the same turn as the check: no other request passes it meanwhile.
+    this.#held += 1;
+    this.#heldBySession.set(session, bySession + 1);
+    try {
+      return await this.#ring(details, label, hookGone, verdict.waitMs);
+    } finally {
+      this.#held -= 1;
+      const left = (this.#heldBySession.get(session) ?? 1) - 1;
+      if (left > 0) this.#heldBySession.set(session, left);
+      else this.#heldBySession.delete(session);
+    }
+  }
+
+  async #ring(
+    details: PermissionRequestDetails,
+    label: string,
+    hookGone: AbortSignal,
+    waitMs: number,
+  ): Promise<PermissionRequestAnswer> {
+    const { logger } = this.#deps;
+    if (this.#refusedBusy > 0) {
+      logger.info(`permission requests: no longer busy; ${this.#refusedBusy} were refused busy meanwhile`);
+      this.#refusedBusy = 0;
+    }
     const key = this.#deps.key();
     const target = key ? await this.#deps.target().catch(() => null) : null;
     const computer = target ? await this.#deps.computer() : null;
@@ -114,7 +163,7 @@ export class PermissionRegistry {
     const eventId = randomUUID();
     const requestId = randomBytes(18).toString('base64url');
     const at = Date.now();
-    const expiresAt = new Date(at + verdict.waitMs).toISOString();
+    const expiresAt = new Date(at + waitMs).toISOString();
     const plaintext: PermissionEventPlaintext = {
       kind: 'permission',
       eventId,
@@ -127,7 +176,7 @@ export class PermissionRegistry {
     };
     const body = await sealPermissionEvent(plaintext, key);
     const named = `permission request ${eventId} (${label})`;
-    logger.info(`${named}: ringing, waits ${Math.round(verdict.waitMs / 1000)} s`);
+    logger.info(`${named}: ringing, waits ${Math.round(waitMs / 1000)} s`);
 
     let decide: (decision: PermissionDecisionPlaintext) => void = () => {};
     const decided = new Promise<PermissionDecisionPlaintext>((resolve) => {

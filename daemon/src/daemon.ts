@@ -136,6 +136,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     records: await PermissionRecords.open(dataDir, logger),
     logger,
   });
+  // Before any request: the calls a previous process left ringing (its hooks died with it) end now.
+  permissions.endOrphanedCalls();
   // Relayed settings run through the local API's own handlers, once it exists.
   let localApi: FastifyInstance | undefined;
   const replies = new ReplyInbox({

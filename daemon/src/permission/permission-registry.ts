@@ -73,6 +73,8 @@ export class PermissionRegistry {
   readonly #waiting = new Map<string, Waiting>();
   /** Calls being ended at the computer, so closing can let them finish. */
   readonly #ending = new Set<Promise<void>>();
+  /** Aborted when the daemon stops: ends still being tried give up (the records keep them). */
+  readonly #closing = new AbortController();
   /** Requests past the gate and not yet answered, in all and by agent session. */
   #held = 0;
   readonly #heldBySession = new Map<string, number>();
@@ -280,20 +282,74 @@ export class PermissionRegistry {
     });
   }
 
+  /**
+   * At start, before any request: the calls the records show as still waiting had their hooks in
+   * the previous process, gone with it (a restart or a crash), yet they ring on. Each is ended at
+   * the computer in the background, tried again while the relay is unreachable until the call
+   * expires, so the phone says "Answered at the computer"; a decision for one is then too late.
+   */
+  endOrphanedCalls(): void {
+    const orphans = this.#deps.records.unsettled(Date.now());
+    if (orphans.length === 0) return;
+    const { logger } = this.#deps;
+    const ending = (async () => {
+      const target = await this.#deps.target().catch(() => null);
+      if (!target) {
+        logger.info(
+          `${orphans.length} permission call(s) waited when the daemon stopped; not logged in, none ended`,
+        );
+        return;
+      }
+      await Promise.all(
+        orphans.map(async ([eventId, record]) => {
+          const named = `permission request ${eventId}`;
+          logger.info(
+            `${named}: waited when the daemon stopped (its hook is gone); the call ends at the computer`,
+          );
+          await this.#endAndNote(target, named, eventId, { until: Date.parse(record.expiresAt) });
+        }),
+      );
+    })();
+    this.#track(ending);
+  }
+
   /** Lets the calls being ended at the computer reach the relay (bounded), for a clean stop. */
   async close(): Promise<void> {
     const ending = Promise.all([...this.#ending]);
     await Promise.race([ending, new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
+    // Calls still being tried until they expire: the next start takes them up from the records.
+    this.#closing.abort();
   }
 
   /** Ends the call at the computer in the background: the hook's answer does not wait for it. */
   #end(target: RelayTarget, named: string, eventId: string): void {
-    const ending = endPermissionCall(target, eventId, this.#deps.end).then(({ outcome, detail }) => {
-      if (outcome === 'failed')
-        this.#deps.logger.warn(`${named}: could not end the call at the computer (${detail})`);
-      else if (outcome === 'call_ended')
-        this.#deps.logger.info(`${named}: the call had ended on a device first`);
+    this.#track(this.#endAndNote(target, named, eventId, {}));
+  }
+
+  async #endAndNote(
+    target: RelayTarget,
+    named: string,
+    eventId: string,
+    options: { until?: number },
+  ): Promise<void> {
+    const { logger, records } = this.#deps;
+    const { outcome, detail } = await endPermissionCall(target, eventId, this.#deps.end, {
+      ...options,
+      signal: this.#closing.signal,
     });
+    if (outcome === 'failed') {
+      logger.warn(`${named}: could not end the call at the computer (${detail})`);
+      return;
+    }
+    if (outcome === 'call_ended') logger.info(`${named}: the call had ended on a device first`);
+    else if (options.until !== undefined) logger.info(`${named}: ended at the computer`);
+    // Nothing rings for it any more: a start after a crash leaves it be.
+    await records.markEnded(eventId).catch((error: Error) => {
+      logger.warn(`${named}: could not note the end in the permission record (${error.message})`);
+    });
+  }
+
+  #track(ending: Promise<void>): void {
     this.#ending.add(ending);
     void ending.finally(() => this.#ending.delete(ending));
   }

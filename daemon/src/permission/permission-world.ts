@@ -107,6 +107,8 @@ export async function permissionWorld(relay: { url: string }, options: WorldOpti
     logger,
     ...(options.postDeadlineMs === undefined ? {} : { postDeadlineMs: options.postDeadlineMs }),
   });
+  // As the daemon does at start: calls left waiting by a previous process end at the computer.
+  registry.endOrphanedCalls();
   const resumed: unknown[] = [];
   const inbox = new ReplyInbox({
     handled: await HandledReplies.open(dataDir, logger),

@@ -4,6 +4,7 @@ import { keyIdOf } from '@ringback/protocol';
 import type { FastifyInstance } from 'fastify';
 import { generateBrief } from './brief/generate-brief';
 import { ComputerRequests } from './computer/computer-requests';
+import { newAnswerKey, writeAnswerKey } from './config/answer-key';
 import { currentBriefLanguage } from './config/brief-language';
 import { ComputerLanguage } from './config/computer-language';
 import { ConfigStore } from './config/config-store';
@@ -135,6 +136,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     records: await PermissionRecords.open(dataDir, logger),
     logger,
   });
+  // Before any request: the calls a previous process left ringing (its hooks died with it) end now.
+  permissions.endOrphanedCalls();
   // Relayed settings run through the local API's own handlers, once it exists.
   let localApi: FastifyInstance | undefined;
   const replies = new ReplyInbox({
@@ -198,12 +201,14 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   const startedAt = new Date().toISOString();
   const port = options.port ?? config.read().localPort ?? DEFAULT_LOCAL_PORT;
 
+  // This run's proof for the permission hook: only this user's processes can read it.
+  const answerKey = newAnswerKey();
   const app = await buildLocalApi({
     localApiKey,
     logger,
     routes: [
       reportRoutes(worker),
-      permissionRequestRoutes(permissions),
+      permissionRequestRoutes(permissions, answerKey),
       llmRoutes(config),
       speechSettingsRoutes(config),
       transcriptionSettingsRoutes(config),
@@ -253,6 +258,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   await app.listen({ host: '127.0.0.1', port });
   const address = app.server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
+  await writeAnswerKey(dataDir, answerKey);
   worker.start(opened);
   link.start();
   // Learnt now, in the background: the first permission call then rings without two relay lookups.

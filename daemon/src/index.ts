@@ -3,6 +3,8 @@ export { generateBrief, NOT_CONFIGURED_REASON } from './brief/generate-brief';
 export type { LlmChannelConfig } from './config/daemon-config';
 export type { DaemonOptions, RunningDaemon } from './daemon';
 export { startDaemon } from './daemon';
+export { answerMac } from './hook/answer-mac';
+export { ANSWER_MAC_HEADER, ANSWER_NONCE_HEADER, HOOK_SECRET_FILE } from './hook/hook-constants';
 export type { CodexHookTrust, CodexHookTrustReading, CodexHookTrustReport } from './install/codex-hook-trust';
 export { readCodexHookTrust } from './install/codex-hook-trust';
 export type { Logger } from './log/logger';

@@ -10,7 +10,9 @@ import {
   seal,
 } from '@ringback/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startDaemonProcess } from './support/daemon-process';
 import { type RelayAndComputer, startRelayAndComputer } from './support/relay-and-computer';
+import { startRelayProcess } from './support/relay-process';
 import { answerCall, relayRequest } from './support/relay-requests';
 import { openRelayStream } from './support/sse-stream';
 
@@ -252,6 +254,54 @@ describe('permission calls through a real relay', () => {
     expect(answered.status).toBe(409);
     const late = await relayRequest(
       relay.url,
+      phone.deviceToken,
+      'POST',
+      `/v1/events/${event.eventId}/replies`,
+      {
+        replyId: 'r-late',
+        sealed: await sealedDecision(key, call, 'allow'),
+      },
+    );
+    expect(late.status).toBe(403);
+  });
+
+  it('ends the calls a killed daemon left ringing when it starts again, the relay down a while; a decision then is refused', async () => {
+    const { relay, daemon, computer, phone, key, dataDir, home } = await world();
+    const answer = hookAsks(daemon.url).catch((error: Error) => error.message);
+    const { event, call } = await ringingCall(relay.url, phone, key);
+    // A crash: the hook's connection dies with the daemon, which ends nothing.
+    await daemon.kill('SIGKILL');
+    await answer;
+    const relayPort = Number(new URL(relay.url).port);
+    await relay.kill();
+
+    // The daemon starts while the relay is down, and keeps trying.
+    const restarted = await startDaemonProcess(dataDir, { HOME: home }, null);
+    cleanups.push(() => restarted.kill('SIGTERM'));
+    await expect
+      .poll(() => restarted.output(), { timeout: 10_000 })
+      .toMatch(new RegExp(`${event.eventId}: waited when the daemon stopped`));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const back = await startRelayProcess({}, { dataDir: relay.dataDir, port: relayPort });
+    cleanups.push(() => back.kill());
+
+    await expect
+      .poll(
+        async () =>
+          (
+            await relayRequest<RelayedEvent>(
+              back.url,
+              phone.deviceToken,
+              'GET',
+              `/v1/events/${event.eventId}`,
+            )
+          ).body,
+        { timeout: 30_000, interval: 250 },
+      )
+      .toMatchObject({ status: 'completed', handledBy: { deviceId: computer.deviceId, name: 'Laptop' } });
+    expect(restarted.output()).toMatch(new RegExp(`${event.eventId}: ended at the computer`));
+    const late = await relayRequest(
+      back.url,
       phone.deviceToken,
       'POST',
       `/v1/events/${event.eventId}/replies`,

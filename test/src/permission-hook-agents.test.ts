@@ -6,7 +6,7 @@
 // Claude Code: Yes at its own dialog ends the waiting hook; a session resumed as the daemon resumes
 // one asks through Ringback's permission-prompt MCP tool instead (headless, it runs no hook).
 import { execFile, spawn } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
@@ -14,7 +14,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { resumeCommand } from '@ringback/daemon';
+import {
+  ANSWER_MAC_HEADER,
+  ANSWER_NONCE_HEADER,
+  answerMac,
+  HOOK_SECRET_FILE,
+  resumeCommand,
+} from '@ringback/daemon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AGENT_PROMPT,
@@ -58,10 +64,14 @@ interface PermissionRequest {
   goneBeforeAnswer: boolean;
 }
 
-/** A stand-in for the daemon's `POST /permission-request`: answers each request as told. */
+/**
+ * A stand-in for the daemon's `POST /permission-request`: answers each request as told, MACed
+ * with its answer key as the daemon's are (`writeKey` puts the key where the hook reads it).
+ */
 async function startDaemonRoute() {
   const requests: PermissionRequest[] = [];
   let next: Answer = 'hold';
+  const key = randomBytes(32);
   const server = createServer((request, response: ServerResponse) => {
     let raw = '';
     request.on('data', (chunk) => (raw += chunk));
@@ -80,7 +90,12 @@ async function startDaemonRoute() {
       if (answer === 'hold') return;
       setTimeout(() => {
         answered = true;
-        response.writeHead(200, { 'content-type': 'application/json' });
+        const nonce = request.headers[ANSWER_NONCE_HEADER];
+        const mac =
+          answer.decision && typeof nonce === 'string'
+            ? { [ANSWER_MAC_HEADER]: answerMac(key, nonce, answer.decision) }
+            : {};
+        response.writeHead(200, { 'content-type': 'application/json', ...mac });
         response.end(JSON.stringify({ decision: answer.decision, reason: answer.reason }));
       }, answer.afterMs ?? 0);
     });
@@ -99,6 +114,8 @@ async function startDaemonRoute() {
     answerNext: (answer: Answer) => {
       next = answer;
     },
+    writeKey: (dataDir: string) =>
+      writeFile(join(dataDir, HOOK_SECRET_FILE), `${key.toString('hex')}\n`, { mode: 0o600 }),
   };
 }
 
@@ -138,6 +155,7 @@ async function setUp(agent: Agent) {
   cleanups.push(model.close);
   const route = await startDaemonRoute();
   await writeFile(join(dataDir, 'daemon.json'), JSON.stringify({ localPort: route.port }));
+  await route.writeKey(dataDir);
   const env: Record<string, string> = {
     PATH: `${AGENTS_BIN}:${process.env.PATH}`,
     HOME: home,

@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { HOOK_SECRET_FILE } from '../hook/hook-constants';
 
 /** The daemon's data directory: `--data-dir`, else `$RINGBACK_HOME`, else `~/.ringback`. */
 export function resolveDataDir(explicit?: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -23,6 +24,8 @@ export const DATA_FILES = {
   replies: 'replies.json',
   /** Recent permission calls (event id, request id, expiry): a late decision is answered too late. */
   permissions: 'permissions.json',
+  /** This run's key for the permission hook's answers (made at each start, mode 600). */
+  answerKey: HOOK_SECRET_FILE,
   dispatches: 'dispatches.json',
   trackerWatch: 'tracker-watch.json',
 } as const;

@@ -18,3 +18,11 @@ export const PERMISSION_WAIT_MAX_SECONDS = 3600;
  * case, and the agent's per-hook timeout (the configured wait plus a margin) ends it sooner.
  */
 export const PERMISSION_HOOK_DEADLINE_MS = (PERMISSION_WAIT_MAX_SECONDS + 30) * 1000;
+/**
+ * The daemon's answer key, made fresh at each start in its data dir (mode 600): the permission
+ * hook believes an answer only when it is MACed with it (see answer-mac.ts).
+ */
+export const HOOK_SECRET_FILE = 'permission-answer.key';
+/** The hook's fresh nonce for one request, and the daemon's MAC over it and its decision. */
+export const ANSWER_NONCE_HEADER = 'ringback-nonce';
+export const ANSWER_MAC_HEADER = 'ringback-answer-mac';

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { answerMac } from './answer-mac';
+import { type AnswerSigner, answerSigner } from './answer-signer';
 import { runPermissionHook } from './permission-hook';
 import { DEFAULT_DENY_MESSAGE, decisionOutput } from './permission-output';
 import { readPermissionAnswer } from './post-permission';
@@ -18,42 +20,69 @@ interface Received {
 }
 
 const servers: Server[] = [];
+const signers: AnswerSigner[] = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
+  for (const signer of signers.splice(0)) signer.remove();
 });
 
-/** A stand-in for the daemon's `POST /permission-request`, answering as `answer` says. */
-async function daemon(answer: (response: ServerResponse, request: IncomingMessage) => void) {
+type Answer = (response: ServerResponse, request: IncomingMessage, signer: AnswerSigner) => void;
+
+/**
+ * A stand-in for the daemon's `POST /permission-request`, answering as `answer` says, with a data
+ * dir holding its answer key (the hook's `env`).
+ */
+async function daemon(answer: Answer) {
   const received: Received[] = [];
   const closed: string[] = [];
+  const signer = answerSigner();
+  signers.push(signer);
   const server = createServer((request, response) => {
     let raw = '';
     request.on('data', (chunk) => (raw += chunk));
     request.on('end', () => {
       received.push({ url: request.url ?? '', body: JSON.parse(raw) });
-      answer(response, request);
+      answer(response, request, signer);
     });
     request.socket.on('close', () => closed.push(request.url ?? ''));
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, received, closed };
+  return { port: (server.address() as AddressInfo).port, env: signer.env, received, closed, signer };
 }
 
-const json = (status: number, body: unknown) => (response: ServerResponse) => {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(typeof body === 'string' ? body : JSON.stringify(body));
-};
+/** An answer without the daemon's MAC: what any program on the port can send. */
+const unsigned =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Answer =>
+  (response) => {
+    response.writeHead(status, { 'content-type': 'application/json', ...headers });
+    response.end(typeof body === 'string' ? body : JSON.stringify(body));
+  };
 
-const options = (port: number, extra: Partial<Parameters<typeof runPermissionHook>[2]> = {}) => ({
-  env: {},
+/** The daemon's answer: MACed over the request's nonce and its decision, as the real one does. */
+const json =
+  (status: number, body: unknown): Answer =>
+  (response, request, signer) => {
+    const decision = (body as { decision?: unknown } | null)?.decision;
+    const signed =
+      typeof decision === 'object' && decision !== null
+        ? signer.headers(request, decision as { behavior: 'allow' | 'deny'; message?: string })
+        : {};
+    unsigned(status, body, signed)(response, request, signer);
+  };
+
+const options = (
+  stand: { port: number; env: NodeJS.ProcessEnv },
+  extra: Partial<Parameters<typeof runPermissionHook>[2]> = {},
+) => ({
   cwd: '/tmp',
-  port,
+  port: stand.port,
   deadlineMs: 5_000,
   ...extra,
+  env: { ...stand.env, ...extra.env },
 });
 
 /** The decision shapes the agents accept (Claude Code's hooks reference; Codex's output schema). */
@@ -82,7 +111,7 @@ describe('decisionOutput', () => {
 describe('runPermissionHook', () => {
   it('hands the daemon the request for the agent, and prints allow when the daemon says allow', async () => {
     const stand = await daemon(json(200, { decision: { behavior: 'allow' }, reason: 'decided' }));
-    const output = await runPermissionHook('claude-code', claudePayload, options(stand.port));
+    const output = await runPermissionHook('claude-code', claudePayload, options(stand));
     expect(JSON.parse(output)).toEqual(ALLOW);
     expect(stand.received).toEqual([
       {
@@ -111,7 +140,7 @@ describe('runPermissionHook', () => {
     const output = await runPermissionHook(
       'codex',
       codexPayload,
-      options(stand.port, { env: { RINGBACK_RESUMED_SESSION: '1' } }),
+      options(stand, { env: { RINGBACK_RESUMED_SESSION: '1' } }),
     );
     expect(JSON.parse(output)).toEqual(deny('Wait for the release on Monday.'));
     expect(stand.received[0]?.url).toBe('/permission-request?agent=codex');
@@ -119,29 +148,42 @@ describe('runPermissionHook', () => {
   });
 
   it('waits as long as the daemon holds the request', async () => {
-    const stand = await daemon((response) =>
-      setTimeout(() => json(200, { decision: { behavior: 'allow' }, reason: 'decided' })(response), 1_200),
+    const stand = await daemon((response, request, signer) =>
+      setTimeout(
+        () => json(200, { decision: { behavior: 'allow' }, reason: 'decided' })(response, request, signer),
+        1_200,
+      ),
     );
     const started = performance.now();
-    expect(JSON.parse(await runPermissionHook('codex', codexPayload, options(stand.port)))).toEqual(ALLOW);
+    expect(JSON.parse(await runPermissionHook('codex', codexPayload, options(stand)))).toEqual(ALLOW);
     expect(performance.now() - started).toBeGreaterThanOrEqual(1_100);
   });
 
   it('reads an answer sent in chunks', async () => {
-    const stand = await daemon((response) => {
-      response.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
+    const stand = await daemon((response, request, signer) => {
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'transfer-encoding': 'chunked',
+        ...signer.headers(request, { behavior: 'deny', message: 'No.' }),
+      });
       response.write('{"decision":{"behavior":"de');
       setTimeout(() => response.end('ny","message":"No."},"reason":"decided"}'), 50);
     });
-    expect(JSON.parse(await runPermissionHook('codex', codexPayload, options(stand.port)))).toEqual(
-      deny('No.'),
-    );
+    expect(JSON.parse(await runPermissionHook('codex', codexPayload, options(stand)))).toEqual(deny('No.'));
   });
 
   it('prints nothing for "no decision", whatever the reason', async () => {
-    for (const reason of ['disabled', 'at_desk', 'timeout', 'not_paired', 'relay_unreachable', 'error']) {
+    for (const reason of [
+      'disabled',
+      'at_desk',
+      'timeout',
+      'not_paired',
+      'relay_unreachable',
+      'busy',
+      'error',
+    ]) {
       const stand = await daemon(json(200, { decision: null, reason }));
-      expect(await runPermissionHook('claude-code', claudePayload, options(stand.port)), reason).toBe('');
+      expect(await runPermissionHook('claude-code', claudePayload, options(stand)), reason).toBe('');
     }
   });
 
@@ -160,7 +202,7 @@ describe('runPermissionHook', () => {
     ];
     for (const [index, answer] of answers.entries()) {
       const stand = await daemon(answer);
-      expect(await runPermissionHook('codex', codexPayload, options(stand.port)), `answer ${index}`).toBe('');
+      expect(await runPermissionHook('codex', codexPayload, options(stand)), `answer ${index}`).toBe('');
     }
   });
 
@@ -169,14 +211,14 @@ describe('runPermissionHook', () => {
     const port = stand.port;
     await new Promise((resolve) => servers.pop()?.close(resolve));
     const started = performance.now();
-    expect(await runPermissionHook('claude-code', claudePayload, options(port))).toBe('');
+    expect(await runPermissionHook('claude-code', claudePayload, options({ port, env: stand.env }))).toBe('');
     expect(performance.now() - started).toBeLessThan(500);
   });
 
   it('gives up at its deadline, closing the connection so the daemon knows', async () => {
     const stand = await daemon(() => undefined);
     const started = performance.now();
-    expect(await runPermissionHook('codex', codexPayload, options(stand.port, { deadlineMs: 400 }))).toBe('');
+    expect(await runPermissionHook('codex', codexPayload, options(stand, { deadlineMs: 400 }))).toBe('');
     expect(performance.now() - started).toBeGreaterThanOrEqual(350);
     await expect.poll(() => stand.closed).toEqual(['/permission-request?agent=codex']);
   });
@@ -200,7 +242,7 @@ describe('runPermissionHook', () => {
         transcript_path: transcript,
         tool_input: { command: 'sleep 8; touch yes2.txt', description: 'Run the requested command' },
       });
-      const hook = runPermissionHook('claude-code', payload, options(stand.port, { deadlineMs: 30_000 }));
+      const hook = runPermissionHook('claude-code', payload, options(stand, { deadlineMs: 30_000 }));
       await expect.poll(() => stand.received.length).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(stand.closed).toEqual([]);
@@ -218,18 +260,111 @@ describe('runPermissionHook', () => {
   it('asks nothing for a payload that is not JSON or names no tool', async () => {
     const stand = await daemon(json(200, { decision: { behavior: 'allow' }, reason: 'decided' }));
     for (const input of ['', '{"session_id":', '[]', JSON.stringify({ session_id: 's', cwd: '/' })])
-      expect(await runPermissionHook('codex', input, options(stand.port))).toBe('');
+      expect(await runPermissionHook('codex', input, options(stand))).toBe('');
+    expect(stand.received).toEqual([]);
+  });
+});
+
+describe('runPermissionHook, whoever answers on the port', () => {
+  const ALLOWED = { decision: { behavior: 'allow' }, reason: 'decided' };
+  const DENIED = { decision: { behavior: 'deny', message: 'Not today.' }, reason: 'decided' };
+
+  it("takes no decision from an answer without the daemon's MAC, or with a wrong one", async () => {
+    const otherKey = answerSigner();
+    signers.push(otherKey);
+    const forged: Answer[] = [
+      unsigned(200, ALLOWED),
+      unsigned(200, DENIED),
+      unsigned(200, ALLOWED, { 'ringback-answer-mac': 'AAAA' }),
+      unsigned(200, ALLOWED, { 'ringback-answer-mac': '' }),
+      // MACed with a key that is not the daemon's.
+      (response, request, signer) =>
+        unsigned(200, ALLOWED, otherKey.headers(request, { behavior: 'allow' }))(response, request, signer),
+    ];
+    for (const [index, answer] of forged.entries()) {
+      const stand = await daemon(answer);
+      expect(await runPermissionHook('codex', codexPayload, options(stand)), `answer ${index}`).toBe('');
+      expect(await runPermissionHook('claude-code', claudePayload, options(stand)), `answer ${index}`).toBe(
+        '',
+      );
+      // The request went out: the forger answered it.
+      expect(stand.received).toHaveLength(2);
+    }
+  });
+
+  it('takes no decision from a MAC for another request (a replayed answer) or another decision', async () => {
+    let replayed: Record<string, string> = {};
+    let first = true;
+    const stand = await daemon((response, request, signer) => {
+      if (first) {
+        first = false;
+        replayed = signer.headers(request, { behavior: 'allow' });
+        return unsigned(200, ALLOWED, replayed)(response, request, signer);
+      }
+      unsigned(200, ALLOWED, replayed)(response, request, signer);
+    });
+    // The daemon's own answer to the first request is taken...
+    expect(JSON.parse(await runPermissionHook('codex', codexPayload, options(stand)))).toEqual(ALLOW);
+    // ...and the same answer, MAC and all, replayed to the next one is not.
+    expect(await runPermissionHook('codex', codexPayload, options(stand))).toBe('');
+
+    // A deny's MAC does not make an allow, nor another message.
+    const altered: Answer[] = [
+      (response, request, signer) =>
+        unsigned(200, ALLOWED, signer.headers(request, { behavior: 'deny' }))(response, request, signer),
+      (response, request, signer) =>
+        unsigned(200, DENIED, signer.headers(request, { behavior: 'deny', message: 'Not today' }))(
+          response,
+          request,
+          signer,
+        ),
+    ];
+    for (const [index, answer] of altered.entries()) {
+      const other = await daemon(answer);
+      expect(await runPermissionHook('claude-code', claudePayload, options(other)), `answer ${index}`).toBe(
+        '',
+      );
+    }
+  });
+
+  it('sends a fresh nonce with each request', async () => {
+    const nonces: (string | undefined)[] = [];
+    const stand = await daemon((response, request, signer) => {
+      nonces.push(signer.nonceOf(request));
+      json(200, ALLOWED)(response, request, signer);
+    });
+    await runPermissionHook('codex', codexPayload, options(stand));
+    await runPermissionHook('codex', codexPayload, options(stand));
+    expect(nonces).toEqual([
+      expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    ]);
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it("asks nothing when the daemon's key is not in the data dir (no daemon has run there)", async () => {
+    const stand = await daemon(json(200, ALLOWED));
+    const started = performance.now();
+    const env = { RINGBACK_HOME: join(stand.env.RINGBACK_HOME, 'elsewhere') };
+    expect(await runPermissionHook('claude-code', claudePayload, options(stand, { env }))).toBe('');
+    expect(performance.now() - started).toBeLessThan(500);
     expect(stand.received).toEqual([]);
   });
 });
 
 describe('readPermissionAnswer', () => {
-  const response = (head: string, body: string) => Buffer.from(`${head}\r\n\r\n${body}`);
+  const proof = { secret: Buffer.alloc(32, 7), nonce: 'n'.repeat(43) };
+  const mac = `ringback-answer-mac: ${answerMac(proof.secret, proof.nonce, { behavior: 'allow' })}`;
+  const response = (head: string, body: string) => Buffer.from(`${head}\r\n${mac}\r\n\r\n${body}`);
   it('takes only a 200', () => {
     const body = '{"decision":{"behavior":"allow"},"reason":"decided"}';
-    expect(readPermissionAnswer(response('HTTP/1.1 200 OK', body))).toEqual({ behavior: 'allow' });
-    expect(readPermissionAnswer(response('HTTP/1.1 201 Created', body))).toBeNull();
-    expect(readPermissionAnswer(response('HTTP/1.1 2000 OK', body))).toBeNull();
-    expect(readPermissionAnswer(Buffer.from(''))).toBeNull();
+    expect(readPermissionAnswer(response('HTTP/1.1 200 OK', body), proof)).toEqual({ behavior: 'allow' });
+    expect(readPermissionAnswer(response('HTTP/1.1 201 Created', body), proof)).toBeNull();
+    expect(readPermissionAnswer(response('HTTP/1.1 2000 OK', body), proof)).toBeNull();
+    expect(readPermissionAnswer(Buffer.from(''), proof)).toBeNull();
+    // The same answer for another nonce is not this request's.
+    expect(
+      readPermissionAnswer(response('HTTP/1.1 200 OK', body), { ...proof, nonce: 'm'.repeat(43) }),
+    ).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readAnswerSecret } from './answer-mac';
 import { type ToolSettledWatch, watchClaudeToolSettled } from './claude-tool-settled';
 import { PERMISSION_HOOK_DEADLINE_MS } from './hook-constants';
 import { type HookAgent, permissionDetails } from './permission-details';
@@ -30,6 +31,9 @@ export async function runPermissionHook(
     const payload: unknown = JSON.parse(input);
     const details = permissionDetails(agent, payload, options.env, options.cwd);
     if (!details) return '';
+    // No key, no daemon has started with this data dir: no answer could be believed, so none is asked.
+    const secret = readAnswerSecret(options.env);
+    if (!secret) return '';
     const answeredAtTerminal = new AbortController();
     if (agent === 'claude-code') {
       watch = watchAnswerAtTerminal(payload, startedAt);
@@ -39,6 +43,7 @@ export async function runPermissionHook(
       options.port ?? localPort(options.env),
       agent,
       JSON.stringify(details),
+      secret,
       options.deadlineMs ?? PERMISSION_HOOK_DEADLINE_MS,
       answeredAtTerminal.signal,
     );

@@ -1,9 +1,14 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { answerSigner } from './answer-signer';
 import { NO_ANSWER_MESSAGE, servePermissionMcp } from './permission-mcp';
 import { DEFAULT_DENY_MESSAGE } from './permission-output';
+
+/** The daemon's answer key, in the data dir the server finds the daemon by. */
+const signer = answerSigner();
+afterAll(() => signer.remove());
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -14,7 +19,7 @@ afterEach(async () => {
 });
 
 /** A stand-in for the daemon's `POST /permission-request`. */
-async function daemon(answer: ((response: ServerResponse) => void) | 'hold') {
+async function daemon(answer: ((response: ServerResponse, request: IncomingMessage) => void) | 'hold') {
   const received: { url: string; body: Record<string, unknown> }[] = [];
   const closed: string[] = [];
   const server = createServer((request, response) => {
@@ -22,7 +27,7 @@ async function daemon(answer: ((response: ServerResponse) => void) | 'hold') {
     request.on('data', (chunk) => (raw += chunk));
     request.on('end', () => {
       received.push({ url: request.url ?? '', body: JSON.parse(raw) });
-      if (answer !== 'hold') answer(response);
+      if (answer !== 'hold') answer(response, request);
     });
     request.socket.on('close', () => closed.push(request.url ?? ''));
   });
@@ -31,10 +36,12 @@ async function daemon(answer: ((response: ServerResponse) => void) | 'hold') {
   return { port: (server.address() as AddressInfo).port, received, closed };
 }
 
+/** The daemon's answer, MACed as the real one's; `forged` leaves the MAC out. */
 const decided =
-  (decision: unknown, reason = 'decided') =>
-  (response: ServerResponse) => {
-    response.writeHead(200, { 'content-type': 'application/json' });
+  (decision: { behavior: 'allow' | 'deny'; message?: string } | null, reason = 'decided', forged = false) =>
+  (response: ServerResponse, request: IncomingMessage) => {
+    const mac = decision && !forged ? signer.headers(request, decision) : {};
+    response.writeHead(200, { 'content-type': 'application/json', ...mac });
     response.end(JSON.stringify({ decision, reason }));
   };
 
@@ -51,7 +58,7 @@ function mcp(port: number | undefined) {
     for (const line of lines) messages.push(JSON.parse(line));
   });
   const served = servePermissionMcp(input, output, {
-    env: { RINGBACK_SESSION_ID: 'session-1' },
+    env: { RINGBACK_SESSION_ID: 'session-1', ...signer.env },
     cwd: '/work/billing-api',
     port,
     deadlineMs: 5_000,
@@ -146,6 +153,8 @@ describe('the permission-prompt MCP server', () => {
 
   it('denies, never allows, when nobody answered, the daemon is down or says anything else', async () => {
     const noDecision = await daemon(decided(null, 'timeout'));
+    // Another program on the daemon's port, without the daemon's MAC.
+    const forged = await daemon(decided({ behavior: 'allow' }, 'decided', true));
     const broken = await daemon((response) => {
       response.writeHead(500);
       response.end('{"decision":{"behavior":"allow"}}');
@@ -153,7 +162,7 @@ describe('the permission-prompt MCP server', () => {
     const down = await daemon(decided({ behavior: 'allow' }));
     const downPort = down.port;
     await new Promise((resolve) => servers.pop()?.close(resolve));
-    for (const port of [noDecision.port, broken.port, downPort]) {
+    for (const port of [noDecision.port, forged.port, broken.port, downPort]) {
       const server = mcp(port);
       server.send(callApprove(1));
       expect(decisionIn(await server.reply(1))).toEqual({ behavior: 'deny', message: NO_ANSWER_MESSAGE });

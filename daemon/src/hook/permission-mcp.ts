@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import { readAnswerSecret } from './answer-mac';
 import { PERMISSION_HOOK_DEADLINE_MS } from './hook-constants';
 import { permissionDetails } from './permission-details';
 import { DEFAULT_DENY_MESSAGE } from './permission-output';
@@ -79,10 +80,13 @@ export async function decidePrompt(
     const env = { ...options.env, RINGBACK_RESUMED_SESSION: '1' };
     const details = permissionDetails('claude-code', payload, env, options.cwd);
     if (!details) return noAnswer;
+    const secret = readAnswerSecret(options.env);
+    if (!secret) return noAnswer;
     const answer = await postPermissionRequest(
       options.port ?? localPort(options.env),
       'claude-code',
       JSON.stringify(details),
+      secret,
       options.deadlineMs ?? PERMISSION_HOOK_DEADLINE_MS,
       signal,
     );

@@ -1,4 +1,6 @@
 import { connect } from 'node:net';
+import { newNonce, verifyAnswerMac } from './answer-mac';
+import { ANSWER_MAC_HEADER, ANSWER_NONCE_HEADER } from './hook-constants';
 import type { HookAgent } from './permission-details';
 import type { PermissionDecision } from './permission-output';
 
@@ -22,12 +24,21 @@ function dechunk(raw: Buffer): Buffer | null {
   }
 }
 
+const MAC_LINE = new RegExp(`^${ANSWER_MAC_HEADER}:[ \\t]*([A-Za-z0-9_-]*)[ \\t]*$`, 'im');
+
+/** What proves an answer is the running daemon's: its secret, and the nonce this request sent. */
+export interface AnswerProof {
+  secret: Buffer;
+  nonce: string;
+}
+
 /**
  * The decision in a full HTTP response, or null for anything but a 200 whose body is exactly
- * `{decision: {behavior: "allow"|"deny", message?}|null, …}`: an answer that cannot be read
- * is no decision, never an allow.
+ * `{decision: {behavior: "allow"|"deny", message?}|null, …}` and whose MAC header is the
+ * daemon's over this request's nonce and that very decision: an answer that cannot be read, or
+ * that any other program on the port may have sent, is no decision, never an allow.
  */
-export function readPermissionAnswer(response: Buffer): PermissionAnswer {
+export function readPermissionAnswer(response: Buffer, proof: AnswerProof): PermissionAnswer {
   const headerEnd = response.indexOf('\r\n\r\n');
   if (headerEnd < 0) return null;
   const head = response.subarray(0, headerEnd).toString('latin1');
@@ -46,10 +57,13 @@ export function readPermissionAnswer(response: Buffer): PermissionAnswer {
   if (typeof decision !== 'object' || decision === null) return null;
   const { behavior, message } = decision as { behavior?: unknown; message?: unknown };
   if (message !== undefined && typeof message !== 'string') return null;
-  if (behavior === 'allow') return { behavior: 'allow' };
-  if (behavior === 'deny')
-    return message === undefined ? { behavior: 'deny' } : { behavior: 'deny', message };
-  return null;
+  let answer: PermissionDecision;
+  if (behavior === 'allow') answer = { behavior: 'allow' };
+  else if (behavior === 'deny')
+    answer = message === undefined ? { behavior: 'deny' } : { behavior: 'deny', message };
+  else return null;
+  const mac = MAC_LINE.exec(head)?.[1];
+  return verifyAnswerMac(proof.secret, proof.nonce, answer, mac) ? answer : null;
 }
 
 /** Whether a response has arrived whole (by its Content-Length, or its last chunk). */
@@ -63,9 +77,10 @@ function isComplete(response: Buffer): boolean {
 }
 
 /**
- * POSTs the request to the daemon's `POST /permission-request?agent=<agent>` and waits, as long
- * as the daemon holds it or until `deadlineMs`, for its answer. Resolves null at once when
- * nothing listens, and on any failure. The connection stays open while the hook waits: the
+ * POSTs the request to the daemon's `POST /permission-request?agent=<agent>` with a fresh nonce
+ * and waits, as long as the daemon holds it or until `deadlineMs`, for its answer, taken only
+ * when MACed with `secret` (the running daemon's). Resolves null at once when nothing listens,
+ * and on any failure. The connection stays open while the hook waits: the
  * daemon reads its closing (the agent ended the hook) as "answered at the computer".
  * node:net rather than node:http, as for the Stop hook's report: the hook starts faster.
  * `signal` ends the wait as the agent ending the hook would: no decision, connection closed.
@@ -74,9 +89,11 @@ export function postPermissionRequest(
   port: number,
   agent: HookAgent,
   body: string,
+  secret: Buffer,
   deadlineMs: number,
   signal?: AbortSignal,
 ): Promise<PermissionAnswer> {
+  const proof: AnswerProof = { secret, nonce: newNonce() };
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
     const chunks: Buffer[] = [];
@@ -96,17 +113,18 @@ export function postPermissionRequest(
       chunks.push(chunk);
       // Done once the whole answer is in, even if the daemon were to keep the connection.
       const response = Buffer.concat(chunks);
-      if (isComplete(response)) finish(readPermissionAnswer(response));
+      if (isComplete(response)) finish(readPermissionAnswer(response, proof));
     });
     // `Connection: close`: the daemon closes once the answer is sent.
-    socket.once('end', () => finish(readPermissionAnswer(Buffer.concat(chunks))));
-    socket.once('close', () => finish(readPermissionAnswer(Buffer.concat(chunks))));
+    socket.once('end', () => finish(readPermissionAnswer(Buffer.concat(chunks), proof)));
+    socket.once('close', () => finish(readPermissionAnswer(Buffer.concat(chunks), proof)));
     socket.setNoDelay(true);
     // write, not end: a half-closed request would read as a hook that went away.
     socket.write(
       `POST /permission-request?agent=${agent} HTTP/1.1\r\n` +
         `Host: 127.0.0.1:${port}\r\n` +
         'Content-Type: application/json\r\n' +
+        `${ANSWER_NONCE_HEADER}: ${proof.nonce}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         'Connection: close\r\n\r\n' +
         body,

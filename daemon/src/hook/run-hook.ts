@@ -34,12 +34,16 @@ const EXTRA_FIELDS_BUDGET_BYTES = 64 * 1024;
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
 
+/** The data dir the hook finds the daemon by: `$RINGBACK_HOME`, else `~/.ringback`. */
+export const hookDataDir = (env: NodeJS.ProcessEnv): string =>
+  env.RINGBACK_HOME || join(homedir(), '.ringback');
+
 /** The daemon's local port, as daemon.json in the data dir names it. */
 export function localPort(env: NodeJS.ProcessEnv): number {
-  const dataDir = env.RINGBACK_HOME || join(homedir(), '.ringback');
   try {
-    const port = (JSON.parse(readFileSync(join(dataDir, 'daemon.json'), 'utf8')) as { localPort?: unknown })
-      .localPort;
+    const port = (
+      JSON.parse(readFileSync(join(hookDataDir(env), 'daemon.json'), 'utf8')) as { localPort?: unknown }
+    ).localPort;
     return typeof port === 'number' && Number.isInteger(port) && port > 0 && port < 65536
       ? port
       : DEFAULT_LOCAL_PORT;

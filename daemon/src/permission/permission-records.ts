@@ -12,6 +12,8 @@ export interface PermissionRecord {
   expiresAt: string;
   /** A decision reached its hook. */
   decided: boolean;
+  /** The relay ended the call at the computer (or had nothing left to end): not to be ended again. */
+  ended?: boolean;
 }
 
 /** Calls kept: far more than can wait at once, so a decision days late is still known for one. */
@@ -85,6 +87,24 @@ export class PermissionRecords {
     return this.#save();
   }
 
+  /** Notes that the call no longer rings anywhere: a start after a crash leaves it be. */
+  markEnded(eventId: string): Promise<void> {
+    const record = this.#records.get(eventId);
+    if (!record || record.ended) return Promise.resolve();
+    record.ended = true;
+    return this.#save();
+  }
+
+  /**
+   * The calls that may still ring with no hook behind them: not decided, not ended, not expired
+   * at `now`. Read at start, these are the calls whose hooks died with the previous process.
+   */
+  unsettled(now: number): [string, PermissionRecord][] {
+    return [...this.#records].filter(
+      ([, record]) => !record.decided && !record.ended && Date.parse(record.expiresAt) > now,
+    );
+  }
+
   /** Every write waits for the one before, so the file never goes back to an older list. */
   #save(): Promise<void> {
     const next = this.#writing.then(() =>
@@ -103,6 +123,7 @@ function isEntry(entry: unknown): entry is [string, PermissionRecord] {
     record !== null &&
     typeof record.requestId === 'string' &&
     typeof record.expiresAt === 'string' &&
-    typeof record.decided === 'boolean'
+    typeof record.decided === 'boolean' &&
+    (record.ended === undefined || typeof record.ended === 'boolean')
   );
 }

@@ -52,6 +52,13 @@ export interface DecisionMessage {
 
 /** How long closing waits for the calls it ends to reach the relay. */
 const CLOSE_WAIT_MS = 5_000;
+/**
+ * Requests held waiting for the phone at once, in all and per agent session: a runaway agent
+ * loop must not hold hundreds of connections open nor ring hundreds of calls. Far above what a
+ * person answers (an agent asks one thing at a time, a few with parallel tools).
+ */
+export const MAX_WAITING_REQUESTS = 32;
+export const MAX_WAITING_PER_SESSION = 4;
 
 /**
  * Permission requests from the agents' hooks, each a call on the phone: asked of the gate, sealed,
@@ -66,6 +73,13 @@ export class PermissionRegistry {
   readonly #waiting = new Map<string, Waiting>();
   /** Calls being ended at the computer, so closing can let them finish. */
   readonly #ending = new Set<Promise<void>>();
+  /** Aborted when the daemon stops: ends still being tried give up (the records keep them). */
+  readonly #closing = new AbortController();
+  /** Requests past the gate and not yet answered, in all and by agent session. */
+  #held = 0;
+  readonly #heldBySession = new Map<string, number>();
+  /** Requests refused busy since the last one that rang: the first is logged, the rest counted. */
+  #refusedBusy = 0;
 
   constructor(deps: PermissionRegistryDeps) {
     this.#deps = deps;
@@ -103,6 +117,43 @@ export class PermissionRegistry {
       logger.info(`permission request (${label}): not ringing, ${verdict.reason}`);
       return noDecision(verdict.reason);
     }
+    const session = `${details.source} ${details.sessionId}`;
+    const bySession = this.#heldBySession.get(session) ?? 0;
+    if (this.#held >= MAX_WAITING_REQUESTS || bySession >= MAX_WAITING_PER_SESSION) {
+      if (this.#refusedBusy === 0) {
+        logger.warn(
+          `permission request (${label}): busy, ${this.#held} requests waiting (${bySession} of this session; ` +
+            `at most ${MAX_WAITING_REQUESTS}, ${MAX_WAITING_PER_SESSION} per session); no decision, no call. ` +
+            'Further requests refused busy are counted, not logged, until one rings',
+        );
+      }
+      this.#refusedBusy += 1;
+      return noDecision('busy');
+    }
+    // Taken in the same turn as the check: no other request passes it meanwhile.
+    this.#held += 1;
+    this.#heldBySession.set(session, bySession + 1);
+    try {
+      return await this.#ring(details, label, hookGone, verdict.waitMs);
+    } finally {
+      this.#held -= 1;
+      const left = (this.#heldBySession.get(session) ?? 1) - 1;
+      if (left > 0) this.#heldBySession.set(session, left);
+      else this.#heldBySession.delete(session);
+    }
+  }
+
+  async #ring(
+    details: PermissionRequestDetails,
+    label: string,
+    hookGone: AbortSignal,
+    waitMs: number,
+  ): Promise<PermissionRequestAnswer> {
+    const { logger } = this.#deps;
+    if (this.#refusedBusy > 0) {
+      logger.info(`permission requests: no longer busy; ${this.#refusedBusy} were refused busy meanwhile`);
+      this.#refusedBusy = 0;
+    }
     const key = this.#deps.key();
     const target = key ? await this.#deps.target().catch(() => null) : null;
     const computer = target ? await this.#deps.computer() : null;
@@ -114,7 +165,7 @@ export class PermissionRegistry {
     const eventId = randomUUID();
     const requestId = randomBytes(18).toString('base64url');
     const at = Date.now();
-    const expiresAt = new Date(at + verdict.waitMs).toISOString();
+    const expiresAt = new Date(at + waitMs).toISOString();
     const plaintext: PermissionEventPlaintext = {
       kind: 'permission',
       eventId,
@@ -127,7 +178,7 @@ export class PermissionRegistry {
     };
     const body = await sealPermissionEvent(plaintext, key);
     const named = `permission request ${eventId} (${label})`;
-    logger.info(`${named}: ringing, waits ${Math.round(verdict.waitMs / 1000)} s`);
+    logger.info(`${named}: ringing, waits ${Math.round(waitMs / 1000)} s`);
 
     let decide: (decision: PermissionDecisionPlaintext) => void = () => {};
     const decided = new Promise<PermissionDecisionPlaintext>((resolve) => {
@@ -231,20 +282,74 @@ export class PermissionRegistry {
     });
   }
 
+  /**
+   * At start, before any request: the calls the records show as still waiting had their hooks in
+   * the previous process, gone with it (a restart or a crash), yet they ring on. Each is ended at
+   * the computer in the background, tried again while the relay is unreachable until the call
+   * expires, so the phone says "Answered at the computer"; a decision for one is then too late.
+   */
+  endOrphanedCalls(): void {
+    const orphans = this.#deps.records.unsettled(Date.now());
+    if (orphans.length === 0) return;
+    const { logger } = this.#deps;
+    const ending = (async () => {
+      const target = await this.#deps.target().catch(() => null);
+      if (!target) {
+        logger.info(
+          `${orphans.length} permission call(s) waited when the daemon stopped; not logged in, none ended`,
+        );
+        return;
+      }
+      await Promise.all(
+        orphans.map(async ([eventId, record]) => {
+          const named = `permission request ${eventId}`;
+          logger.info(
+            `${named}: waited when the daemon stopped (its hook is gone); the call ends at the computer`,
+          );
+          await this.#endAndNote(target, named, eventId, { until: Date.parse(record.expiresAt) });
+        }),
+      );
+    })();
+    this.#track(ending);
+  }
+
   /** Lets the calls being ended at the computer reach the relay (bounded), for a clean stop. */
   async close(): Promise<void> {
     const ending = Promise.all([...this.#ending]);
     await Promise.race([ending, new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
+    // Calls still being tried until they expire: the next start takes them up from the records.
+    this.#closing.abort();
   }
 
   /** Ends the call at the computer in the background: the hook's answer does not wait for it. */
   #end(target: RelayTarget, named: string, eventId: string): void {
-    const ending = endPermissionCall(target, eventId, this.#deps.end).then(({ outcome, detail }) => {
-      if (outcome === 'failed')
-        this.#deps.logger.warn(`${named}: could not end the call at the computer (${detail})`);
-      else if (outcome === 'call_ended')
-        this.#deps.logger.info(`${named}: the call had ended on a device first`);
+    this.#track(this.#endAndNote(target, named, eventId, {}));
+  }
+
+  async #endAndNote(
+    target: RelayTarget,
+    named: string,
+    eventId: string,
+    options: { until?: number },
+  ): Promise<void> {
+    const { logger, records } = this.#deps;
+    const { outcome, detail } = await endPermissionCall(target, eventId, this.#deps.end, {
+      ...options,
+      signal: this.#closing.signal,
     });
+    if (outcome === 'failed') {
+      logger.warn(`${named}: could not end the call at the computer (${detail})`);
+      return;
+    }
+    if (outcome === 'call_ended') logger.info(`${named}: the call had ended on a device first`);
+    else if (options.until !== undefined) logger.info(`${named}: ended at the computer`);
+    // Nothing rings for it any more: a start after a crash leaves it be.
+    await records.markEnded(eventId).catch((error: Error) => {
+      logger.warn(`${named}: could not note the end in the permission record (${error.message})`);
+    });
+  }
+
+  #track(ending: Promise<void>): void {
     this.#ending.add(ending);
     void ending.finally(() => this.#ending.delete(ending));
   }

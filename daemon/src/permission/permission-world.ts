@@ -15,6 +15,7 @@ import {
   seal,
 } from '@ringback/protocol';
 import Fastify from 'fastify';
+import { newAnswerKey, writeAnswerKey } from '../config/answer-key';
 import { buildLocalApi } from '../local-api/build-local-api';
 import { createMemoryLogger } from '../log/logger';
 import { HandledReplies } from '../replies/handled-replies';
@@ -106,6 +107,8 @@ export async function permissionWorld(relay: { url: string }, options: WorldOpti
     logger,
     ...(options.postDeadlineMs === undefined ? {} : { postDeadlineMs: options.postDeadlineMs }),
   });
+  // As the daemon does at start: calls left waiting by a previous process end at the computer.
+  registry.endOrphanedCalls();
   const resumed: unknown[] = [];
   const inbox = new ReplyInbox({
     handled: await HandledReplies.open(dataDir, logger),
@@ -118,14 +121,18 @@ export async function permissionWorld(relay: { url: string }, options: WorldOpti
     comment: async () => undefined,
     permissions: registry,
   });
+  const answerKey = newAnswerKey();
   const api = await buildLocalApi({
     localApiKey: 'local-key',
     logger,
-    routes: [permissionRequestRoutes(registry)],
+    routes: [permissionRequestRoutes(registry, answerKey)],
   });
   await api.listen({ host: '127.0.0.1', port: 0 });
   const address = api.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  // Where the hook finds it, as the daemon writes it: the hook run with RINGBACK_HOME=dataDir.
+  await writeAnswerKey(dataDir, answerKey);
 
   /** The hook's side: posts the request and waits for the answer (or is aborted). */
   const ask = async (
@@ -174,6 +181,7 @@ export async function permissionWorld(relay: { url: string }, options: WorldOpti
   return {
     key,
     dataDir,
+    port,
     logger,
     registry,
     inbox,

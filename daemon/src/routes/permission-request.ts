@@ -1,6 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorBody, PermissionRequestDetails, ReportQuery, RingbackError } from '@ringback/protocol';
 import type { FastifyPluginAsync } from 'fastify';
+import { answerMac, NONCE_PATTERN } from '../hook/answer-mac';
+import { ANSWER_MAC_HEADER, ANSWER_NONCE_HEADER } from '../hook/hook-constants';
 import { isIntakeHost } from '../local-api/loopback';
 import { PermissionRequestAnswer } from '../permission/permission-answer';
 
@@ -18,8 +20,12 @@ const BODY_LIMIT_BYTES = 256 * 1024;
  * Like `/report`, no key (the hook runs in the agent's environment) and only a local process may
  * call it: a 127.0.0.1/localhost Host and no Origin, so no web page can ask. When the hook's
  * connection closes first, the agent stopped waiting: the call ends at the computer.
+ * The hook sends a fresh nonce (`Ringback-Nonce`); a decision is answered with
+ * `Ringback-Answer-Mac`, HMAC-SHA256 under this run's answer key (`answerKey`, which only this
+ * user can read) over the nonce and the decision, so that the hook can tell this daemon's answer
+ * from another program's on the same port.
  */
-export function permissionRequestRoutes(desk: PermissionDesk): FastifyPluginAsync {
+export function permissionRequestRoutes(desk: PermissionDesk, answerKey: Buffer): FastifyPluginAsync {
   return async (app) => {
     app.withTypeProvider<TypeBoxTypeProvider>().post(
       '/permission-request',
@@ -49,6 +55,13 @@ export function permissionRequestRoutes(desk: PermissionDesk): FastifyPluginAsyn
       },
       async (request, reply) => {
         const { agent } = request.query;
+        const nonce = request.headers[ANSWER_NONCE_HEADER];
+        if (nonce !== undefined && (typeof nonce !== 'string' || !NONCE_PATTERN.test(nonce))) {
+          throw new RingbackError(
+            'invalid_request',
+            `${ANSWER_NONCE_HEADER} must be 22 to 128 base64url characters`,
+          );
+        }
         if (agent !== undefined && agent !== request.body.source) {
           throw new RingbackError(
             'invalid_request',
@@ -61,7 +74,10 @@ export function permissionRequestRoutes(desk: PermissionDesk): FastifyPluginAsyn
         reply.raw.once('close', () => {
           if (!reply.raw.writableFinished) hookGone.abort();
         });
-        return desk.request(request.body, hookGone.signal);
+        const answer = await desk.request(request.body, hookGone.signal);
+        if (nonce !== undefined && answer.decision)
+          reply.header(ANSWER_MAC_HEADER, answerMac(answerKey, nonce, answer.decision));
+        return answer;
       },
     );
   };

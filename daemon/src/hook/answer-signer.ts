@@ -1,0 +1,43 @@
+// For tests of the hook: a data dir holding a daemon's answer key, and the MAC header a real
+// daemon would put on its answer to a request.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type AnsweredDecision, answerMac, newAnswerSecret, parseAnswerSecret } from './answer-mac';
+import { ANSWER_MAC_HEADER, ANSWER_NONCE_HEADER, HOOK_SECRET_FILE } from './hook-constants';
+
+export interface AnswerSigner {
+  /** The hook's environment: it finds the key (and daemon.json) in this data dir. */
+  env: { RINGBACK_HOME: string };
+  /** The MAC header for this request's nonce and `decision` (none when the request had no nonce). */
+  headers(request: IncomingMessage, decision: AnsweredDecision): Record<string, string>;
+  /** The request's nonce, as the hook sent it. */
+  nonceOf(request: IncomingMessage): string | undefined;
+  mac(nonce: string, decision: AnsweredDecision): string;
+  remove(): void;
+}
+
+export function answerSigner(): AnswerSigner {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ringback-hook-home-'));
+  const text = newAnswerSecret();
+  writeFileSync(join(dataDir, HOOK_SECRET_FILE), `${text}\n`, { mode: 0o600 });
+  const secret = parseAnswerSecret(text);
+  if (!secret) throw new Error('bad secret');
+  const nonceOf = (request: IncomingMessage) => {
+    const nonce = request.headers[ANSWER_NONCE_HEADER];
+    return typeof nonce === 'string' ? nonce : undefined;
+  };
+  const mac = (nonce: string, decision: AnsweredDecision) => answerMac(secret, nonce, decision);
+  return {
+    env: { RINGBACK_HOME: dataDir },
+    nonceOf,
+    mac,
+    headers: (request, decision): Record<string, string> => {
+      const nonce = nonceOf(request);
+      if (nonce === undefined) return {};
+      return { [ANSWER_MAC_HEADER]: mac(nonce, decision) };
+    },
+    remove: () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}

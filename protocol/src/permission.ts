@@ -36,6 +36,13 @@ export const PermissionRequestDetails = Type.Object({
   description: Type.Union([Text(4096), Type.Null()]),
   /** A session Ringback resumed after a reply from the phone: nobody is at its terminal. */
   resumed: Type.Boolean(),
+  /**
+   * `false` when what the call shows is not the whole request: a field was cut to its limit, or
+   * the subject was inferred from other fields. Such a request may only be denied from a phone
+   * (the daemon refuses an allow): the user never saw all of what an allow would let run. Absent
+   * means complete.
+   */
+  complete: Type.Optional(Type.Boolean()),
 });
 export type PermissionRequestDetails = Type.Static<typeof PermissionRequestDetails>;
 

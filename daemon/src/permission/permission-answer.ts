@@ -4,7 +4,8 @@ import { Type } from 'typebox';
 /**
  * Why a permission request ended as it did: `decided` (the phone's allow or deny), `disabled` or
  * `at_desk` (the gate did not ring), `timeout` (nobody decided in time), `not_paired` (no relay
- * login or no e2e key), `relay_unreachable`, `error` (anything else). Only `decided` carries a
+ * login or no e2e key), `relay_unreachable`, `incomplete` (an allow for a request the phone could
+ * not show whole, refused), `error` (anything else). Only `decided` carries a
  * decision; every other reason leaves the agent's own approval path.
  */
 export const PermissionReason = Type.Union([
@@ -14,6 +15,7 @@ export const PermissionReason = Type.Union([
   Type.Literal('timeout'),
   Type.Literal('not_paired'),
   Type.Literal('relay_unreachable'),
+  Type.Literal('incomplete'),
   Type.Literal('error'),
 ]);
 export type PermissionReason = Type.Static<typeof PermissionReason>;

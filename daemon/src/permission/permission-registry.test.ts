@@ -154,6 +154,45 @@ describe('a permission request', () => {
     expect((await answer).body).toEqual({ decision: { behavior: 'deny' }, reason: 'decided' });
   });
 
+  it('refuses an allow for a request the phone could not show whole: no decision, and the phone is told', async () => {
+    const { relay, world } = await setUp();
+    const answer = world.ask({ ...REQUEST, complete: false });
+    const { body, call } = await ringing(relay, world);
+    expect(call.request.complete).toBe(false);
+
+    const allowed = await world.deliver(
+      'r-1',
+      body.eventId,
+      await world.decision(call, { behavior: 'allow' }),
+    );
+    expect(allowed.status).toBe('failed');
+    expect(await failureOf(world.key, allowed)).toEqual({
+      reason: 'The request is too long to show in full: answer it at the computer.',
+      code: 'incomplete',
+    });
+    // The agent's own prompt takes over at once; nothing allows.
+    expect((await answer).body).toEqual({ decision: null, reason: 'incomplete' });
+    expect(world.logger.lines.join('\n')).toMatch(
+      /an allow by Anna's phone refused: the request is not shown whole on a phone/,
+    );
+  });
+
+  it('takes a deny for a request the phone could not show whole', async () => {
+    const { relay, world } = await setUp();
+    const answer = world.ask({ ...REQUEST, complete: false });
+    const { body, call } = await ringing(relay, world);
+    const denied = await world.deliver(
+      'r-1',
+      body.eventId,
+      await world.decision(call, { behavior: 'deny', message: 'Not now' }),
+    );
+    expect(denied.status).toBe('delivered');
+    expect((await answer).body).toEqual({
+      decision: { behavior: 'deny', message: 'Not now' },
+      reason: 'decided',
+    });
+  });
+
   it('ends the call at the computer when the wait is over, and answers a later decision too_late', async () => {
     const { relay, world } = await setUp({ waitMs: 400 });
     const answer = world.ask();

@@ -53,9 +53,13 @@ function device(options: Parameters<typeof startSession>[0] = {}) {
   return started;
 }
 
-async function ringPermission(d: ReturnType<typeof device>, eventId = 'perm-1') {
+async function ringPermission(
+  d: ReturnType<typeof device>,
+  eventId = 'perm-1',
+  over: Partial<PermissionEventPlaintext['request']> = {},
+) {
   d.relay.stream().onReconciled([]);
-  d.relay.stream().onEvent(await sealedCall(d.key, eventId, { plaintext: request(eventId) }));
+  d.relay.stream().onEvent(await sealedCall(d.key, eventId, { plaintext: request(eventId, over) }));
   await vi.waitFor(() =>
     expect(selectRingingCall(d.session.queue.getSnapshot())?.report.eventId).toBe(eventId),
   );
@@ -204,6 +208,46 @@ describe('a permission call in the session', () => {
     d.relay.stream().onReply({ eventId, replyId, status: 'failed', failure, error: null });
     await settle();
     expect(readHistory(d.store, eventId)?.permission?.delivery).toBe('tooLate');
+  });
+
+  it('a request not shown whole (complete: false) is never allowed from here; a deny goes out, and the call says why', async () => {
+    const d = device();
+    const eventId = await ringPermission(d, 'perm-1', { complete: false });
+    await vi.waitFor(() =>
+      expect(d.speech.spoken).toEqual([
+        'Claude Code asks to run a command.',
+        'It wants to run: npm publish, in billing-api.',
+        'It is too long to show in full here: to allow it, answer at the computer.',
+        'It says: Publish the package',
+      ]),
+    );
+    for (const via of ['tap', 'voice'] as const)
+      expect(d.session.decidePermission(eventId, { behavior: 'allow', via })).toBe(false);
+    await settle();
+    expect(d.relay.statuses).toEqual([]);
+    expect(d.relay.replies).toEqual([]);
+    expect(readHistory(d.store, eventId)?.permission?.decision).toBeUndefined();
+    expect(d.ringtone.ringing).toBe(true);
+
+    expect(d.session.decidePermission(eventId, { behavior: 'deny', via: 'tap' })).toBe(true);
+    await settle();
+    expect(await sentDecision(d)).toMatchObject({ behavior: 'deny' });
+  });
+
+  it('keeps "answer at the computer" when the computer refuses an allow of a request not shown whole', async () => {
+    const d = device();
+    const eventId = await ringPermission(d);
+    d.session.decidePermission(eventId, { behavior: 'allow', via: 'tap' });
+    await settle();
+    const replyId = d.relay.replies[0]?.body.replyId ?? '';
+    const failure = await seal(
+      d.key,
+      JSON.stringify({ reason: 'too long', code: 'incomplete' }),
+      Aad.replyError(replyId),
+    );
+    d.relay.stream().onReply({ eventId, replyId, status: 'failed', failure, error: null });
+    await settle();
+    expect(readHistory(d.store, eventId)?.permission?.delivery).toBe('incomplete');
   });
 
   it('keeps "too late" when the relay refuses the decision because the computer ended the call', async () => {

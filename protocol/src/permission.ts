@@ -21,6 +21,8 @@ export const PermissionAction = Type.Union([
 export type PermissionAction = Type.Static<typeof PermissionAction>;
 
 const Text = (maxLength: number) => Type.String({ maxLength });
+/** `paddedJson`'s filler: spaces only, never more than a bucket's worth. */
+const Padding = Type.String({ maxLength: 2048, pattern: '^ *$' });
 
 /** One permission request as the hook read it from the agent. */
 export const PermissionRequestDetails = Type.Object({
@@ -88,6 +90,8 @@ export const PermissionDecisionPlaintext = Type.Object({
   deviceName: Type.String({ maxLength: 80 }),
   /** When the device sealed it (ms since the epoch). */
   decidedAt: Type.Integer({ minimum: 0 }),
+  /** Spaces to a fixed size (`paddedJson`), so allow and deny seal to the same length. */
+  padding: Type.Optional(Padding),
 });
 export type PermissionDecisionPlaintext = Type.Static<typeof PermissionDecisionPlaintext>;
 
@@ -105,6 +109,8 @@ export const PermissionOutcomePlaintext = Type.Object({
   deviceName: Type.String({ maxLength: 80 }),
   /** When that device decided (ms since the epoch), as its decision gave it. */
   decidedAt: Type.Integer({ minimum: 0 }),
+  /** Spaces to a fixed size (`paddedJson`), so "Allowed" and "Denied" seal to the same length. */
+  padding: Type.Optional(Padding),
 });
 export type PermissionOutcomePlaintext = Type.Static<typeof PermissionOutcomePlaintext>;
 

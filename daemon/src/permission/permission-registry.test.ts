@@ -71,6 +71,8 @@ describe('a permission request', () => {
       behavior: 'allow',
       deviceName: "Anna's phone",
       decidedAt,
+      // Spaces only, so an allow and a deny seal to one length.
+      padding: expect.stringMatching(/^ +$/),
     });
     await expect(open(world.key, result.outcome ?? '', Aad.replyOutcome('r-2'))).rejects.toBeInstanceOf(
       OpenError,
@@ -135,6 +137,25 @@ describe('a permission request', () => {
       reason: 'decided',
     });
     expect(world.logger.lines.join('\n')).not.toContain('Not on a Friday');
+  });
+
+  it('seals the outcome of an allow and of a deny to the same length: the relay cannot tell them apart', async () => {
+    const lengths: number[] = [];
+    for (const fields of [
+      { behavior: 'allow' },
+      { behavior: 'deny', message: 'Not on a Friday.' },
+    ] as const) {
+      const { relay, world } = await setUp();
+      const answer = world.ask();
+      const { body, call } = await ringing(relay, world);
+      const result = await world.deliver('r-1', body.eventId, await world.decision(call, fields));
+      expect(result.status).toBe('delivered');
+      lengths.push(result.outcome?.length ?? 0);
+      expect(await outcomeOf(world.key, result)).toMatchObject({ behavior: fields.behavior });
+      await answer;
+    }
+    expect(lengths[0]).toBeGreaterThan(0);
+    expect(lengths[1]).toBe(lengths[0]);
   });
 
   it('takes the first decision only: a second is already_decided, a repeat of the first its own result', async () => {

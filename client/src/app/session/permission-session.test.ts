@@ -177,6 +177,30 @@ describe('a permission call in the session', () => {
     expect(d.session.decidePermission(eventId, { behavior: 'allow', via: 'tap' })).toBe(false);
   });
 
+  it('seals allow, deny and a deny with short words to the same length: the relay cannot tell them apart', async () => {
+    const d = device();
+    d.relay.stream().onReconciled([]);
+    const choices = [
+      { behavior: 'allow', via: 'tap' },
+      { behavior: 'deny', via: 'tap' },
+      { behavior: 'deny', message: 'Not on a Friday.', via: 'voice' },
+    ] as const;
+    for (const [index, choice] of choices.entries()) {
+      const eventId = `perm-${index}`;
+      d.relay.stream().onEvent(await sealedCall(d.key, eventId, { plaintext: request(eventId) }));
+      await vi.waitFor(() =>
+        expect(selectRingingCall(d.session.queue.getSnapshot())?.report.eventId).toBe(eventId),
+      );
+      expect(d.session.decidePermission(eventId, choice)).toBe(true);
+      await settle();
+    }
+    const lengths = d.relay.replies.map((reply) => reply.body.sealed.length);
+    expect(lengths).toHaveLength(3);
+    expect(new Set(lengths).size).toBe(1);
+    // Each still opens to its own decision.
+    expect((await sentDecision(d, 2)).message).toBe('Not on a Friday.');
+  });
+
   it('a decision caught sending by a reload is sent again with the same id and the same decision', async () => {
     const d = device();
     const eventId = await ringPermission(d);

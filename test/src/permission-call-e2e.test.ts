@@ -321,13 +321,20 @@ describe('a permission call on the phone', () => {
     await saveScreenshots(page, 'permission-history');
 
     // 7. A request whose agent stopped waiting before this phone heard of it: missed, and shown as
-    // expired, with nothing to answer.
-    const longAgo = Date.now() - 11 * 60_000;
+    // expired, with nothing to answer. The phone is away (its page closed) while the relay holds
+    // the call past its wait: the phone reckons the wait from when the relay took the call, on the
+    // relay's clock, so the computer's own times alone cannot make it expired.
+    const appUrl = page.url();
+    await page.goto('about:blank');
+    const postedAt = Date.now();
     const expired = await postPermission(
       { subject: 'terraform apply -auto-approve' },
       { deviceId: computer.deviceId, name: 'Laptop' },
-      { occurredAt: longAgo, expiresAt: longAgo + 600_000 },
+      { occurredAt: postedAt, expiresAt: postedAt + 1_500 },
     );
+    await page.waitForTimeout(3_000);
+    await page.goto(appUrl);
+    await waitConnected(page);
     const missed = page.getByRole('region', { name: /^Missed calls/ });
     const expiredRow = missed.getByRole('listitem').filter({ hasText: 'terraform apply' });
     await expiredRow

@@ -108,7 +108,10 @@ describe('a permission call in the session', () => {
       occurredAt: new Date(Date.now() - 700_000).toISOString(),
       expiresAt: new Date(Date.now() - 100_000).toISOString(),
     };
-    d.relay.stream().onEvent(await sealedCall(d.key, 'perm-old', { plaintext }));
+    // Posted (and stored by the relay) when it happened, 700 s ago.
+    d.relay
+      .stream()
+      .onEvent(await sealedCall(d.key, 'perm-old', { plaintext, occurredAt: Date.now() - 700_000 }));
     await vi.waitFor(() =>
       expect(selectCall(d.session.queue.getSnapshot(), 'perm-old')?.state).toBe('missed'),
     );

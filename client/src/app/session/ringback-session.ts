@@ -182,6 +182,7 @@ export class RingbackSession {
       settings: deps.settings,
       e2eKey: deps.e2eKey,
       now: this.now,
+      relayClockOffset: () => deps.relay.clockOffset(),
       holds: (eventId) => this.heldCalls().includes(eventId),
       callNow: (eventId) => heldCallNow(deps.relay, eventId, deps.settings().deviceId ?? ''),
       onUnopened: () => this.view.set((view) => ({ ...view, undecryptable: this.events.failures() })),

@@ -120,6 +120,7 @@ export {
   normalizeBriefLocale,
   resolveSystemLanguage,
 } from './locales/index';
+export { PADDED_MIN_BYTES, PADDED_STEP_BYTES, paddedJson } from './padded-json';
 export type { Parser } from './parse';
 export { createParser } from './parse';
 export {

@@ -21,6 +21,8 @@ export const PermissionAction = Type.Union([
 export type PermissionAction = Type.Static<typeof PermissionAction>;
 
 const Text = (maxLength: number) => Type.String({ maxLength });
+/** `paddedJson`'s filler: spaces only, never more than a bucket's worth. */
+const Padding = Type.String({ maxLength: 2048, pattern: '^ *$' });
 
 /** One permission request as the hook read it from the agent. */
 export const PermissionRequestDetails = Type.Object({
@@ -36,6 +38,13 @@ export const PermissionRequestDetails = Type.Object({
   description: Type.Union([Text(4096), Type.Null()]),
   /** A session Ringback resumed after a reply from the phone: nobody is at its terminal. */
   resumed: Type.Boolean(),
+  /**
+   * `false` when what the call shows is not the whole request: a field was cut to its limit, or
+   * the subject was inferred from other fields. Such a request may only be denied from a phone
+   * (the daemon refuses an allow): the user never saw all of what an allow would let run. Absent
+   * means complete.
+   */
+  complete: Type.Optional(Type.Boolean()),
 });
 export type PermissionRequestDetails = Type.Static<typeof PermissionRequestDetails>;
 
@@ -81,6 +90,8 @@ export const PermissionDecisionPlaintext = Type.Object({
   deviceName: Type.String({ maxLength: 80 }),
   /** When the device sealed it (ms since the epoch). */
   decidedAt: Type.Integer({ minimum: 0 }),
+  /** Spaces to a fixed size (`paddedJson`), so allow and deny seal to the same length. */
+  padding: Type.Optional(Padding),
 });
 export type PermissionDecisionPlaintext = Type.Static<typeof PermissionDecisionPlaintext>;
 
@@ -98,6 +109,8 @@ export const PermissionOutcomePlaintext = Type.Object({
   deviceName: Type.String({ maxLength: 80 }),
   /** When that device decided (ms since the epoch), as its decision gave it. */
   decidedAt: Type.Integer({ minimum: 0 }),
+  /** Spaces to a fixed size (`paddedJson`), so "Allowed" and "Denied" seal to the same length. */
+  padding: Type.Optional(Padding),
 });
 export type PermissionOutcomePlaintext = Type.Static<typeof PermissionOutcomePlaintext>;
 

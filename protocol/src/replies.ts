@@ -43,11 +43,14 @@ export type ReplyPlaintext = Type.Static<typeof ReplyPlaintext>;
  * `too_late`: a permission decision reached the computer after the hook stopped waiting (the
  * agent's own prompt is showing at the computer).
  * `already_decided`: another decision of this permission request reached the computer first.
+ * `incomplete`: an allow for a permission request the phone could not show whole (cut or
+ * inferred): refused, the hook gave no decision and the agent's own prompt is showing at the computer.
  */
 export const ReplyFailureCode = Type.Union([
   Type.Literal('may_have_run'),
   Type.Literal('too_late'),
   Type.Literal('already_decided'),
+  Type.Literal('incomplete'),
 ]);
 export type ReplyFailureCode = Type.Static<typeof ReplyFailureCode>;
 

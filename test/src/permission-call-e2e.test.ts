@@ -321,13 +321,20 @@ describe('a permission call on the phone', () => {
     await saveScreenshots(page, 'permission-history');
 
     // 7. A request whose agent stopped waiting before this phone heard of it: missed, and shown as
-    // expired, with nothing to answer.
-    const longAgo = Date.now() - 11 * 60_000;
+    // expired, with nothing to answer. The phone is away (its page closed) while the relay holds
+    // the call past its wait: the phone reckons the wait from when the relay took the call, on the
+    // relay's clock, so the computer's own times alone cannot make it expired.
+    const appUrl = page.url();
+    await page.goto('about:blank');
+    const postedAt = Date.now();
     const expired = await postPermission(
       { subject: 'terraform apply -auto-approve' },
       { deviceId: computer.deviceId, name: 'Laptop' },
-      { occurredAt: longAgo, expiresAt: longAgo + 600_000 },
+      { occurredAt: postedAt, expiresAt: postedAt + 1_500 },
     );
+    await page.waitForTimeout(3_000);
+    await page.goto(appUrl);
+    await waitConnected(page);
     const missed = page.getByRole('region', { name: /^Missed calls/ });
     const expiredRow = missed.getByRole('listitem').filter({ hasText: 'terraform apply' });
     await expiredRow
@@ -344,6 +351,59 @@ describe('a permission call on the phone', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 300_000);
+
+  it('a request not shown whole offers only Deny and Deny with words, says to answer at the computer, and refuses a spoken allow', async () => {
+    const context = await newMonitoredContext(browser, PHONE_VIEWPORT, { isMobile: true });
+    await context.grantPermissions(['microphone']);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(await pairingPageUrl(relay.url, computer.deviceToken, key));
+    await waitConnected(page);
+    await openSettingsRow(page, /Speech recognition/);
+    await page.getByLabel('Base address').fill(stt.url);
+    await page.getByLabel('API key').fill('sk-stt-e2e');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved.').waitFor();
+    await backToIdle(page);
+
+    // The hook cut this command at 16 kB: what shows is not all that an allow would run.
+    const cut = await postPermission({
+      subject: `psql "$DATABASE_URL" -c "${'UPDATE accounts SET plan = 1 WHERE id IN (1, 2, 3); '.repeat(6)}…`,
+      complete: false,
+    });
+    await ringing(page);
+    const line = 'The full request is too long to show here. To allow it, answer at the computer.';
+    await page.getByText(line).waitFor();
+    expect(await page.getByRole('button', { name: 'Allow', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Deny', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Deny with words' }).waitFor();
+    await saveScreenshots(page, 'permission-incomplete-ringing');
+
+    // In the call, a spoken "allow" is refused the same way: nothing is sent.
+    await page.getByRole('button', { name: 'Listen to the request' }).click();
+    await page.getByRole('button', { name: 'Hang up' }).waitFor({ timeout: 15_000 });
+    await page.getByText(line).waitFor();
+    stt.enqueue({ text: 'Allow.' });
+    await holdToTalk(page, 'Say deny', 800);
+    await page
+      .getByText('Heard: “Allow.”. Allowing is for the computer: this request is too long to show here.')
+      .waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('button', { name: /^(Allow|Confirm allow)$/ }).count()).toBe(0);
+    await page.waitForTimeout(1_000);
+    expect(repliesFor(cut.eventId)).toHaveLength(0);
+    await saveScreenshots(page, 'permission-incomplete-voice-allow');
+
+    // A deny still goes out.
+    await page.getByRole('button', { name: 'Deny', exact: true }).click();
+    const denied = await decisionFor(cut);
+    expect(denied.decision).toMatchObject({ behavior: 'deny', requestId: cut.requestId });
+    await answerDelivered(denied.reply);
+    await page.getByText('Claude Code got your answer').waitFor({ timeout: 15_000 });
+    expect(repliesFor(cut.eventId)).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
 
   it('first device wins: the phone allows, and the desktop that rang too says "Allowed on" the phone, on its screen and in history', async () => {
     // The phone says it is one, so the two devices pair under different names.

@@ -66,7 +66,15 @@ describe('permission call titles', () => {
       folder: 'billing-api',
       subject: 'npm publish --access public',
       description: null,
+      complete: true,
     });
+  });
+
+  it('say a request the computer marked complete: false may not be allowed here', () => {
+    const cut = permission('command');
+    expect(permissionRequestView({ ...cut, request: { ...cut.request, complete: false } }, en).complete).toBe(
+      false,
+    );
   });
 });
 

@@ -3,6 +3,7 @@ import type { Translate } from '../i18n';
 import type { CallRecord } from '../storage';
 import type { PermissionRequestView } from '../ui/permission/PermissionRequestCard';
 import { agentLabel, folderName } from './call-labels';
+import { mayAllow } from './session/permission-decision';
 
 /** The call's title in the interface language: "Claude Code asks to run a command". */
 export function permissionTitle(permission: PermissionEventPlaintext, t: Translate): string {
@@ -30,6 +31,7 @@ export function permissionRequestView(
     folder: folderName(request.cwd),
     subject: request.subject,
     description: request.description?.trim() || null,
+    complete: mayAllow(permission),
   };
 }
 
@@ -52,6 +54,8 @@ export interface PermissionOutcome {
     | { state: 'delivered'; agent: string }
     | { state: 'tooLate' }
     | { state: 'alreadyDecided' }
+    /** An allow of a request not shown whole: the computer refused it. */
+    | { state: 'incomplete' }
     /** Not sent (offline, relay down): Retry. */
     | { state: 'unsent'; reason: string }
     /** The computer could not deliver it for another reason, said in its words. */
@@ -69,6 +73,7 @@ export function permissionOutcomeOf(
   const known = record.permission.delivery;
   if (known === 'tooLate') return { ...base, delivery: { state: 'tooLate' } };
   if (known === 'alreadyDecided') return { ...base, delivery: { state: 'alreadyDecided' } };
+  if (known === 'incomplete') return { ...base, delivery: { state: 'incomplete' } };
   if (known === 'delivered' || sending === 'delivered')
     return {
       ...base,

@@ -10,6 +10,8 @@ export interface PermissionPhraseSet {
   wants: Record<PermissionAction, string>;
   /** The agent's own words about it, when it gave any. */
   says: string;
+  /** Said last for a request not shown whole (cut or inferred): it can only be denied here. */
+  incomplete: string;
 }
 
 /** English, the fallback for a language without its own lines. */
@@ -27,6 +29,7 @@ const EN: PermissionPhraseSet = {
     tool: 'It wants to use {tool}: {subject}, in {folder}.',
   },
   says: 'It says: {description}',
+  incomplete: 'It is too long to show in full here: to allow it, answer at the computer.',
 };
 
 const ZH: PermissionPhraseSet = {
@@ -43,6 +46,7 @@ const ZH: PermissionPhraseSet = {
     tool: '它想在 {folder} 中使用 {tool}：{subject}。',
   },
   says: '它的说明：{description}',
+  incomplete: '请求太长，这里无法完整显示：如要允许，请在电脑上回答。',
 };
 
 const ZH_TW: PermissionPhraseSet = {
@@ -59,6 +63,7 @@ const ZH_TW: PermissionPhraseSet = {
     tool: '它想在 {folder} 中使用 {tool}：{subject}。',
   },
   says: '它的說明：{description}',
+  incomplete: '請求太長，這裡無法完整顯示：如要允許，請在電腦上回答。',
 };
 
 /** Cantonese, as spoken in Hong Kong. */
@@ -76,6 +81,7 @@ const ZH_HK: PermissionPhraseSet = {
     tool: '佢想喺 {folder} 入面用 {tool}：{subject}。',
   },
   says: '佢話：{description}',
+  incomplete: '個請求太長，呢度顯示唔晒：想允許嘅話，請喺電腦度答。',
 };
 
 /** The permission lines by phrase language (the same keys as the call lines). */

@@ -26,6 +26,7 @@ import {
   startDeadline,
   withUploadAllowance,
 } from '../net';
+import { RelayClock } from './relay-clock';
 import { RelayError, RelayTimeoutError, relayErrorOf } from './relay-error';
 import { newRequestId } from './request-id';
 
@@ -66,6 +67,8 @@ export interface SettingsResult {
 
 export interface RelayClient {
   readonly server: string;
+  /** The relay's clock less this device's (ms), by its latest answer; null until one came. */
+  clockOffset(): number | null;
   listDevices(): Promise<Device[]>;
   renameDevice(deviceId: string, name: string): Promise<Device>;
   removeDevice(deviceId: string): Promise<void>;
@@ -231,13 +234,16 @@ export async function redeemPairingCode(
 /** The app's side of the relay API (`relay/README.md`), typed and parsed at the edge. */
 export function createRelayClient(options: RelayClientOptions): RelayClient {
   const server = trimServer(options.server);
-  const fetcher = options.fetch ?? defaultFetch;
+  const clock = new RelayClock();
+  // Every answer, the stream's included, tells the relay's time (its Date header).
+  const fetcher = clock.observing(options.fetch ?? defaultFetch);
   const api = (path: string, rest: Omit<CallOptions, 'token'> = {}) =>
     call(fetcher, `${server}${path}`, { ...rest, token: options.token });
   const id = encodeURIComponent;
 
   return {
     server,
+    clockOffset: () => clock.offset(),
     async listDevices() {
       return checked(parseDeviceList, await api('/v1/devices')).devices;
     },

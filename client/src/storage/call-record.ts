@@ -23,7 +23,7 @@ const parsePermissionDecision = createParser(PermissionDecisionPlaintext);
 const parsePermissionOutcome = createParser(PermissionOutcomePlaintext);
 
 /** What the computer said of this device's decision. */
-export type PermissionDelivery = 'delivered' | 'tooLate' | 'alreadyDecided';
+export type PermissionDelivery = 'delivered' | 'tooLate' | 'alreadyDecided' | 'incomplete';
 
 /** A permission call: the request the agent waited on, and this device's decision on it. */
 export interface PermissionRecord {
@@ -38,7 +38,7 @@ export interface PermissionRecord {
   outcome?: PermissionOutcomePlaintext;
 }
 
-const DELIVERIES: readonly string[] = ['delivered', 'tooLate', 'alreadyDecided'];
+const DELIVERIES: readonly string[] = ['delivered', 'tooLate', 'alreadyDecided', 'incomplete'];
 
 function parsePermission(value: unknown): PermissionRecord | null {
   if (!isObject(value) || !parsePermissionRequest.check(value.request)) return null;

@@ -110,6 +110,32 @@ describe('permissionDetails', () => {
     expect(details?.subject.endsWith('…')).toBe(true);
   });
 
+  it('marks a request complete: false when anything was cut, and only then', () => {
+    expect(codex({ command: `echo ${'x'.repeat(40_000)}` })?.complete).toBe(false);
+    expect(codex({ command: 'ls', description: 'd'.repeat(5_000) })?.complete).toBe(false);
+    expect(
+      permissionDetails('codex', { ...codexExec, cwd: `/${'c'.repeat(5_000)}` }, env, '/x')?.complete,
+    ).toBe(false);
+    expect(claude('mcp__big__tool', { blob: 'b'.repeat(20_000) })?.complete).toBe(false);
+    // Whole: nothing cut, nothing inferred, no mark (absent means complete).
+    expect(codex({ command: `echo ${'x'.repeat(16_000)}` })).not.toHaveProperty('complete');
+    expect(permissionDetails('claude-code', claudeBash, env, '/x')).not.toHaveProperty('complete');
+    expect(claude('Write', { file_path: '/etc/hosts', content: 'x' })).not.toHaveProperty('complete');
+  });
+
+  it('marks a request complete: false when its subject was inferred from other fields', () => {
+    // The domain read out of the justification's words.
+    expect(
+      codex({ command: 'curl https://registry.npmjs.org', description: 'network-access registry.npmjs.org' })
+        ?.complete,
+    ).toBe(false);
+    // An argument list joined with spaces no longer says where one argument ends.
+    expect(codex({ command: ['bash', '-lc', 'npm publish'] })?.complete).toBe(false);
+    expect(codex({ command: ['npm', 'publish', '--tag=next'] })).not.toHaveProperty('complete');
+    // A path picked out of an input of unknown shape.
+    expect(codex({ file_path: '/etc/hosts', patch: '…' })?.complete).toBe(false);
+  });
+
   it('takes the working directory from the process when the payload has none', () => {
     expect(permissionDetails('codex', { ...codexExec, cwd: undefined }, env, '/fallback')?.cwd).toBe(
       '/fallback',

@@ -13,6 +13,8 @@ export interface PermissionRequestDetails {
   subject: string;
   description: string | null;
   resumed: boolean;
+  /** `false` when a field was cut or the subject inferred; absent when the request is whole. */
+  complete?: boolean;
 }
 
 /** The schema's length limits, in UTF-16 units (never more than its code-point count). */
@@ -51,7 +53,8 @@ function compact(input: unknown): string {
   }
 }
 
-type Asked = Pick<PermissionRequestDetails, 'action' | 'subject' | 'description'>;
+/** What the agent asks; `inferred` when the subject was read out of other fields, not given as such. */
+type Asked = Pick<PermissionRequestDetails, 'action' | 'subject' | 'description'> & { inferred?: true };
 
 /**
  * Claude Code (checked against 2.1.197): `tool_input` is the tool's own input: Bash
@@ -70,6 +73,9 @@ function claudeAsks(toolName: string, input: Record_): Asked {
   return { action: 'tool', subject: compact(input), description };
 }
 
+/** An argument that reads the same joined with spaces into a command line. */
+const PLAIN_ARG = /^[A-Za-z0-9_@%+=:,./-]+$/;
+
 /**
  * Codex (checked against 0.169): every approval comes as `tool_name: "Bash"` with
  * `tool_input.command` (the command line) and `tool_input.description` (the model's
@@ -78,12 +84,24 @@ function claudeAsks(toolName: string, input: Record_): Asked {
  */
 function codexAsks(toolName: string, input: Record_): Asked {
   const description = text(input.description) ?? null;
-  const command = text(input.command) ?? (Array.isArray(input.command) ? input.command.join(' ') : undefined);
+  const argv = Array.isArray(input.command) ? input.command : undefined;
+  const command = text(input.command) ?? argv?.join(' ');
+  // Joined with spaces, an argument list says where each argument ends only when none holds a
+  // space, a quote or another character a shell reads.
+  const joinedAmbiguously =
+    argv !== undefined && !argv.every((arg) => typeof arg === 'string' && PLAIN_ARG.test(arg));
   const network = description ? /^network-access\s+(\S+)/.exec(description) : null;
-  if (network?.[1]) return { action: 'network', subject: network[1], description: command ?? null };
-  if (command) return { action: 'command', subject: command, description };
+  if (network?.[1])
+    return { action: 'network', subject: network[1], description: command ?? null, inferred: true };
+  if (command)
+    return {
+      action: 'command',
+      subject: command,
+      description,
+      ...(joinedAmbiguously ? { inferred: true } : {}),
+    };
   const path = text(input.file_path) ?? text(input.path);
-  if (path) return { action: 'file', subject: path, description };
+  if (path) return { action: 'file', subject: path, description, inferred: true };
   return { action: 'tool', subject: compact(input), description: description ?? (toolName || null) };
 }
 
@@ -104,14 +122,24 @@ export function permissionDetails(
   if (!sessionId || !toolName) return null;
   const input = isRecord(payload.tool_input) ? payload.tool_input : {};
   const asked = agent === 'claude-code' ? claudeAsks(toolName, input) : codexAsks(toolName, input);
+  const cwd = text(payload.cwd) ?? fallbackCwd;
+  // Anything cut or inferred: the phone shows less than the agent asks, so it may only deny.
+  const partial =
+    asked.inferred === true ||
+    sessionId.length > LIMITS.sessionId ||
+    cwd.length > LIMITS.cwd ||
+    toolName.length > LIMITS.toolName ||
+    asked.subject.length > LIMITS.subject ||
+    (asked.description?.length ?? 0) > LIMITS.description;
   return {
     source: agent,
     sessionId: cut(sessionId, LIMITS.sessionId),
-    cwd: cut(text(payload.cwd) ?? fallbackCwd, LIMITS.cwd),
+    cwd: cut(cwd, LIMITS.cwd),
     toolName: cut(toolName, LIMITS.toolName),
     action: asked.action,
     subject: cut(asked.subject, LIMITS.subject),
     description: asked.description === null ? null : cut(asked.description, LIMITS.description),
     resumed: env.RINGBACK_RESUMED_SESSION === '1',
+    ...(partial ? { complete: false } : {}),
   };
 }

@@ -2,6 +2,7 @@ import {
   Aad,
   type PermissionDecisionPlaintext,
   type PermissionOutcomePlaintext,
+  paddedJson,
   seal,
 } from '@ringback/protocol';
 import type { ReplyResult } from '../replies/handled-replies';
@@ -23,6 +24,7 @@ export async function deliveredDecision(
     deviceName: decision.deviceName,
     decidedAt: decision.decidedAt,
   };
-  const sealed = await seal(key, JSON.stringify(outcome), Aad.replyOutcome(replyId));
+  // Padded: the relay sees an "Allowed" and a "Denied" outcome seal to one length.
+  const sealed = await seal(key, paddedJson(outcome), Aad.replyOutcome(replyId));
   return { type: 'reply-result', replyId, status: 'delivered', outcome: sealed };
 }

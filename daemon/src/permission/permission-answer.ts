@@ -5,8 +5,8 @@ import { Type } from 'typebox';
  * Why a permission request ended as it did: `decided` (the phone's allow or deny), `disabled` or
  * `at_desk` (the gate did not ring), `timeout` (nobody decided in time), `not_paired` (no relay
  * login or no e2e key), `relay_unreachable`, `busy` (too many requests waiting already: no call),
- * `error` (anything else). Only `decided` carries a decision; every other reason leaves the
- * agent's own approval path.
+ * `incomplete` (an allow for a request the phone could not show whole, refused), `error` (anything
+ * else). Only `decided` carries a decision; every other reason leaves the agent's own approval path.
  */
 export const PermissionReason = Type.Union([
   Type.Literal('decided'),
@@ -16,6 +16,7 @@ export const PermissionReason = Type.Union([
   Type.Literal('not_paired'),
   Type.Literal('relay_unreachable'),
   Type.Literal('busy'),
+  Type.Literal('incomplete'),
   Type.Literal('error'),
 ]);
 export type PermissionReason = Type.Static<typeof PermissionReason>;

@@ -71,6 +71,8 @@ describe('a permission request', () => {
       behavior: 'allow',
       deviceName: "Anna's phone",
       decidedAt,
+      // Spaces only, so an allow and a deny seal to one length.
+      padding: expect.stringMatching(/^ +$/),
     });
     await expect(open(world.key, result.outcome ?? '', Aad.replyOutcome('r-2'))).rejects.toBeInstanceOf(
       OpenError,
@@ -137,6 +139,25 @@ describe('a permission request', () => {
     expect(world.logger.lines.join('\n')).not.toContain('Not on a Friday');
   });
 
+  it('seals the outcome of an allow and of a deny to the same length: the relay cannot tell them apart', async () => {
+    const lengths: number[] = [];
+    for (const fields of [
+      { behavior: 'allow' },
+      { behavior: 'deny', message: 'Not on a Friday.' },
+    ] as const) {
+      const { relay, world } = await setUp();
+      const answer = world.ask();
+      const { body, call } = await ringing(relay, world);
+      const result = await world.deliver('r-1', body.eventId, await world.decision(call, fields));
+      expect(result.status).toBe('delivered');
+      lengths.push(result.outcome?.length ?? 0);
+      expect(await outcomeOf(world.key, result)).toMatchObject({ behavior: fields.behavior });
+      await answer;
+    }
+    expect(lengths[0]).toBeGreaterThan(0);
+    expect(lengths[1]).toBe(lengths[0]);
+  });
+
   it('takes the first decision only: a second is already_decided, a repeat of the first its own result', async () => {
     const { relay, world } = await setUp();
     const answer = world.ask();
@@ -152,6 +173,45 @@ describe('a permission request', () => {
     expect((await failureOf(world.key, second))?.code).toBe('already_decided');
     expect(await world.deliver('r-1', body.eventId, 'e1.whatever')).toEqual(first);
     expect((await answer).body).toEqual({ decision: { behavior: 'deny' }, reason: 'decided' });
+  });
+
+  it('refuses an allow for a request the phone could not show whole: no decision, and the phone is told', async () => {
+    const { relay, world } = await setUp();
+    const answer = world.ask({ ...REQUEST, complete: false });
+    const { body, call } = await ringing(relay, world);
+    expect(call.request.complete).toBe(false);
+
+    const allowed = await world.deliver(
+      'r-1',
+      body.eventId,
+      await world.decision(call, { behavior: 'allow' }),
+    );
+    expect(allowed.status).toBe('failed');
+    expect(await failureOf(world.key, allowed)).toEqual({
+      reason: 'The request is too long to show in full: answer it at the computer.',
+      code: 'incomplete',
+    });
+    // The agent's own prompt takes over at once; nothing allows.
+    expect((await answer).body).toEqual({ decision: null, reason: 'incomplete' });
+    expect(world.logger.lines.join('\n')).toMatch(
+      /an allow by Anna's phone refused: the request is not shown whole on a phone/,
+    );
+  });
+
+  it('takes a deny for a request the phone could not show whole', async () => {
+    const { relay, world } = await setUp();
+    const answer = world.ask({ ...REQUEST, complete: false });
+    const { body, call } = await ringing(relay, world);
+    const denied = await world.deliver(
+      'r-1',
+      body.eventId,
+      await world.decision(call, { behavior: 'deny', message: 'Not now' }),
+    );
+    expect(denied.status).toBe('delivered');
+    expect((await answer).body).toEqual({
+      decision: { behavior: 'deny', message: 'Not now' },
+      reason: 'decided',
+    });
   });
 
   it('ends the call at the computer when the wait is over, and answers a later decision too_late', async () => {

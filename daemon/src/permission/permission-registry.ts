@@ -40,7 +40,9 @@ interface Waiting {
   eventId: string;
   requestId: string;
   label: string;
-  decided(decision: PermissionDecisionPlaintext): void;
+  /** Shown whole on the phone; an allow of a request that is not is refused. */
+  complete: boolean;
+  decided(decision: PermissionDecisionPlaintext | 'refused'): void;
 }
 
 /** A reply the relay handed over, as the reply inbox sees it. */
@@ -180,12 +182,13 @@ export class PermissionRegistry {
     const named = `permission request ${eventId} (${label})`;
     logger.info(`${named}: ringing, waits ${Math.round(waitMs / 1000)} s`);
 
-    let decide: (decision: PermissionDecisionPlaintext) => void = () => {};
-    const decided = new Promise<PermissionDecisionPlaintext>((resolve) => {
+    let decide: (decision: PermissionDecisionPlaintext | 'refused') => void = () => {};
+    const decided = new Promise<PermissionDecisionPlaintext | 'refused'>((resolve) => {
       decide = resolve;
     });
     // Known before it is posted: a decision can only follow the post, and finds it here.
-    this.#waiting.set(eventId, { eventId, requestId, label, decided: decide });
+    const complete = details.complete !== false;
+    this.#waiting.set(eventId, { eventId, requestId, label, complete, decided: decide });
     const [posted] = await Promise.all([
       postPermissionEvent(target, body, {
         hookGone,
@@ -220,6 +223,10 @@ export class PermissionRegistry {
     const outcome = await waitFor(decided, Math.max(0, Date.parse(expiresAt) - Date.now()), hookGone, () =>
       this.#waiting.delete(eventId),
     );
+    if (outcome.kind === 'refused') {
+      logger.info(`${named}: no decision, an allow of a request not shown whole was refused`);
+      return noDecision('incomplete');
+    }
     if (outcome.kind === 'decided') {
       const { behavior, message, deviceName, via } = outcome.decision;
       logger.info(`${named}: ${behavior} by ${deviceName} (${via})`);
@@ -260,6 +267,17 @@ export class PermissionRegistry {
       return failedReply(message.replyId, key, { reason: opened.reason });
     }
     const by = opened.decision.deviceName;
+    if (waiting && this.#waiting.get(message.eventId) === waiting && refusesAllow(waiting, opened.decision)) {
+      // The phone showed less than the agent asks (cut or inferred): its user never saw all that
+      // an allow would let run. The phone offers no Allow then; this holds should one come anyway.
+      this.#waiting.delete(message.eventId);
+      waiting.decided('refused');
+      logger.warn(`${named}: an allow by ${by} refused: the request is not shown whole on a phone`);
+      return failedReply(message.replyId, key, {
+        reason: 'The request is too long to show in full: answer it at the computer.',
+        code: 'incomplete',
+      });
+    }
     if (waiting && this.#waiting.get(message.eventId) === waiting) {
       this.#waiting.delete(message.eventId);
       waiting.decided(opened.decision);
@@ -355,14 +373,19 @@ export class PermissionRegistry {
   }
 }
 
+/** An allow of a request the phone could not show whole. */
+const refusesAllow = (waiting: Waiting, decision: PermissionDecisionPlaintext) =>
+  decision.behavior === 'allow' && !waiting.complete;
+
 type WaitOutcome =
   | { kind: 'decided'; decision: PermissionDecisionPlaintext }
+  | { kind: 'refused' }
   | { kind: 'timeout' }
   | { kind: 'gone' };
 
 /** The first of: the decision, the end of the wait, the hook going away. */
 function waitFor(
-  decided: Promise<PermissionDecisionPlaintext>,
+  decided: Promise<PermissionDecisionPlaintext | 'refused'>,
   waitMs: number,
   hookGone: AbortSignal,
   settled: () => void,
@@ -381,6 +404,8 @@ function waitFor(
     const timer = setTimeout(() => finish({ kind: 'timeout' }), waitMs);
     if (hookGone.aborted) return gone();
     hookGone.addEventListener('abort', gone, { once: true });
-    void decided.then((decision) => finish({ kind: 'decided', decision }));
+    void decided.then((decision) =>
+      finish(decision === 'refused' ? { kind: 'refused' } : { kind: 'decided', decision }),
+    );
   });
 }

@@ -35,6 +35,8 @@ describe('the relay API answers pages of other origins (the desktop app, a web b
     expect(listed.statusCode).toBe(200);
     expect(listed.headers['access-control-allow-origin']).toBe('*');
     expect(String(listed.headers['access-control-expose-headers']).toLowerCase()).toContain('retry-after');
+    // The relay's time, by which the app reckons a permission call's expiry on a phone whose clock is off.
+    expect(String(listed.headers['access-control-expose-headers']).toLowerCase()).toContain('date');
     const refused = await app.inject({
       method: 'GET',
       url: '/v1/devices',

@@ -4,8 +4,11 @@ const API_PREFIX = '/v1/';
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE';
 /** What the app sends: its bearer token, JSON bodies, and the stream's resume point. */
 const ALLOWED_HEADERS = 'authorization, content-type, last-event-id';
-/** The app reads Retry-After to pace its retries after 429 and 503. */
-const EXPOSED_HEADERS = 'retry-after';
+/**
+ * The app reads Retry-After to pace its retries after 429 and 503, and Date for the relay's time
+ * (a permission call's expiry is reckoned on it, not on a phone clock that may be minutes off).
+ */
+const EXPOSED_HEADERS = 'retry-after, date';
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
 /**

@@ -1,4 +1,4 @@
-import { spokenDecision } from '@ringback/machines';
+import { selectCall, spokenDecision } from '@ringback/machines';
 import type { PermissionEventPlaintext } from '@ringback/protocol';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
@@ -22,8 +22,12 @@ import type { CallPlayerActor } from '../session/call-player';
 import type { ReplyActor } from '../session/call-replies';
 import { useSession } from '../session-context';
 
-function waitsUntil(permission: PermissionEventPlaintext): string {
-  const at = new Date(permission.expiresAt);
+/**
+ * When the agent stops waiting, as this device's clock reads it: the queue's expiry, reckoned on
+ * the relay's time (the computer's `expiresAt` is on its own clock, which this one may not share).
+ */
+function waitsUntil(permission: PermissionEventPlaintext, expiresAt: number | undefined): string {
+  const at = new Date(expiresAt ?? permission.expiresAt);
   return Number.isNaN(at.getTime())
     ? permission.expiresAt
     : at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -41,11 +45,12 @@ export function PermissionIncoming({
 }) {
   const { session } = useSession();
   const t = useText();
+  const expiresAt = useSelector(session.queue, (state) => selectCall(state, eventId)?.report.expiresAt);
   return (
     <PermissionIncomingScreen
       callerName={agentLabel(permission.request.source)}
       request={permissionRequestView(permission, t)}
-      waitsUntil={waitsUntil(permission)}
+      waitsUntil={waitsUntil(permission, expiresAt)}
       queueCount={queueCount}
       onAllow={() => session.decidePermission(eventId, { behavior: 'allow', via: 'tap' })}
       onDeny={(message) =>

@@ -1,5 +1,5 @@
 import { type ReplyProgress, ReplyRefusedError, replyMachine } from '@ringback/machines';
-import { Aad, type ReplyState, type SealingKey } from '@ringback/protocol';
+import { Aad, paddedJson, type ReplyState, type SealingKey } from '@ringback/protocol';
 import { type Actor, createActor, fromPromise } from 'xstate';
 import {
   type KeyValueStore,
@@ -55,7 +55,8 @@ export class CallReplies {
           const decision = record.permission?.decision;
           const sealed = decision
             ? await key.seal(
-                JSON.stringify(decision),
+                // Padded: allow, deny and a deny with short words seal to one length.
+                paddedJson(decision),
                 Aad.permissionDecision(input.eventId, decision.requestId),
               )
             : await key.seal(

@@ -6,6 +6,7 @@ import type { SessionRelay } from './session-relay';
 /** The session's view of the relay, backed by the real client and the fetch-based stream reader. */
 export function createSessionRelay(client: RelayClient): SessionRelay {
   return {
+    clockOffset: () => client.clockOffset(),
     openStream(handlers) {
       return openEventStream({
         client,

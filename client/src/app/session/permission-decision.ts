@@ -12,6 +12,15 @@ export interface PermissionChoice {
   via: 'tap' | 'voice';
 }
 
+/**
+ * Whether this device may allow the request: not when the computer marked it `complete: false`
+ * (a field cut, or the subject inferred), since the user never saw all an allow would let run.
+ * Such a request is denied here or answered at the computer; its daemon refuses an allow too.
+ */
+export function mayAllow(request: PermissionEventPlaintext): boolean {
+  return request.request.complete !== false;
+}
+
 /** The deny message the decision carries: trimmed, at most what the contract allows. */
 const MESSAGE_MAX = 4000;
 

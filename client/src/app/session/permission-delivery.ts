@@ -5,7 +5,8 @@ import type { PermissionDelivery } from '../../storage';
 /**
  * What the computer made of a decision, from the reply's state: `delivered` (the hook got it),
  * `tooLate` (the hook had stopped waiting), `alreadyDecided` (another device's decision got there
- * first), or null (still on its way, or failed for another reason, which the reason says).
+ * first), `incomplete` (an allow of a request not shown whole, refused: answer at the computer),
+ * or null (still on its way, or failed for another reason, which the reason says).
  */
 export async function permissionDeliveryOf(
   reply: ReplyState,
@@ -19,6 +20,7 @@ export async function permissionDeliveryOf(
     };
     if (failure.code === 'too_late') return 'tooLate';
     if (failure.code === 'already_decided') return 'alreadyDecided';
+    if (failure.code === 'incomplete') return 'incomplete';
   } catch {
     // A reason that does not open says nothing of the decision.
   }

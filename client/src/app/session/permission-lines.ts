@@ -2,6 +2,7 @@ import type { PermissionEventPlaintext } from '@ringback/protocol';
 import { callPhrases } from '../../phrases';
 import { permissionPhrases } from '../../phrases/permission-phrases';
 import { agentLabel, folderName } from '../call-labels';
+import { mayAllow } from './permission-decision';
 
 /** A long command is shown in full, but read only this far: past it the screen is the place. */
 export const SPOKEN_SUBJECT_MAX = 240;
@@ -31,6 +32,8 @@ export function permissionLines(permission: PermissionEventPlaintext): { languag
     description: request.description?.replace(/\s+/g, ' ').trim() ?? '',
   };
   const lines = [fill(phrases.title[request.action], values), fill(phrases.wants[request.action], values)];
+  // Right after what it wants: the request said is not the whole of it.
+  if (!mayAllow(permission)) lines.push(phrases.incomplete);
   if (values.description) lines.push(fill(phrases.says, values));
   return { language: permission.language, lines };
 }

@@ -23,7 +23,10 @@ export async function permissionOutcomeOf(
     const outcome = parseOutcome.parse(
       JSON.parse(await key.open(reply.outcome, Aad.replyOutcome(reply.replyId))),
     );
-    return outcome.eventId === reply.eventId ? outcome : null;
+    if (outcome.eventId !== reply.eventId) return null;
+    // The padding only hid its length from the relay: history keeps what it says.
+    const { padding: _padding, ...said } = outcome;
+    return said;
   } catch {
     // Sealed for another reply, with another key, or not an outcome: it says nothing here.
     return null;

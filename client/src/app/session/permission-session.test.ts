@@ -53,9 +53,13 @@ function device(options: Parameters<typeof startSession>[0] = {}) {
   return started;
 }
 
-async function ringPermission(d: ReturnType<typeof device>, eventId = 'perm-1') {
+async function ringPermission(
+  d: ReturnType<typeof device>,
+  eventId = 'perm-1',
+  over: Partial<PermissionEventPlaintext['request']> = {},
+) {
   d.relay.stream().onReconciled([]);
-  d.relay.stream().onEvent(await sealedCall(d.key, eventId, { plaintext: request(eventId) }));
+  d.relay.stream().onEvent(await sealedCall(d.key, eventId, { plaintext: request(eventId, over) }));
   await vi.waitFor(() =>
     expect(selectRingingCall(d.session.queue.getSnapshot())?.report.eventId).toBe(eventId),
   );
@@ -104,7 +108,10 @@ describe('a permission call in the session', () => {
       occurredAt: new Date(Date.now() - 700_000).toISOString(),
       expiresAt: new Date(Date.now() - 100_000).toISOString(),
     };
-    d.relay.stream().onEvent(await sealedCall(d.key, 'perm-old', { plaintext }));
+    // Posted (and stored by the relay) when it happened, 700 s ago.
+    d.relay
+      .stream()
+      .onEvent(await sealedCall(d.key, 'perm-old', { plaintext, occurredAt: Date.now() - 700_000 }));
     await vi.waitFor(() =>
       expect(selectCall(d.session.queue.getSnapshot(), 'perm-old')?.state).toBe('missed'),
     );
@@ -173,6 +180,30 @@ describe('a permission call in the session', () => {
     expect(d.session.decidePermission(eventId, { behavior: 'allow', via: 'tap' })).toBe(false);
   });
 
+  it('seals allow, deny and a deny with short words to the same length: the relay cannot tell them apart', async () => {
+    const d = device();
+    d.relay.stream().onReconciled([]);
+    const choices = [
+      { behavior: 'allow', via: 'tap' },
+      { behavior: 'deny', via: 'tap' },
+      { behavior: 'deny', message: 'Not on a Friday.', via: 'voice' },
+    ] as const;
+    for (const [index, choice] of choices.entries()) {
+      const eventId = `perm-${index}`;
+      d.relay.stream().onEvent(await sealedCall(d.key, eventId, { plaintext: request(eventId) }));
+      await vi.waitFor(() =>
+        expect(selectRingingCall(d.session.queue.getSnapshot())?.report.eventId).toBe(eventId),
+      );
+      expect(d.session.decidePermission(eventId, choice)).toBe(true);
+      await settle();
+    }
+    const lengths = d.relay.replies.map((reply) => reply.body.sealed.length);
+    expect(lengths).toHaveLength(3);
+    expect(new Set(lengths).size).toBe(1);
+    // Each still opens to its own decision.
+    expect((await sentDecision(d, 2)).message).toBe('Not on a Friday.');
+  });
+
   it('a decision caught sending by a reload is sent again with the same id and the same decision', async () => {
     const d = device();
     const eventId = await ringPermission(d);
@@ -204,6 +235,46 @@ describe('a permission call in the session', () => {
     d.relay.stream().onReply({ eventId, replyId, status: 'failed', failure, error: null });
     await settle();
     expect(readHistory(d.store, eventId)?.permission?.delivery).toBe('tooLate');
+  });
+
+  it('a request not shown whole (complete: false) is never allowed from here; a deny goes out, and the call says why', async () => {
+    const d = device();
+    const eventId = await ringPermission(d, 'perm-1', { complete: false });
+    await vi.waitFor(() =>
+      expect(d.speech.spoken).toEqual([
+        'Claude Code asks to run a command.',
+        'It wants to run: npm publish, in billing-api.',
+        'It is too long to show in full here: to allow it, answer at the computer.',
+        'It says: Publish the package',
+      ]),
+    );
+    for (const via of ['tap', 'voice'] as const)
+      expect(d.session.decidePermission(eventId, { behavior: 'allow', via })).toBe(false);
+    await settle();
+    expect(d.relay.statuses).toEqual([]);
+    expect(d.relay.replies).toEqual([]);
+    expect(readHistory(d.store, eventId)?.permission?.decision).toBeUndefined();
+    expect(d.ringtone.ringing).toBe(true);
+
+    expect(d.session.decidePermission(eventId, { behavior: 'deny', via: 'tap' })).toBe(true);
+    await settle();
+    expect(await sentDecision(d)).toMatchObject({ behavior: 'deny' });
+  });
+
+  it('keeps "answer at the computer" when the computer refuses an allow of a request not shown whole', async () => {
+    const d = device();
+    const eventId = await ringPermission(d);
+    d.session.decidePermission(eventId, { behavior: 'allow', via: 'tap' });
+    await settle();
+    const replyId = d.relay.replies[0]?.body.replyId ?? '';
+    const failure = await seal(
+      d.key,
+      JSON.stringify({ reason: 'too long', code: 'incomplete' }),
+      Aad.replyError(replyId),
+    );
+    d.relay.stream().onReply({ eventId, replyId, status: 'failed', failure, error: null });
+    await settle();
+    expect(readHistory(d.store, eventId)?.permission?.delivery).toBe('incomplete');
   });
 
   it('keeps "too late" when the relay refuses the decision because the computer ended the call', async () => {

@@ -39,7 +39,7 @@ import { type Observable, observable } from './observable';
 import type { OpenedEvent, OpenFailure } from './open-event';
 import { OpenedEvents } from './opened-events';
 import type { PageReturns } from './page-returns';
-import { decisionFor, decisionText, type PermissionChoice } from './permission-decision';
+import { decisionFor, decisionText, mayAllow, type PermissionChoice } from './permission-decision';
 import { randomId } from './random-id';
 import { defaultReplyText } from './reply-text';
 import type { SessionRelay } from './session-relay';
@@ -182,6 +182,7 @@ export class RingbackSession {
       settings: deps.settings,
       e2eKey: deps.e2eKey,
       now: this.now,
+      relayClockOffset: () => deps.relay.clockOffset(),
       holds: (eventId) => this.heldCalls().includes(eventId),
       callNow: (eventId) => heldCallNow(deps.relay, eventId, deps.settings().deviceId ?? ''),
       onUnopened: () => this.view.set((view) => ({ ...view, undecryptable: this.events.failures() })),
@@ -339,6 +340,8 @@ export class RingbackSession {
     const call = selectCall(this.queue.getSnapshot(), eventId);
     const state = call?.state;
     if (!event?.permission || !state || !['ringing', 'missed', 'inCall'].includes(state)) return false;
+    // Not shown whole: an allow is for the computer, where the whole request shows.
+    if (choice.behavior === 'allow' && !mayAllow(event.permission)) return false;
     // The agent stopped waiting: a decision could not reach it, and nothing is written.
     if (call && isExpired(call.report, this.now())) return false;
     const decidedAt = this.now();

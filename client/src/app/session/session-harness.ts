@@ -83,7 +83,10 @@ export function fakeSessionRelay() {
     failure: null,
     error: null,
   });
+  // The relay's clock less this device's, as the relay's answers tell it; null: not known yet.
+  let clockOffset: number | null = null;
   const relay: SessionRelay = {
+    clockOffset: () => clockOffset,
     openStream(given) {
       handlers = given;
       return {
@@ -134,6 +137,10 @@ export function fakeSessionRelay() {
   };
   return {
     relay,
+    /** What the relay's answers say of its clock: its time less this device's. */
+    setClockOffset(offset: number | null) {
+      clockOffset = offset;
+    },
     statuses,
     replies,
     leases,

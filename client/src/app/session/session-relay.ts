@@ -15,6 +15,12 @@ export interface SessionStreamHandlers {
 
 /** What a session needs of the relay; `createSessionRelay` backs it with the real client. */
 export interface SessionRelay {
+  /**
+   * The relay's clock less this device's (ms), as the relay's latest answer told it; null until
+   * one did. A permission call's expiry is reckoned on the relay's clock through it, never on this
+   * device's own wall time alone.
+   */
+  clockOffset(): number | null;
   openStream(handlers: SessionStreamHandlers): { close(): void };
   /**
    * One status write: `taken` when another device has the call (409 `call_taken`, with what it

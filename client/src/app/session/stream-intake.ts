@@ -16,6 +16,8 @@ export interface StreamIntakeDeps {
   settings(): LocalSettings;
   e2eKey(): Promise<SealingKey | null>;
   now(): number;
+  /** The relay's clock less this device's (ms), as its latest answer told; null until one did. */
+  relayClockOffset(): number | null;
   /** Whether this device holds the call now: it is in it, or writing its reply. */
   holds(eventId: string): boolean;
   /** How a call this device holds is on the relay now (`heldCallNow`), or null when it cannot say. */
@@ -47,7 +49,7 @@ export class StreamIntake {
     if (known) return;
     this.deps.queue.send({
       type: 'report.received',
-      report: incomingReportOf(result.event),
+      report: incomingReportOf(result.event, this.deps.relayClockOffset()),
       learnedAt: this.deps.now(),
     });
   }
@@ -121,7 +123,7 @@ export class StreamIntake {
     const before = this.deps.queue.getSnapshot().context.calls[event.eventId]?.state;
     this.deps.queue.send({
       type: 'call.returned',
-      report: incomingReportOf(event),
+      report: incomingReportOf(event, this.deps.relayClockOffset()),
       learnedAt: this.deps.now(),
       ...(by ? { by } : {}),
     });
@@ -148,21 +150,36 @@ export class StreamIntake {
 }
 
 /**
+ * When a permission call's agent stops waiting, on this device's clock. Neither this device's
+ * wall time nor the computer's is trusted to agree with the other: the wait is the computer's own
+ * span (`expiresAt - occurredAt`, one clock), counted from when the relay stored the call (the
+ * computer posts it at once), on the relay's clock, and moved onto this device's clock by the
+ * offset the relay's answers tell. Without that offset yet, this device's clock stands in for the
+ * relay's. The computer's answer (`too_late`) stays the final word either way.
+ */
+export function permissionExpiry(event: OpenedEvent, relayClockOffset: number | null): number | undefined {
+  if (!event.permission) return undefined;
+  const wait = Date.parse(event.permission.expiresAt) - Date.parse(event.permission.occurredAt);
+  if (!Number.isFinite(wait) || !Number.isFinite(event.receivedAt)) return undefined;
+  return event.receivedAt + Math.max(0, wait) - (relayClockOffset ?? 0);
+}
+
+/**
  * What the queue ranks a call by: a permission call before any report (and late only once its agent
  * stopped waiting), a tracker call by its issue's priority and update time, a local report by its time.
  */
-export function incomingReportOf(event: OpenedEvent): IncomingReport {
+export function incomingReportOf(event: OpenedEvent, relayClockOffset: number | null = null): IncomingReport {
   const { report } = event.plaintext;
   const tracker = report.source === 'tracker' ? report : null;
   if (event.permission) {
-    const expiresAt = Date.parse(event.permission.expiresAt);
+    const expiresAt = permissionExpiry(event, relayClockOffset);
     return {
       eventId: event.eventId,
       occurredAt: event.occurredAt,
       priority: 'none',
       updatedAt: event.occurredAt,
       kind: 'permission',
-      ...(Number.isFinite(expiresAt) ? { expiresAt } : {}),
+      ...(expiresAt !== undefined ? { expiresAt } : {}),
     };
   }
   return {

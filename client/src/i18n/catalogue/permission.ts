@@ -16,6 +16,13 @@ export const PERMISSION_ZH: Record<string, string> = {
   'Heard: “{text}”': '听到：“{text}”',
   'Heard: “{text}”. Say “allow” or “deny”, or tap.': '听到：“{text}”。请说“允许”或“拒绝”，或者点按。',
   'Confirm allow': '确认允许',
+  'Heard: “{text}”. Say “deny”, or tap.': '听到：“{text}”。请说“拒绝”，或者点按。',
+  'Heard: “{text}”. Allowing is for the computer: this request is too long to show here.':
+    '听到：“{text}”。只能在电脑上允许：这个请求太长，这里无法完整显示。',
+  'The full request is too long to show here. To allow it, answer at the computer.':
+    '完整的请求太长，这里无法显示。如要允许，请在电脑上回答。',
+  'Say deny': '说“拒绝”',
+  'Too long to show in full: answer at the computer': '太长，无法完整显示：请在电脑上回答',
   'Say allow or deny': '说“允许”或“拒绝”',
   'Listen to the request': '接听并收听请求',
   'The agent waits until {time}': '智能体会等到 {time}',

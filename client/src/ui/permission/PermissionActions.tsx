@@ -6,6 +6,11 @@ import { VoiceFailureNotice } from '../voice/VoiceFailureNotice';
 import './permission.css';
 
 export type Props = {
+  /**
+   * False for a request not shown whole: no Allow (tapped or spoken), a line says to answer at
+   * the computer, and Deny and Deny with words stay.
+   */
+  allowable?: boolean;
   onAllow: (via: 'tap' | 'voice') => void;
   onDeny: (message: string | undefined, via: 'tap' | 'voice') => void;
   /**
@@ -22,13 +27,15 @@ type Step =
   | { name: 'words' }
   /** "allow" was heard: shown, and allowed only after a tap. */
   | { name: 'confirmAllow'; heard: string }
-  | { name: 'notUnderstood'; heard: string };
+  | { name: 'notUnderstood'; heard: string }
+  /** "allow" was heard for a request that may only be denied here. */
+  | { name: 'allowRefused'; heard: string };
 
 /**
  * Allow, Deny, and Deny with words (typed or dictated). Where the call listens, a spoken "deny"
  * denies at once and a spoken "allow" asks for a confirming tap, so a mis-heard word never allows.
  */
-export function PermissionActions({ onAllow, onDeny, hear, onRecordingStart }: Props) {
+export function PermissionActions({ allowable = true, onAllow, onDeny, hear, onRecordingStart }: Props) {
   const t = useText();
   const [step, setStep] = useState<Step>({ name: 'choose' });
   const [words, setWords] = useState('');
@@ -36,7 +43,8 @@ export function PermissionActions({ onAllow, onDeny, hear, onRecordingStart }: P
     if (!hear) return;
     const meaning = hear(transcript);
     if (meaning === 'deny') onDeny(undefined, 'voice');
-    else if (meaning === 'allow') setStep({ name: 'confirmAllow', heard: transcript });
+    else if (meaning === 'allow' && allowable) setStep({ name: 'confirmAllow', heard: transcript });
+    else if (meaning === 'allow') setStep({ name: 'allowRefused', heard: transcript });
     else setStep({ name: 'notUnderstood', heard: transcript });
   });
   const dictation = useVoiceField((spoken) => setWords((text) => appendWords(text, spoken)));
@@ -91,7 +99,21 @@ export function PermissionActions({ onAllow, onDeny, hear, onRecordingStart }: P
       )}
       {step.name === 'notUnderstood' && (
         <p className="rb-perm-heard" role="status">
-          {t('Heard: “{text}”. Say “allow” or “deny”, or tap.', { text: step.heard })}
+          {allowable
+            ? t('Heard: “{text}”. Say “allow” or “deny”, or tap.', { text: step.heard })
+            : t('Heard: “{text}”. Say “deny”, or tap.', { text: step.heard })}
+        </p>
+      )}
+      {step.name === 'allowRefused' && (
+        <p className="rb-perm-heard" role="status">
+          {t('Heard: “{text}”. Allowing is for the computer: this request is too long to show here.', {
+            text: step.heard,
+          })}
+        </p>
+      )}
+      {!allowable && (
+        <p className="rb-perm-incomplete">
+          {t('The full request is too long to show here. To allow it, answer at the computer.')}
         </p>
       )}
       {step.name !== 'confirmAllow' && (
@@ -99,9 +121,11 @@ export function PermissionActions({ onAllow, onDeny, hear, onRecordingStart }: P
           <button type="button" className="rb-btn rb-perm-deny" onClick={() => onDeny(undefined, 'tap')}>
             {t('Deny')}
           </button>
-          <button type="button" className="rb-btn rb-perm-allow" onClick={() => onAllow('tap')}>
-            {t('Allow')}
-          </button>
+          {allowable && (
+            <button type="button" className="rb-btn rb-perm-allow" onClick={() => onAllow('tap')}>
+              {t('Allow')}
+            </button>
+          )}
         </div>
       )}
       <button
@@ -115,7 +139,7 @@ export function PermissionActions({ onAllow, onDeny, hear, onRecordingStart }: P
         <>
           <TalkButton
             voice={listening}
-            label="Say allow or deny"
+            label={allowable ? 'Say allow or deny' : 'Say deny'}
             tone="call"
             block
             {...(onRecordingStart ? { onRecordingStart } : {})}

@@ -56,6 +56,7 @@ export function PermissionCallScreen(props: Props) {
         </p>
         <PermissionRequestCard request={props.request} headingLevel={1} />
         <PermissionActions
+          allowable={props.request.complete}
           onAllow={props.onAllow}
           onDeny={props.onDeny}
           hear={props.hear}

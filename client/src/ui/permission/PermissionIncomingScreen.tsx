@@ -40,7 +40,11 @@ export function PermissionIncomingScreen(props: Props) {
         </header>
         <PermissionRequestCard request={props.request} headingLevel={1} />
         <p className="rb-caller-sub">{t('The agent waits until {time}', { time: props.waitsUntil })}</p>
-        <PermissionActions onAllow={() => props.onAllow()} onDeny={(message) => props.onDeny(message)} />
+        <PermissionActions
+          allowable={props.request.complete}
+          onAllow={() => props.onAllow()}
+          onDeny={(message) => props.onDeny(message)}
+        />
         <button type="button" className="rb-btn rb-btn--call rb-perm-listen" onClick={props.onListen}>
           <PhoneIcon className="rb-icon" />
           <span>{t('Listen to the request')}</span>

@@ -13,6 +13,7 @@ export type PermissionOutcomeViewProps = {
     | { state: 'delivered'; agent: string }
     | { state: 'tooLate' }
     | { state: 'alreadyDecided' }
+    | { state: 'incomplete' }
     | { state: 'unsent'; reason: string }
     | { state: 'failed'; reason: string };
   onRetry: () => void;
@@ -23,7 +24,8 @@ export type PermissionOutcomeViewProps = {
 export function PermissionOutcomeScreen(props: PermissionOutcomeViewProps) {
   const t = useText();
   const { delivery } = props;
-  const late = delivery.state === 'tooLate' || delivery.state === 'alreadyDecided';
+  const late =
+    delivery.state === 'tooLate' || delivery.state === 'alreadyDecided' || delivery.state === 'incomplete';
   const text =
     delivery.state === 'delivered'
       ? t('{agent} got your answer', { agent: delivery.agent })
@@ -31,11 +33,13 @@ export function PermissionOutcomeScreen(props: PermissionOutcomeViewProps) {
         ? t('Too late: answer at the computer')
         : delivery.state === 'alreadyDecided'
           ? t('Another device answered first')
-          : delivery.state === 'unsent'
-            ? t('Not sent: {reason}', { reason: delivery.reason })
-            : delivery.state === 'failed'
-              ? t('The computer could not deliver it: {reason}', { reason: delivery.reason })
-              : t('Sending your answer…');
+          : delivery.state === 'incomplete'
+            ? t('Too long to show in full: answer at the computer')
+            : delivery.state === 'unsent'
+              ? t('Not sent: {reason}', { reason: delivery.reason })
+              : delivery.state === 'failed'
+                ? t('The computer could not deliver it: {reason}', { reason: delivery.reason })
+                : t('Sending your answer…');
   return (
     <main className="rb-call" aria-labelledby="rb-perm-outcome">
       <div className="rb-perm-screen">

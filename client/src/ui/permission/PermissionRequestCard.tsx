@@ -10,6 +10,11 @@ export type PermissionRequestView = {
   subject: string;
   /** The agent's own words about it, if any. */
   description: string | null;
+  /**
+   * False when the computer could not give the whole request (a field cut, or the subject
+   * inferred): it may only be denied here, and allowed at the computer.
+   */
+  complete: boolean;
 };
 
 /** What the agent asks to do: the subject in full (monospace, wrapped), the folder, its own words. */

@@ -15,6 +15,17 @@ const [CALL, RESULT] = readFileSync(
   .map((line) => JSON.parse(line) as Record<string, unknown>);
 const ASKED = { command: 'sleep 8; touch yes2.txt', description: 'Run the requested command' };
 
+// What Claude Code 2.1.197 wrote for two identical calls in one answer (same command): both calls,
+// then each result once its command had run. It asks about the second only after the first ran.
+const [CALL_A, CALL_B, RESULT_A, RESULT_B] = readFileSync(
+  new URL('./fixtures/claude-code-transcript-identical-calls.jsonl', import.meta.url),
+  'utf8',
+)
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line) as Record<string, unknown>);
+const TWICE = { command: 'sleep 3; touch slept.txt', description: 'Run the requested command' };
+
 const line = (entry: unknown, changes: Record<string, unknown> = {}) =>
   `${JSON.stringify({ ...(entry as object), ...changes })}\n`;
 const withId = (entry: unknown, id: string) =>
@@ -124,6 +135,65 @@ describe('watchClaudeToolSettled', () => {
     writeFileSync(path, line(CALL, { timestamp: iso(since) }));
     const watching = watch(path, since, { ...ASKED, timeout: 120000 });
     appendFileSync(path, line(RESULT, { timestamp: iso(Date.now()) }));
+    await watching.settled;
+  });
+
+  it("is not settled by an identical call's result: the second hook waits for its own call", async () => {
+    const path = transcript();
+    // The second call's hook starts just after the first call's result was dated (Claude Code asks
+    // about the second once the first has run); its transcript line may come even later.
+    const since = Date.now();
+    writeFileSync(
+      path,
+      line(CALL_A, { timestamp: iso(since - 3_500) }) + line(CALL_B, { timestamp: iso(since - 3_400) }),
+    );
+    const watching = watch(path, since, TWICE);
+    await pause(300);
+    appendFileSync(path, line(RESULT_A, { timestamp: iso(since - 300) }));
+    await pause(700);
+    expect(watching.isSettled()).toBe(false);
+    appendFileSync(path, line(RESULT_B, { timestamp: iso(Date.now()) }));
+    await watching.settled;
+  });
+
+  it("settles the first of two identical calls on its own result, while the second's is still to come", async () => {
+    const path = transcript();
+    const since = Date.now();
+    writeFileSync(path, line(CALL_A, { timestamp: iso(since) }) + line(CALL_B, { timestamp: iso(since) }));
+    const watching = watch(path, since, TWICE);
+    await pause(300);
+    expect(watching.isSettled()).toBe(false);
+    appendFileSync(path, line(RESULT_A, { timestamp: iso(Date.now()) }));
+    await watching.settled;
+  });
+
+  it('settles on a result dated just before the hook started when no identical call is left (Yes pressed first)', async () => {
+    const path = transcript();
+    const since = Date.now();
+    writeFileSync(
+      path,
+      line(CALL, { timestamp: iso(since - 800) }) + line(RESULT, { timestamp: iso(since - 300) }),
+    );
+    await watch(path, since).settled;
+  });
+
+  it('does not take a result dated before the hook started while the dialog is still asking', async () => {
+    const path = transcript();
+    const since = Date.now();
+    writeFileSync(
+      path,
+      line(CALL, { timestamp: iso(since - 800) }) + line(RESULT, { timestamp: iso(since - 300) }),
+    );
+    let asking = true;
+    const watching = watchClaudeToolSettled(path, 'Bash', ASKED, since, { stillAsking: () => asking });
+    watches.push(watching);
+    let settled = false;
+    void watching.settled.then(() => {
+      settled = true;
+    });
+    await pause(600);
+    expect(settled).toBe(false);
+    asking = false;
     await watching.settled;
   });
 

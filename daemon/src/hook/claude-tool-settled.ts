@@ -41,21 +41,49 @@ export interface ToolSettledWatch {
 }
 
 /**
+ * A Yes pressed at the terminal before the hook process started (Node takes a few hundred ms to
+ * start) leaves a result dated just before the hook's start: within this much it may be ours.
+ */
+const EARLY_YES_MS = 1_000;
+
+export interface ToolSettledOptions {
+  /**
+   * Whether Claude Code's dialog is known to be still asking (its session status). A result
+   * dated before the hook started settles the call only when this says no.
+   */
+  stillAsking?: () => boolean;
+}
+
+/** One `tool_use` of the asked tool with the asked input, in transcript order. */
+interface IdenticalCall {
+  id: string;
+  /** When its `tool_result` was written (ms), once it was. */
+  resultAt?: number;
+}
+
+/**
  * Watches a Claude Code session's transcript (JSONL) for the outcome of the tool call a
  * PermissionRequest hook was asked about. Claude Code (checked with 2.1.197) shows its own
  * dialog beside the running hook; answering No there ends the hook, but Yes does not. What Yes
  * leaves is in the transcript: the call's `tool_result`, written when the tool has run (nothing
- * is written while the dialog waits). So the settled promise resolves on a `tool_result` dated
- * at or after `sinceMs` for a `tool_use` of `toolName` with this input: an earlier identical
- * call's result is older than the request. A transcript that cannot be read never settles.
+ * is written while the dialog waits).
+ *
+ * The hook's input names no `tool_use` id, and the model may ask for the same call twice in one
+ * answer: Claude Code then asks about them one after the other, each once the one before has run.
+ * So the asked call is the first identical `tool_use` with no result dated before the hook
+ * started (an earlier one's result is older than this request), and only its own result settles
+ * the watch. When every identical call already has a result, the latest one, dated at most
+ * `EARLY_YES_MS` before the hook started, is ours (Yes pressed before the hook started), unless the
+ * dialog is known to be still asking. A transcript that cannot be read never settles.
  */
 export function watchClaudeToolSettled(
   transcriptPath: string,
   toolName: string,
   toolInput: Json,
-  sinceMs: number,
+  startedAt: number,
+  options: ToolSettledOptions = {},
 ): ToolSettledWatch {
-  const callIds = new Set<string>();
+  const calls: IdenticalCall[] = [];
   /** Where the next read starts; -1 until the transcript is first seen. */
   let offset = -1;
   /** The bytes of a line not yet whole. */
@@ -69,28 +97,40 @@ export function watchClaudeToolSettled(
     resolve = done;
   });
 
-  /** Reads one JSONL line; true when it settles the call. */
-  const readLine = (line: string): boolean => {
-    if (!line.includes('"tool_use"') && !line.includes('"tool_result"')) return false;
+  /** Reads one JSONL line into `calls`. */
+  const readLine = (line: string): void => {
+    if (!line.includes('"tool_use"') && !line.includes('"tool_result"')) return;
     let entry: unknown;
     try {
       entry = JSON.parse(line);
     } catch {
-      return false;
+      return;
     }
-    if (!isRecord(entry)) return false;
+    if (!isRecord(entry)) return;
     for (const part of contentParts(entry)) {
       if (part.type === 'tool_use' && part.name === toolName && typeof part.id === 'string') {
-        if (sameCall(part.input, toolInput)) callIds.add(part.id);
-      } else if (part.type === 'tool_result' && callIds.has(part.tool_use_id as string)) {
+        if (sameCall(part.input, toolInput) && !calls.some((call) => call.id === part.id))
+          calls.push({ id: part.id });
+      } else if (part.type === 'tool_result') {
+        const call = calls.find((known) => known.id === part.tool_use_id);
+        if (!call || call.resultAt !== undefined) continue;
         const at = typeof entry.timestamp === 'string' ? Date.parse(entry.timestamp) : Number.NaN;
-        if (at >= sinceMs) return true;
+        // An undated result was written now, as far as this watch can tell.
+        call.resultAt = Number.isNaN(at) ? Date.now() : at;
       }
     }
-    return false;
   };
 
-  const poll = () => {
+  /** Whether the transcript read so far shows the asked call settled. */
+  const isSettled = (): boolean => {
+    const ours = calls.find((call) => call.resultAt === undefined || call.resultAt >= startedAt);
+    if (ours) return ours.resultAt !== undefined;
+    const latest = Math.max(...calls.map((call) => call.resultAt ?? Number.NEGATIVE_INFINITY));
+    return latest >= startedAt - EARLY_YES_MS && !(options.stillAsking?.() ?? false);
+  };
+
+  /** Reads what was appended since the last read. */
+  const read = () => {
     let size: number;
     try {
       size = statSync(transcriptPath).size;
@@ -123,13 +163,17 @@ export function watchClaudeToolSettled(
         skipFirst = false;
         continue;
       }
-      if (readLine(line)) {
-        stop();
-        resolve();
-        return;
-      }
+      readLine(line);
     }
     carry = Buffer.from(bytes);
+  };
+
+  // Evaluated on every tick, not only on new lines: the dialog's status may change alone.
+  const poll = () => {
+    read();
+    if (!isSettled()) return;
+    stop();
+    resolve();
   };
 
   const stop = () => {

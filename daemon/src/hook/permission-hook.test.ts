@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -251,6 +251,51 @@ describe('runPermissionHook', () => {
       expect(await hook).toBe('');
       expect(performance.now() - started).toBeLessThan(1_000);
       // The connection closes: the daemon ends the call on the phone, answered at the computer.
+      await expect.poll(() => stand.closed).toEqual(['/permission-request?agent=claude-code']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("lets go as soon as Claude Code's session status shows its dialog answered, while the tool still runs", async () => {
+    const stand = await daemon(() => undefined);
+    const dir = mkdtempSync(join(tmpdir(), 'ringback-hook-'));
+    try {
+      // What Claude Code 2.1.197 writes in <config dir>/sessions/<its pid>.json: "waiting" for a
+      // "permission prompt" while its dialog shows, "busy" once Yes was pressed there.
+      const [asking, busy] = fixture('claude-code-session-status.jsonl')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const payload = JSON.parse(claudePayload) as Record<string, unknown>;
+      const status = join(dir, 'sessions', '4242.json');
+      mkdirSync(join(dir, 'sessions'));
+      writeFileSync(
+        join(dir, 'sessions', '4141.json'),
+        JSON.stringify({ ...busy, pid: 4141, sessionId: 'another' }),
+      );
+      writeFileSync(status, JSON.stringify({ ...asking, pid: 4242, sessionId: payload.session_id }));
+      // The call is in the transcript; its result (the command's end) never comes in this test.
+      const transcript = join(dir, 'session.jsonl');
+      writeFileSync(
+        transcript,
+        readFileSync(
+          new URL('./fixtures/claude-code-transcript-yes-at-terminal.jsonl', import.meta.url),
+          'utf8',
+        ).split('\n')[0] ?? '',
+      );
+      const hook = runPermissionHook(
+        'claude-code',
+        JSON.stringify({ ...payload, transcript_path: transcript }),
+        options(stand, { deadlineMs: 30_000, env: { CLAUDE_CONFIG_DIR: dir } }),
+      );
+      await expect.poll(() => stand.received.length).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(stand.closed).toEqual([]);
+      writeFileSync(status, JSON.stringify({ ...busy, pid: 4242, sessionId: payload.session_id }));
+      const started = performance.now();
+      expect(await hook).toBe('');
+      expect(performance.now() - started).toBeLessThan(1_000);
       await expect.poll(() => stand.closed).toEqual(['/permission-request?agent=claude-code']);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readAnswerSecret } from './answer-mac';
-import { type ToolSettledWatch, watchClaudeToolSettled } from './claude-tool-settled';
+import { watchClaudeDialog } from './claude-dialog-status';
+import { watchClaudeToolSettled } from './claude-tool-settled';
 import { PERMISSION_HOOK_DEADLINE_MS } from './hook-constants';
 import { type HookAgent, permissionDetails } from './permission-details';
 import { decisionOutput } from './permission-output';
@@ -26,7 +27,7 @@ export async function runPermissionHook(
   options: PermissionHookOptions,
 ): Promise<string> {
   const startedAt = Date.now();
-  let watch: ToolSettledWatch | undefined;
+  let watch: AnsweredAtTerminal | undefined;
   try {
     const payload: unknown = JSON.parse(input);
     const details = permissionDetails(agent, payload, options.env, options.cwd);
@@ -36,8 +37,8 @@ export async function runPermissionHook(
     if (!secret) return '';
     const answeredAtTerminal = new AbortController();
     if (agent === 'claude-code') {
-      watch = watchAnswerAtTerminal(payload, startedAt);
-      watch?.settled.then(() => answeredAtTerminal.abort());
+      watch = watchAnswerAtTerminal(payload, startedAt, options.env);
+      watch?.answered.then(() => answeredAtTerminal.abort());
     }
     const answer = await postPermissionRequest(
       options.port ?? localPort(options.env),
@@ -57,19 +58,44 @@ export async function runPermissionHook(
   }
 }
 
+interface AnsweredAtTerminal {
+  answered: Promise<void>;
+  stop(): void;
+}
+
 /**
  * Claude Code's dialog is answerable at the terminal while the hook waits; No there ends the
- * hook, Yes does not. The session's transcript tells when the tool ran (or was refused), and
- * then the hook lets go: its connection closing ends the call on the phone "answered at the
- * computer".
+ * hook, Yes does not. Its session status tells at once when the dialog was answered (the tool may
+ * then run for minutes); the session's transcript tells when the asked call's tool ran or was
+ * refused (the fallback where no status can be read). Either lets the hook go: its connection
+ * closing ends the call on the phone "answered at the computer".
  */
-function watchAnswerAtTerminal(payload: unknown, startedAt: number): ToolSettledWatch | undefined {
+function watchAnswerAtTerminal(
+  payload: unknown,
+  startedAt: number,
+  env: NodeJS.ProcessEnv,
+): AnsweredAtTerminal | undefined {
   if (typeof payload !== 'object' || payload === null) return undefined;
-  const { transcript_path: path, tool_name: tool, tool_input: input } = payload as Record<string, unknown>;
-  if (typeof path !== 'string' || path === '' || typeof tool !== 'string') return undefined;
+  const fields = payload as Record<string, unknown>;
+  const { session_id: session, transcript_path: path, tool_name: tool, tool_input: input } = fields;
+  if (typeof tool !== 'string') return undefined;
+  const dialog = typeof session === 'string' && session !== '' ? watchClaudeDialog(session, env) : undefined;
   const asked = typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};
-  // A second's grace: a Yes pressed as the dialog showed may come before this process started.
-  return watchClaudeToolSettled(path, tool, asked as Record<string, unknown>, startedAt - 1_000);
+  const transcript =
+    typeof path === 'string' && path !== ''
+      ? watchClaudeToolSettled(path, tool, asked as Record<string, unknown>, startedAt, {
+          stillAsking: () => dialog?.asking() ?? false,
+        })
+      : undefined;
+  if (!dialog && !transcript) return undefined;
+  const never = new Promise<void>(() => undefined);
+  return {
+    answered: Promise.race([dialog?.answered ?? never, transcript?.settled ?? never]),
+    stop: () => {
+      dialog?.stop();
+      transcript?.stop();
+    },
+  };
 }
 
 /**

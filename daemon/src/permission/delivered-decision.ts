@@ -15,7 +15,7 @@ import type { ReplyResult } from '../replies/handled-replies';
 export async function deliveredDecision(
   replyId: string,
   key: string,
-  decision: PermissionDecisionPlaintext,
+  decision: Pick<PermissionDecisionPlaintext, 'eventId' | 'behavior' | 'deviceName' | 'decidedAt'>,
 ): Promise<ReplyResult> {
   const outcome: PermissionOutcomePlaintext = {
     kind: 'permission-outcome',

@@ -11,17 +11,24 @@ const record = (n: number) => ({
   decided: false,
 });
 
+const DECISION = {
+  replyId: 'r-1',
+  behavior: 'allow',
+  deviceName: "Anna's phone",
+  decidedAt: 1_700_000_000_000,
+} as const;
+
 describe('PermissionRecords', () => {
   it('keeps the last 500 calls across a restart, in a file only the user can read', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'ringback-permissions-'));
     const records = await PermissionRecords.open(dataDir, createMemoryLogger());
     for (let n = 0; n < 505; n += 1) await records.add(`evt-${n}`, record(n));
-    await records.markDecided('evt-504');
+    await records.noteDecision('evt-504', DECISION);
 
     const again = await PermissionRecords.open(dataDir, createMemoryLogger());
     expect(again.get('evt-4')).toBeUndefined();
     expect(again.get('evt-5')).toEqual(record(5));
-    expect(again.get('evt-504')).toEqual({ ...record(504), decided: true });
+    expect(again.get('evt-504')).toEqual({ ...record(504), decided: true, decision: DECISION });
     expect((await stat(join(dataDir, 'permissions.json'))).mode & 0o777).toBe(0o600);
     expect(JSON.parse(await readFile(join(dataDir, 'permissions.json'), 'utf8')).calls).toHaveLength(500);
   });

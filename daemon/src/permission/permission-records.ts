@@ -1,9 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { PermissionBehavior } from '@ringback/protocol';
 import { DATA_FILES } from '../config/data-dir';
 import type { Logger } from '../log/logger';
 import { writeFileAtomic } from '../storage/atomic-write';
 import { quarantineFile } from '../storage/quarantine';
+
+/** The decision handed to a call's hook: enough to answer its reply again the same way. */
+export interface RecordedDecision {
+  replyId: string;
+  behavior: PermissionBehavior;
+  deviceName: string;
+  decidedAt: number;
+}
 
 /** What is kept of one permission call: enough to tell its decisions apart, nothing it asked. */
 export interface PermissionRecord {
@@ -14,6 +23,8 @@ export interface PermissionRecord {
   decided: boolean;
   /** The relay ended the call at the computer (or had nothing left to end): not to be ended again. */
   ended?: boolean;
+  /** Which one (absent in records written before it was kept, and for undecided calls). */
+  decision?: RecordedDecision;
 }
 
 /** Calls kept: far more than can wait at once, so a decision days late is still known for one. */
@@ -24,8 +35,10 @@ export type WriteFile = (path: string, data: string) => Promise<void>;
 /**
  * `permissions.json` (mode 600): the recent permission calls this computer posted, by event id.
  * A decision that arrives after the daemon restarted (its hook long gone) is then answered "too
- * late" instead of being opened as a reply to an agent. Bounded, oldest dropped first; written
- * atomically. No command, path or message is ever written here.
+ * late" instead of being opened as a reply to an agent, and the decision a hook was handed is
+ * written before the hook gets it, so its reply sent again after a crash is answered delivered,
+ * as it was. Bounded, oldest dropped first; written atomically. No command, path or message (a
+ * deny's words) is ever written here: only the behaviour and the deciding device's name.
  */
 export class PermissionRecords {
   readonly #path: string;
@@ -79,11 +92,25 @@ export class PermissionRecords {
     return this.#save();
   }
 
-  /** Notes that a decision reached the call's hook: a later one is "already decided". */
-  markDecided(eventId: string): Promise<void> {
+  /**
+   * Notes the decision for the call's hook, before the hook is answered: a later decision is
+   * "already decided", and this one's reply, sent again after a restart, is delivered again.
+   * The note is in memory at once (a decision meanwhile sees it); durable when it resolves.
+   */
+  noteDecision(eventId: string, decision: RecordedDecision): Promise<void> {
     const record = this.#records.get(eventId);
     if (!record || record.decided) return Promise.resolve();
     record.decided = true;
+    record.decision = decision;
+    return this.#save();
+  }
+
+  /** Takes a noted decision back: its hook went away before it could be handed over. */
+  forgetDecision(eventId: string): Promise<void> {
+    const record = this.#records.get(eventId);
+    if (!record?.decided) return Promise.resolve();
+    record.decided = false;
+    delete record.decision;
     return this.#save();
   }
 
@@ -124,6 +151,19 @@ function isEntry(entry: unknown): entry is [string, PermissionRecord] {
     typeof record.requestId === 'string' &&
     typeof record.expiresAt === 'string' &&
     typeof record.decided === 'boolean' &&
-    (record.ended === undefined || typeof record.ended === 'boolean')
+    (record.ended === undefined || typeof record.ended === 'boolean') &&
+    (record.decision === undefined || isDecision(record.decision))
+  );
+}
+
+function isDecision(decision: unknown): decision is RecordedDecision {
+  const fields = decision as Partial<RecordedDecision> | null;
+  return (
+    typeof fields === 'object' &&
+    fields !== null &&
+    typeof fields.replyId === 'string' &&
+    (fields.behavior === 'allow' || fields.behavior === 'deny') &&
+    typeof fields.deviceName === 'string' &&
+    typeof fields.decidedAt === 'number'
   );
 }

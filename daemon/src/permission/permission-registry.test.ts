@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Aad, OpenError, open } from '@ringback/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
+import { writeFileAtomic } from '../storage/atomic-write';
 import { COMPUTER, failureOf, outcomeOf, permissionWorld, REQUEST, standInRelay } from './permission-world';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -246,6 +247,93 @@ describe('a permission request', () => {
     expect(late.status).toBe('failed');
     expect((await failureOf(world.key, late))?.code).toBe('too_late');
     expect(restarted.resumed).toEqual([]);
+  });
+
+  it('answers a decision replayed after a crash at any write as the hook saw it: delivered with the same outcome, or too_late', async () => {
+    const relay = await standInRelay();
+    cleanups.push(() => relay.close());
+    // The daemon dies after `survived` writes (of permissions.json and replies.json, in order): the
+    // write after them never completes, and nothing later reaches the disk.
+    const heardAfter: boolean[] = [];
+    for (const survived of [1, 2, 3]) {
+      let writes = 0;
+      const real = (path: string, data: string) => writeFileAtomic(path, data);
+      const write = (path: string, data: string) =>
+        ++writes > survived ? new Promise<void>(() => undefined) : real(path, data);
+      const world = await permissionWorld(relay, { write });
+      const hook = new AbortController();
+      let heard: unknown = null;
+      void world
+        .ask(REQUEST, { signal: hook.signal })
+        .then((answer) => {
+          heard = answer.body;
+        })
+        .catch(() => undefined);
+      await expect.poll(() => relay.posted.length).toBe(survived);
+      const body = relay.posted[survived - 1];
+      if (!body) throw new Error('nothing posted');
+      const call = await world.openCall(body);
+      const decidedAt = Date.now();
+      const sealed = await world.decision(call, { behavior: 'allow', decidedAt });
+      void world.deliver('r-1', body.eventId, sealed).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The crash: the hook's connection goes with the process.
+      hook.abort();
+      await world.close();
+
+      const restarted = await permissionWorld(relay, { dataDir: world.dataDir, key: world.key });
+      cleanups.push(() => restarted.close());
+      const replayed = await restarted.deliver('r-1', body.eventId, sealed);
+      heardAfter.push(heard !== null);
+      if (heard !== null) {
+        expect(heard, `after ${survived} writes`).toEqual({
+          decision: { behavior: 'allow' },
+          reason: 'decided',
+        });
+        expect(replayed.status, `after ${survived} writes`).toBe('delivered');
+        expect(await outcomeOf(world.key, replayed)).toEqual({
+          kind: 'permission-outcome',
+          eventId: body.eventId,
+          behavior: 'allow',
+          deviceName: "Anna's phone",
+          decidedAt,
+          padding: expect.stringMatching(/^ +$/),
+        });
+      } else {
+        expect(replayed.status, `after ${survived} writes`).toBe('failed');
+        expect((await failureOf(world.key, replayed))?.code).toBe('too_late');
+      }
+      // Another device's decision after the restart is already_decided when the hook had one.
+      const other = await restarted.deliver(
+        'r-2',
+        body.eventId,
+        await world.decision(call, { behavior: 'deny' }),
+      );
+      expect((await failureOf(world.key, other))?.code).toBe(heard === null ? 'too_late' : 'already_decided');
+    }
+    // Dead before the decision was written down, the hook never hears it; after, it does.
+    expect(heardAfter).toEqual([false, true, true]);
+  });
+
+  it("takes a decision that comes while the call's post is being retried (the relay stored it, its answer was lost)", async () => {
+    const { relay, world } = await setUp({ postDeadlineMs: 10_000 });
+    relay.setMode('lost');
+    const started = Date.now();
+    const answer = world.ask();
+    const { body, call } = await ringing(relay, world);
+    const result = await world.deliver(
+      'r-1',
+      body.eventId,
+      await world.decision(call, { behavior: 'deny', message: 'Not now' }),
+    );
+    expect(result.status).toBe('delivered');
+    expect((await answer).body).toEqual({
+      decision: { behavior: 'deny', message: 'Not now' },
+      reason: 'decided',
+    });
+    // At once, not when the post's retries give up.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(relay.ended).toEqual([]);
   });
 
   it('ends the call at the computer when the hook goes away, and a decision then is too_late', async () => {

@@ -42,7 +42,9 @@ interface Waiting {
   label: string;
   /** Shown whole on the phone; an allow of a request that is not is refused. */
   complete: boolean;
-  decided(decision: PermissionDecisionPlaintext | 'refused'): void;
+  /** A decision is being written down for it: any other is refused. */
+  claimed: boolean;
+  wait: Wait;
 }
 
 /** A reply the relay handed over, as the reply inbox sees it. */
@@ -182,16 +184,18 @@ export class PermissionRegistry {
     const named = `permission request ${eventId} (${label})`;
     logger.info(`${named}: ringing, waits ${Math.round(waitMs / 1000)} s`);
 
-    let decide: (decision: PermissionDecisionPlaintext | 'refused') => void = () => {};
-    const decided = new Promise<PermissionDecisionPlaintext | 'refused'>((resolve) => {
-      decide = resolve;
-    });
-    // Known before it is posted: a decision can only follow the post, and finds it here.
+    // Known before it is posted: a decision can only follow the post, and finds it here. Its end
+    // (decided, refused, wait over, hook gone) takes it out in the same turn: a decision after
+    // that is late.
+    const wait = startWait(waitMs, hookGone, () => this.#waiting.delete(eventId));
     const complete = details.complete !== false;
-    this.#waiting.set(eventId, { eventId, requestId, label, complete, decided: decide });
+    this.#waiting.set(eventId, { eventId, requestId, label, complete, claimed: false, wait });
+    // A hook gone before this point has ended the wait already.
+    if (wait.ended.aborted) this.#waiting.delete(eventId);
     const [posted] = await Promise.all([
+      // A decision ends the posting too: the relay had the call, whatever became of its answer.
       postPermissionEvent(target, body, {
-        hookGone,
+        hookGone: AbortSignal.any([hookGone, wait.ended]),
         ...(this.#deps.post ? { post: this.#deps.post } : {}),
         ...(this.#deps.postDeadlineMs === undefined ? {} : { deadlineMs: this.#deps.postDeadlineMs }),
       }),
@@ -200,8 +204,8 @@ export class PermissionRegistry {
         logger.warn(`${named}: could not write the permission record (${error.message})`);
       }),
     ]);
-    if (posted.outcome !== 'posted') {
-      this.#waiting.delete(eventId);
+    if (posted.outcome !== 'posted' && !wait.isAnswered()) {
+      wait.cancel();
       // An attempt given up may still have been stored: it must not ring for nobody.
       if (posted.outcome === 'cancelled' || posted.outcome === 'relay_unreachable')
         this.#end(target, named, eventId);
@@ -219,10 +223,7 @@ export class PermissionRegistry {
       return noDecision(posted.outcome === 'refused' ? 'error' : 'relay_unreachable');
     }
 
-    // Settled in the same turn as its cause: a decision after that finds the hook gone (too late).
-    const outcome = await waitFor(decided, Math.max(0, Date.parse(expiresAt) - Date.now()), hookGone, () =>
-      this.#waiting.delete(eventId),
-    );
+    const outcome = await wait.outcome;
     if (outcome.kind === 'refused') {
       logger.info(`${named}: no decision, an allow of a request not shown whole was refused`);
       return noDecision('incomplete');
@@ -267,34 +268,52 @@ export class PermissionRegistry {
       return failedReply(message.replyId, key, { reason: opened.reason });
     }
     const by = opened.decision.deviceName;
-    if (waiting && this.#waiting.get(message.eventId) === waiting && refusesAllow(waiting, opened.decision)) {
-      // The phone showed less than the agent asks (cut or inferred): its user never saw all that
-      // an allow would let run. The phone offers no Allow then; this holds should one come anyway.
-      this.#waiting.delete(message.eventId);
-      waiting.decided('refused');
-      logger.warn(`${named}: an allow by ${by} refused: the request is not shown whole on a phone`);
-      return failedReply(message.replyId, key, {
-        reason: 'The request is too long to show in full: answer it at the computer.',
-        code: 'incomplete',
+    if (waiting && !waiting.claimed && this.#waiting.get(message.eventId) === waiting) {
+      if (refusesAllow(waiting, opened.decision)) {
+        // The phone showed less than the agent asks (cut or inferred): its user never saw all that
+        // an allow would let run. The phone offers no Allow then; this holds should one come anyway.
+        waiting.wait.refuse();
+        logger.warn(`${named}: an allow by ${by} refused: the request is not shown whole on a phone`);
+        return failedReply(message.replyId, key, {
+          reason: 'The request is too long to show in full: answer it at the computer.',
+          code: 'incomplete',
+        });
+      }
+      waiting.claimed = true;
+      const { behavior, deviceName, decidedAt } = opened.decision;
+      // Written before the hook hears it: a crash after that still answers this reply delivered.
+      await records
+        .noteDecision(message.eventId, { replyId: message.replyId, behavior, deviceName, decidedAt })
+        .catch((error: Error) => {
+          logger.warn(`${named}: could not note the decision in the permission record (${error.message})`);
+        });
+      if (waiting.wait.take(opened.decision)) return deliveredDecision(message.replyId, key, opened.decision);
+      // The hook went away, or the wait ended, while the decision was being written down.
+      await records.forgetDecision(message.eventId).catch((error: Error) => {
+        logger.warn(
+          `${named}: could not take the decision back from the permission record (${error.message})`,
+        );
       });
-    }
-    if (waiting && this.#waiting.get(message.eventId) === waiting) {
-      this.#waiting.delete(message.eventId);
-      waiting.decided(opened.decision);
-      await records.markDecided(message.eventId).catch((error: Error) => {
-        logger.warn(`${named}: could not note the decision in the permission record (${error.message})`);
-      });
-      return deliveredDecision(message.replyId, key, opened.decision);
+      return this.#tooLate(named, message.replyId, key, by);
     }
     if (record?.decided) {
+      if (record.decision?.replyId === message.replyId) {
+        // Sent again (the relay never got our answer, or the daemon restarted): the same outcome.
+        logger.info(`${named}: the decision by ${by} came again; it had reached the hook`);
+        return deliveredDecision(message.replyId, key, { eventId: message.eventId, ...record.decision });
+      }
       logger.info(`${named}: a second decision by ${by} refused, already decided`);
       return failedReply(message.replyId, key, {
         reason: 'Another decision of this request reached the computer first.',
         code: 'already_decided',
       });
     }
-    logger.info(`${named}: a decision by ${by} came too late, the hook stopped waiting`);
-    return failedReply(message.replyId, key, {
+    return this.#tooLate(named, message.replyId, key, by);
+  }
+
+  #tooLate(named: string, replyId: string, key: string, by: string): Promise<ReplyResult> {
+    this.#deps.logger.info(`${named}: a decision by ${by} came too late, the hook stopped waiting`);
+    return failedReply(replyId, key, {
       reason: 'Too late: the agent stopped waiting. Answer at the computer.',
       code: 'too_late',
     });
@@ -383,29 +402,52 @@ type WaitOutcome =
   | { kind: 'timeout' }
   | { kind: 'gone' };
 
-/** The first of: the decision, the end of the wait, the hook going away. */
-function waitFor(
-  decided: Promise<PermissionDecisionPlaintext | 'refused'>,
-  waitMs: number,
-  hookGone: AbortSignal,
-  settled: () => void,
-): Promise<WaitOutcome> {
-  return new Promise((resolve) => {
-    let done = false;
-    const finish = (outcome: WaitOutcome) => {
-      if (done) return;
-      done = true;
-      settled();
-      clearTimeout(timer);
-      hookGone.removeEventListener('abort', gone);
-      resolve(outcome);
-    };
-    const gone = () => finish({ kind: 'gone' });
-    const timer = setTimeout(() => finish({ kind: 'timeout' }), waitMs);
-    if (hookGone.aborted) return gone();
-    hookGone.addEventListener('abort', gone, { once: true });
-    void decided.then((decision) =>
-      finish(decision === 'refused' ? { kind: 'refused' } : { kind: 'decided', decision }),
-    );
+/** A hook's wait: the first of its decision, the end of the wait, the hook going away. */
+interface Wait {
+  outcome: Promise<WaitOutcome>;
+  /** Aborts when the wait ends, however. */
+  ended: AbortSignal;
+  /** Hands the decision over; false when the wait had already ended. */
+  take(decision: PermissionDecisionPlaintext): boolean;
+  /** Ends the wait with an allow refused (the request was not shown whole). */
+  refuse(): void;
+  /** Whether the phone answered it (a decision, or an allow refused). */
+  isAnswered(): boolean;
+  /** Ends the wait without a decision (the call could not be posted). */
+  cancel(): void;
+}
+
+function startWait(waitMs: number, hookGone: AbortSignal, settled: () => void): Wait {
+  const ended = new AbortController();
+  let resolve: (outcome: WaitOutcome) => void = () => {};
+  const outcome = new Promise<WaitOutcome>((done) => {
+    resolve = done;
   });
+  let answered = false;
+  const finish = (result: WaitOutcome): boolean => {
+    if (ended.signal.aborted) return false;
+    answered = result.kind === 'decided' || result.kind === 'refused';
+    clearTimeout(timer);
+    hookGone.removeEventListener('abort', gone);
+    settled();
+    ended.abort();
+    resolve(result);
+    return true;
+  };
+  const gone = () => finish({ kind: 'gone' });
+  const timer = setTimeout(() => finish({ kind: 'timeout' }), waitMs);
+  if (hookGone.aborted) gone();
+  else hookGone.addEventListener('abort', gone, { once: true });
+  return {
+    outcome,
+    ended: ended.signal,
+    take: (decision) => finish({ kind: 'decided', decision }),
+    refuse: () => {
+      finish({ kind: 'refused' });
+    },
+    isAnswered: () => answered,
+    cancel: () => {
+      finish({ kind: 'gone' });
+    },
+  };
 }

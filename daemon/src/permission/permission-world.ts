@@ -23,7 +23,7 @@ import { ReplyInbox } from '../replies/reply-inbox';
 import { permissionRequestRoutes } from '../routes/permission-request';
 import type { PermissionRequestAnswer } from './permission-answer';
 import type { PermissionGate } from './permission-gate';
-import { PermissionRecords } from './permission-records';
+import { PermissionRecords, type WriteFile } from './permission-records';
 import { PermissionRegistry } from './permission-registry';
 
 export const COMPUTER = { deviceId: 'dev-laptop', name: 'Laptop' };
@@ -39,7 +39,8 @@ export const REQUEST: PermissionRequestDetails = {
   resumed: false,
 };
 
-export type RelayMode = 'ok' | 'unavailable';
+/** `lost`: the relay stores each event but its answer never arrives whole (a 503 stands in). */
+export type RelayMode = 'ok' | 'unavailable' | 'lost';
 
 /** A relay that takes daemon events and ends, as far as the daemon can tell. */
 export async function standInRelay() {
@@ -51,7 +52,8 @@ export async function standInRelay() {
   app.post('/v1/daemon/events', async (request, reply) => {
     if (mode === 'unavailable') return reply.status(503).send({ error: 'relay_unavailable' });
     const body = request.body as DaemonEventBody;
-    posted.push(body);
+    if (!posted.some((known) => known.eventId === body.eventId)) posted.push(body);
+    if (mode === 'lost') return reply.status(503).send({ error: 'relay_unavailable' });
     return reply.status(201).send({ eventId: body.eventId, repeat: false });
   });
   app.post<{ Params: { eventId: string } }>('/v1/daemon/events/:eventId/end', async (request, reply) => {
@@ -87,6 +89,8 @@ export interface WorldOptions {
   dataDir?: string;
   /** The e2e key (a restarted daemon keeps its own). */
   key?: string;
+  /** How `permissions.json` and `replies.json` are written (a crash stops the writes). */
+  write?: WriteFile;
 }
 
 /** The daemon's permission pieces over a data directory, its local API listening. */
@@ -103,7 +107,7 @@ export async function permissionWorld(relay: { url: string }, options: WorldOpti
     target: async () => ({ serverUrl: options.relayUrl ?? relay.url, deviceToken: 'dev_token' }),
     computer: async () => COMPUTER,
     language: async () => 'en-US',
-    records: await PermissionRecords.open(dataDir, logger),
+    records: await PermissionRecords.open(dataDir, logger, options.write),
     logger,
     ...(options.postDeadlineMs === undefined ? {} : { postDeadlineMs: options.postDeadlineMs }),
   });
@@ -111,7 +115,7 @@ export async function permissionWorld(relay: { url: string }, options: WorldOpti
   registry.endOrphanedCalls();
   const resumed: unknown[] = [];
   const inbox = new ReplyInbox({
-    handled: await HandledReplies.open(dataDir, logger),
+    handled: await HandledReplies.open(dataDir, logger, options.write),
     logger,
     key: () => key,
     session: () => ({ cwd: '/work/billing-api', source: 'claude-code' }),

@@ -15,6 +15,7 @@ import { claimSingleInstance } from '../lifecycle/single-instance';
 import { isTrayAvailable } from '../lifecycle/tray-availability';
 import { createAwaySwitch } from '../presence/away-switch';
 import { startPresenceReporter } from '../presence/presence-reporter';
+import { systemIdleSource } from '../presence/system-idle';
 import { recoverRenderer } from '../recovery/renderer-recovery';
 import { checkSavedPairing } from '../secrets/saved-pairing-check';
 import { createTokenVault, type TokenVault } from '../secrets/token-vault';
@@ -117,7 +118,9 @@ export async function startShell(electron: ElectronApi, options: ShellOptions): 
   const away = createAwaySwitch({ daemon, onChange: (state) => tray.away(state) });
   setAway = (on) => void away.set(on);
   const presence = startPresenceReporter({
-    idleSeconds: () => electron.powerMonitor.getSystemIdleTime(),
+    idleSeconds: systemIdleSource(options.platform, options.env, () =>
+      electron.powerMonitor.getSystemIdleTime(),
+    ),
     daemon,
     onPresence: (next) => away.observe(next),
   });

@@ -92,6 +92,25 @@ describe('the presence reporter', () => {
     expect(daemon.seen.length).toBe(count);
   });
 
+  it('without an idle time of its own (Wayland), reports none and follows what the daemon makes of it', async () => {
+    const daemon = await fakeDaemon();
+    cleanups.push(daemon.close);
+    const presences: (Presence | null)[] = [];
+    const reporter = startPresenceReporter({
+      idleSeconds: null,
+      daemon: daemon.link,
+      onPresence: (presence) => presences.push(presence),
+      intervalMs: 30,
+    });
+    cleanups.push(() => reporter.stop());
+    await until(() => presences.length >= 2);
+    expect(daemon.seen.map(({ method, url }) => `${method} ${url}`)).toContain(
+      'GET /settings/permission-calls',
+    );
+    expect(daemon.seen.filter((request) => request.url === '/presence')).toEqual([]);
+    expect(presences.at(-1)).toEqual({ away: false, signal: 'desktop-app', idleSeconds: 0 });
+  });
+
   it('says nothing is known while the daemon is down, and carries on', async () => {
     const presences: (Presence | null)[] = [];
     const dir = await mkdtemp(join(tmpdir(), 'ringback-presence-'));

@@ -115,6 +115,7 @@ describe('the daemon bundle', () => {
     expect(
       imports.filter((name) => /better-sqlite3|@ringback\/relay|@fastify\/websocket/.test(name)),
     ).toEqual([]);
-    expect(bundle).not.toContain('CREATE TABLE');
+    // The relay's schema (undici's own HTTP cache store, bundled with it, has a table of its own).
+    expect(bundle).not.toMatch(/CREATE TABLE (IF NOT EXISTS )?accounts\b/);
   });
 });

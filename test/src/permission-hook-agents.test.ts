@@ -20,7 +20,9 @@ import {
   ANSWER_NONCE_HEADER,
   answerMac,
   HOOK_SECRET_FILE,
+  openPermissionRequest,
   resumeCommand,
+  SEALED_REQUEST_TYPE,
 } from '@ringback/daemon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -74,12 +76,22 @@ async function startDaemonRoute() {
   let next: Answer = 'hold';
   const key = randomBytes(32);
   const server = createServer((request, response: ServerResponse) => {
-    let raw = '';
-    request.on('data', (chunk) => (raw += chunk));
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      // The hook seals its request under the daemon's key, for its nonce and agent.
+      const nonce = request.headers[ANSWER_NONCE_HEADER];
+      const agent = new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('agent') ?? '';
+      expect(request.headers['content-type']).toBe(SEALED_REQUEST_TYPE);
+      const opened = openPermissionRequest(
+        key,
+        typeof nonce === 'string' ? nonce : '',
+        agent,
+        Buffer.concat(chunks),
+      );
       const entry: PermissionRequest = {
         url: request.url ?? '',
-        body: JSON.parse(raw),
+        body: JSON.parse(opened ?? 'null'),
         goneBeforeAnswer: false,
       };
       requests.push(entry);

@@ -5,7 +5,13 @@ import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AnsweredDecision, answerMac, newAnswerSecret, parseAnswerSecret } from './answer-mac';
-import { ANSWER_MAC_HEADER, ANSWER_NONCE_HEADER, HOOK_SECRET_FILE } from './hook-constants';
+import {
+  ANSWER_MAC_HEADER,
+  ANSWER_NONCE_HEADER,
+  HOOK_SECRET_FILE,
+  SEALED_REQUEST_TYPE,
+} from './hook-constants';
+import { openPermissionRequest } from './request-seal';
 
 export interface AnswerSigner {
   /** The hook's environment: it finds the key (and daemon.json) in this data dir. */
@@ -15,6 +21,8 @@ export interface AnswerSigner {
   /** The request's nonce, as the hook sent it. */
   nonceOf(request: IncomingMessage): string | undefined;
   mac(nonce: string, decision: AnsweredDecision): string;
+  /** The request's body as the daemon reads it: opened when the hook sealed it, else as sent. */
+  open(request: IncomingMessage, raw: Buffer): string | null;
   remove(): void;
 }
 
@@ -37,6 +45,11 @@ export function answerSigner(): AnswerSigner {
       const nonce = nonceOf(request);
       if (nonce === undefined) return {};
       return { [ANSWER_MAC_HEADER]: mac(nonce, decision) };
+    },
+    open: (request, raw) => {
+      if (request.headers['content-type'] !== SEALED_REQUEST_TYPE) return raw.toString('utf8');
+      const agent = new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('agent') ?? '';
+      return openPermissionRequest(secret, nonceOf(request) ?? '', agent, raw);
     },
     remove: () => rmSync(dataDir, { recursive: true, force: true }),
   };

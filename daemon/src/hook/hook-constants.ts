@@ -26,3 +26,5 @@ export const HOOK_SECRET_FILE = 'permission-answer.key';
 /** The hook's fresh nonce for one request, and the daemon's MAC over it and its decision. */
 export const ANSWER_NONCE_HEADER = 'ringback-nonce';
 export const ANSWER_MAC_HEADER = 'ringback-answer-mac';
+/** The permission hook's request, sealed under the daemon's answer key (see request-seal.ts). */
+export const SEALED_REQUEST_TYPE = 'application/vnd.ringback.sealed-request';

@@ -41,10 +41,13 @@ async function daemon(answer: Answer) {
   const signer = answerSigner();
   signers.push(signer);
   const server = createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk) => (raw += chunk));
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ url: request.url ?? '', body: JSON.parse(raw) });
+      received.push({
+        url: request.url ?? '',
+        body: JSON.parse(signer.open(request, Buffer.concat(chunks)) ?? ''),
+      });
       answer(response, request, signer);
     });
     request.socket.on('close', () => closed.push(request.url ?? ''));
@@ -369,6 +372,27 @@ describe('runPermissionHook, whoever answers on the port', () => {
       expect(await runPermissionHook('claude-code', claudePayload, options(other)), `answer ${index}`).toBe(
         '',
       );
+    }
+  });
+
+  it('hands another program on the port nothing of what the agent asks: the request is sealed for the daemon', async () => {
+    const daemonKey = answerSigner();
+    signers.push(daemonKey);
+    const bytes: Buffer[] = [];
+    const server = createServer((request, response) => {
+      request.on('data', (chunk: Buffer) => bytes.push(chunk));
+      request.on('end', () => unsigned(200, ALLOWED)(response, request, daemonKey));
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    expect(await runPermissionHook('claude-code', claudePayload, options({ port, env: daemonKey.env }))).toBe(
+      '',
+    );
+    const seen = Buffer.concat(bytes);
+    expect(seen.length).toBeGreaterThan(0);
+    for (const asked of ['touch ran-by-claude.txt', 'Bash', 'proj-claude', 'e7e40f8f']) {
+      expect(seen.toString('latin1')).not.toContain(asked);
     }
   });
 

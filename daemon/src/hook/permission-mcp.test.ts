@@ -23,10 +23,13 @@ async function daemon(answer: ((response: ServerResponse, request: IncomingMessa
   const received: { url: string; body: Record<string, unknown> }[] = [];
   const closed: string[] = [];
   const server = createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk) => (raw += chunk));
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ url: request.url ?? '', body: JSON.parse(raw) });
+      received.push({
+        url: request.url ?? '',
+        body: JSON.parse(signer.open(request, Buffer.concat(chunks)) ?? ''),
+      });
       if (answer !== 'hold') answer(response, request);
     });
     request.socket.on('close', () => closed.push(request.url ?? ''));

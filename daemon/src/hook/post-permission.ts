@@ -1,8 +1,9 @@
 import { connect } from 'node:net';
 import { newNonce, verifyAnswerMac } from './answer-mac';
-import { ANSWER_MAC_HEADER, ANSWER_NONCE_HEADER } from './hook-constants';
+import { ANSWER_MAC_HEADER, ANSWER_NONCE_HEADER, SEALED_REQUEST_TYPE } from './hook-constants';
 import type { HookAgent } from './permission-details';
 import type { PermissionDecision } from './permission-output';
+import { sealPermissionRequest } from './request-seal';
 
 /** The daemon's answer: a decision, or null for "no decision" (the agent's own prompt goes on). */
 export type PermissionAnswer = PermissionDecision | null;
@@ -77,8 +78,8 @@ function isComplete(response: Buffer): boolean {
 }
 
 /**
- * POSTs the request to the daemon's `POST /permission-request?agent=<agent>` with a fresh nonce
- * and waits, as long as the daemon holds it or until `deadlineMs`, for its answer, taken only
+ * POSTs the request, sealed under `secret` (only the running daemon can open it), to the daemon's
+ * `POST /permission-request?agent=<agent>` with a fresh nonce and waits, as long as the daemon holds it or until `deadlineMs`, for its answer, taken only
  * when MACed with `secret` (the running daemon's). Resolves null at once when nothing listens,
  * and on any failure. The connection stays open while the hook waits: the
  * daemon reads its closing (the agent ended the hook) as "answered at the computer".
@@ -119,15 +120,21 @@ export function postPermissionRequest(
     socket.once('end', () => finish(readPermissionAnswer(Buffer.concat(chunks), proof)));
     socket.once('close', () => finish(readPermissionAnswer(Buffer.concat(chunks), proof)));
     socket.setNoDelay(true);
+    const sealed = sealPermissionRequest(secret, proof.nonce, agent, body);
     // write, not end: a half-closed request would read as a hook that went away.
     socket.write(
-      `POST /permission-request?agent=${agent} HTTP/1.1\r\n` +
-        `Host: 127.0.0.1:${port}\r\n` +
-        'Content-Type: application/json\r\n' +
-        `${ANSWER_NONCE_HEADER}: ${proof.nonce}\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        'Connection: close\r\n\r\n' +
-        body,
+      Buffer.concat([
+        Buffer.from(
+          `POST /permission-request?agent=${agent} HTTP/1.1\r\n` +
+            `Host: 127.0.0.1:${port}\r\n` +
+            `Content-Type: ${SEALED_REQUEST_TYPE}\r\n` +
+            `${ANSWER_NONCE_HEADER}: ${proof.nonce}\r\n` +
+            `Content-Length: ${sealed.length}\r\n` +
+            'Connection: close\r\n\r\n',
+          'latin1',
+        ),
+        sealed,
+      ]),
     );
   });
 }

@@ -2,7 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorBody, PermissionRequestDetails, ReportQuery, RingbackError } from '@ringback/protocol';
 import type { FastifyPluginAsync } from 'fastify';
 import { answerMac, NONCE_PATTERN } from '../hook/answer-mac';
-import { ANSWER_MAC_HEADER, ANSWER_NONCE_HEADER } from '../hook/hook-constants';
+import { ANSWER_MAC_HEADER, ANSWER_NONCE_HEADER, SEALED_REQUEST_TYPE } from '../hook/hook-constants';
+import { openPermissionRequest } from '../hook/request-seal';
 import { isIntakeHost } from '../local-api/loopback';
 import { PermissionRequestAnswer } from '../permission/permission-answer';
 
@@ -23,10 +24,38 @@ const BODY_LIMIT_BYTES = 256 * 1024;
  * The hook sends a fresh nonce (`Ringback-Nonce`); a decision is answered with
  * `Ringback-Answer-Mac`, HMAC-SHA256 under this run's answer key (`answerKey`, which only this
  * user can read) over the nonce and the decision, so that the hook can tell this daemon's answer
- * from another program's on the same port.
+ * from another program's on the same port. The hook also seals its request under that key
+ * (`application/vnd.ringback.sealed-request`): another program on the port learns nothing of it.
  */
 export function permissionRequestRoutes(desk: PermissionDesk, answerKey: Buffer): FastifyPluginAsync {
   return async (app) => {
+    // The hook seals its request under this run's answer key (request-seal.ts): opened here, it
+    // is then checked against the schema like a plain JSON body.
+    app.addContentTypeParser(
+      SEALED_REQUEST_TYPE,
+      { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
+      (request, sealed: Buffer, done) => {
+        const nonce = request.headers[ANSWER_NONCE_HEADER];
+        const { agent } = request.query as { agent?: unknown };
+        const body =
+          typeof nonce === 'string' && typeof agent === 'string'
+            ? openPermissionRequest(answerKey, nonce, agent, sealed)
+            : null;
+        if (body === null) {
+          return done(
+            new RingbackError(
+              'invalid_request',
+              'the sealed permission request does not open with this daemon run’s key, nonce and agent',
+            ),
+          );
+        }
+        try {
+          done(null, JSON.parse(body));
+        } catch {
+          done(new RingbackError('invalid_request', 'the sealed permission request is not JSON'));
+        }
+      },
+    );
     app.withTypeProvider<TypeBoxTypeProvider>().post(
       '/permission-request',
       {

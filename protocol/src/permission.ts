@@ -39,6 +39,15 @@ export const PermissionRequestDetails = Type.Object({
   /** A session Ringback resumed after a reply from the phone: nobody is at its terminal. */
   resumed: Type.Boolean(),
   /**
+   * For a file (`action: "file"`): the change an allow lets the agent make, as the phone shows it.
+   * A new file's whole content; an edit's removed lines marked `- ` and added lines `+ ` (after a
+   * line `@@ every occurrence @@` when every occurrence changes), several edits separated by an
+   * empty line; a notebook cell's new source (`@@ delete cell @@` for a deletion). Cut at 16 kB
+   * (the request is then not complete). Absent for other actions, and for a file request from an
+   * agent whose change the hook cannot read (then not complete either).
+   */
+  change: Type.Optional(Text(16 * 1024)),
+  /**
    * `false` when what the call shows is not the whole request: a field was cut to its limit, or
    * the subject was inferred from other fields. Such a request may only be denied from a phone
    * (the daemon refuses an allow): the user never saw all of what an allow would let run. Absent

@@ -405,6 +405,39 @@ describe('a permission call on the phone', () => {
     await context.close();
   }, 180_000);
 
+  it('an edit rings with the change it would make, lines out and in, and may be allowed', async () => {
+    const context = await newMonitoredContext(browser, PHONE_VIEWPORT, { isMobile: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(await pairingPageUrl(relay.url, computer.deviceToken, key));
+    await waitConnected(page);
+
+    const edit = await postPermission({
+      toolName: 'Edit',
+      action: 'file',
+      subject: '/home/ada/billing-api/src/config.ts',
+      description: null,
+      change: [
+        '- export const PORT = 80;',
+        "- export const HOST = 'localhost';",
+        '+ export const PORT = Number(process.env.PORT ?? 8080);',
+        "+ export const HOST = process.env.HOST ?? '0.0.0.0';",
+      ].join('\n'),
+    });
+    await page.getByRole('heading', { name: 'Claude Code asks to edit a file' }).waitFor({ timeout: 60_000 });
+    const change = page.getByRole('region', { name: 'The change' });
+    await change.getByText('+ export const PORT = Number(process.env.PORT ?? 8080);').waitFor();
+    await saveScreenshots(page, 'permission-edit-ringing');
+    await page.getByRole('button', { name: 'Allow', exact: true }).click();
+    const allowed = await decisionFor(edit);
+    expect(allowed.decision).toMatchObject({ behavior: 'allow', requestId: edit.requestId });
+    await answerDelivered(allowed.reply);
+    await page.getByText('Claude Code got your answer').waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
   it('first device wins: the phone allows, and the desktop that rang too says "Allowed on" the phone, on its screen and in history', async () => {
     // The phone says it is one, so the two devices pair under different names.
     const android =

@@ -66,8 +66,26 @@ describe('permission call titles', () => {
       folder: 'billing-api',
       subject: 'npm publish --access public',
       description: null,
+      change: null,
       complete: true,
     });
+  });
+
+  it("carry a file request's change as the computer gave it, an empty one too", () => {
+    const file = permission('file', 'Edit');
+    const change = '- const port = 80;\n+ const port = 8080;';
+    expect(permissionRequestView({ ...file, request: { ...file.request, change } }, en).change).toEqual({
+      text: change,
+      edits: true,
+    });
+    // A new file's content is shown as it is: its own "- " lines are not lines taken out.
+    const write = permission('file', 'Write');
+    expect(permissionRequestView({ ...write, request: { ...write.request, change: '' } }, en).change).toEqual(
+      {
+        text: '',
+        edits: false,
+      },
+    );
   });
 
   it('say a request the computer marked complete: false may not be allowed here', () => {

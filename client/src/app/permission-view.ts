@@ -21,6 +21,9 @@ export function permissionTitle(permission: PermissionEventPlaintext, t: Transla
   }
 }
 
+/** Claude Code's tools whose change is lines out and in (`- `, `+ `), not a file's content. */
+const EDIT_TOOLS = new Set(['Edit', 'MultiEdit']);
+
 export function permissionRequestView(
   permission: PermissionEventPlaintext,
   t: Translate,
@@ -31,6 +34,8 @@ export function permissionRequestView(
     folder: folderName(request.cwd),
     subject: request.subject,
     description: request.description?.trim() || null,
+    change:
+      request.change === undefined ? null : { text: request.change, edits: EDIT_TOOLS.has(request.toolName) },
     complete: mayAllow(permission),
   };
 }

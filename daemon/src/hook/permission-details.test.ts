@@ -89,6 +89,52 @@ describe('permissionDetails', () => {
     });
   });
 
+  it("carries the change a Claude Code file tool would make: a new file's content, each edit's lines out and in", () => {
+    expect(claude('Write', { file_path: '/srv/app/.env', content: 'PORT=80\nDEBUG=1\n' })?.change).toBe(
+      'PORT=80\nDEBUG=1\n',
+    );
+    expect(claude('Write', { file_path: '/srv/app/empty.txt', content: '' })?.change).toBe('');
+    expect(
+      claude('Edit', {
+        file_path: '/a/b.ts',
+        old_string: 'const a = 1;\nconst b = 2;',
+        new_string: 'const a = 3;',
+      })?.change,
+    ).toBe('- const a = 1;\n- const b = 2;\n+ const a = 3;');
+    expect(
+      claude('Edit', { file_path: '/a/b.ts', old_string: 'foo', new_string: 'bar', replace_all: true })
+        ?.change,
+    ).toBe('@@ every occurrence @@\n- foo\n+ bar');
+    expect(
+      claude('MultiEdit', {
+        file_path: '/a/b.ts',
+        edits: [
+          { old_string: 'a', new_string: 'b' },
+          { old_string: 'c', new_string: '' },
+        ],
+      })?.change,
+    ).toBe('- a\n+ b\n\n- c');
+    expect(claude('NotebookEdit', { notebook_path: '/n.ipynb', new_source: 'print(1)' })?.change).toBe(
+      'print(1)',
+    );
+    // Not a file tool: no change.
+    expect(permissionDetails('claude-code', claudeBash, env, '/x')).not.toHaveProperty('change');
+  });
+
+  it('marks a file request whose change is cut, or cannot be read, complete: false', () => {
+    const big = claude('Write', { file_path: '/a/big.txt', content: 'y'.repeat(40_000) });
+    expect(big?.change).toHaveLength(16 * 1024);
+    expect(big?.change?.endsWith('…')).toBe(true);
+    expect(big?.complete).toBe(false);
+    // An allow would let write what the phone never showed.
+    expect(claude('Write', { file_path: '/a/x.txt' })?.complete).toBe(false);
+    expect(claude('Edit', { file_path: '/a/x.txt', old_string: 'a' })?.complete).toBe(false);
+    expect(claude('MultiEdit', { file_path: '/a/x.txt', edits: [{ old_string: 1 }] })?.complete).toBe(false);
+    expect(claude('Edit', { file_path: '/a/x.txt', old_string: 'a', new_string: 'b' })).not.toHaveProperty(
+      'complete',
+    );
+  });
+
   it("reads Codex's network approval as its domain, and the command that wanted it", () => {
     expect(
       codex({ command: 'curl https://registry.npmjs.org', description: 'network-access registry.npmjs.org' }),

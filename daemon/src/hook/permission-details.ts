@@ -13,12 +13,21 @@ export interface PermissionRequestDetails {
   subject: string;
   description: string | null;
   resumed: boolean;
+  /** For a file: the change it would make (see `fileChange`); absent for other actions. */
+  change?: string;
   /** `false` when a field was cut or the subject inferred; absent when the request is whole. */
   complete?: boolean;
 }
 
 /** The schema's length limits, in UTF-16 units (never more than its code-point count). */
-const LIMITS = { sessionId: 256, cwd: 4096, toolName: 200, subject: 16 * 1024, description: 4096 };
+const LIMITS = {
+  sessionId: 256,
+  cwd: 4096,
+  toolName: 200,
+  subject: 16 * 1024,
+  description: 4096,
+  change: 16 * 1024,
+};
 
 type Record_ = Record<string, unknown>;
 const isRecord = (value: unknown): value is Record_ =>
@@ -53,8 +62,49 @@ function compact(input: unknown): string {
   }
 }
 
-/** What the agent asks; `inferred` when the subject was read out of other fields, not given as such. */
-type Asked = Pick<PermissionRequestDetails, 'action' | 'subject' | 'description'> & { inferred?: true };
+/**
+ * What the agent asks; `inferred` when the subject was read out of other fields, not given as
+ * such, or when what an allow would let happen could not be read (a file tool's change).
+ */
+type Asked = Pick<PermissionRequestDetails, 'action' | 'subject' | 'description' | 'change'> & {
+  inferred?: true;
+};
+
+/** Lines out (`- `) then lines in (`+ `); an empty side has none. */
+function editLines(out: string, into: string): string {
+  const side = (value: string, mark: string) =>
+    value === '' ? [] : value.split('\n').map((line) => mark + line);
+  return [...side(out, '- '), ...side(into, '+ ')].join('\n');
+}
+
+/**
+ * The change a Claude Code file tool would make, as the phone shows it: a Write's whole new
+ * content, an Edit's lines out and in (marked when every occurrence changes), a MultiEdit's edits
+ * one after the other, a notebook cell's new source. Null when the input does not say it.
+ */
+function fileChange(toolName: string, input: Record_): string | null {
+  const edit = (fields: Record_): string | null => {
+    if (typeof fields.old_string !== 'string' || typeof fields.new_string !== 'string') return null;
+    const lines = editLines(fields.old_string, fields.new_string);
+    return fields.replace_all === true ? `@@ every occurrence @@\n${lines}` : lines;
+  };
+  switch (toolName) {
+    case 'Write':
+      return typeof input.content === 'string' ? input.content : null;
+    case 'Edit':
+      return edit(input);
+    case 'MultiEdit': {
+      if (!Array.isArray(input.edits)) return null;
+      const edits = input.edits.map((each) => (isRecord(each) ? edit(each) : null));
+      return edits.every((each) => each !== null) ? edits.join('\n\n') : null;
+    }
+    case 'NotebookEdit':
+      if (input.edit_mode === 'delete') return '@@ delete cell @@';
+      return typeof input.new_source === 'string' ? input.new_source : null;
+    default:
+      return null;
+  }
+}
 
 /**
  * Claude Code (checked against 2.1.197): `tool_input` is the tool's own input: Bash
@@ -66,8 +116,13 @@ function claudeAsks(toolName: string, input: Record_): Asked {
   if (toolName === 'Bash' && text(input.command))
     return { action: 'command', subject: input.command as string, description };
   const pathField = CLAUDE_FILE_TOOLS[toolName];
-  if (pathField && text(input[pathField]))
-    return { action: 'file', subject: input[pathField] as string, description };
+  if (pathField && text(input[pathField])) {
+    const change = fileChange(toolName, input);
+    // Without the change the phone would show only the path: it may deny, never allow.
+    if (change === null)
+      return { action: 'file', subject: input[pathField] as string, description, inferred: true };
+    return { action: 'file', subject: input[pathField] as string, description, change };
+  }
   if (toolName === 'WebFetch' && text(input.url))
     return { action: 'network', subject: input.url as string, description: text(input.prompt) ?? null };
   return { action: 'tool', subject: compact(input), description };
@@ -130,7 +185,8 @@ export function permissionDetails(
     cwd.length > LIMITS.cwd ||
     toolName.length > LIMITS.toolName ||
     asked.subject.length > LIMITS.subject ||
-    (asked.description?.length ?? 0) > LIMITS.description;
+    (asked.description?.length ?? 0) > LIMITS.description ||
+    (asked.change?.length ?? 0) > LIMITS.change;
   return {
     source: agent,
     sessionId: cut(sessionId, LIMITS.sessionId),
@@ -140,6 +196,7 @@ export function permissionDetails(
     subject: cut(asked.subject, LIMITS.subject),
     description: asked.description === null ? null : cut(asked.description, LIMITS.description),
     resumed: env.RINGBACK_RESUMED_SESSION === '1',
+    ...(asked.change === undefined ? {} : { change: cut(asked.change, LIMITS.change) }),
     ...(partial ? { complete: false } : {}),
   };
 }

@@ -7,6 +7,8 @@ export const PERMISSION_ZH: Record<string, string> = {
   '{agent} asks to use {tool}': '{agent} 请求使用 {tool}',
   'In {folder}': '位于 {folder}',
   'The agent says': '智能体说明：',
+  'The change': '改动内容',
+  'An empty file': '一个空文件',
   Allow: '允许',
   Deny: '拒绝',
   'Deny with words': '拒绝并附上说明',

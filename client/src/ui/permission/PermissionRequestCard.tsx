@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useText } from '../../i18n';
 import './permission.css';
 
@@ -10,6 +11,11 @@ export type PermissionRequestView = {
   subject: string;
   /** The agent's own words about it, if any. */
   description: string | null;
+  /**
+   * For a file: the change an allow lets the agent make. `edits`: lines taken out (`- `) and put
+   * in (`+ `); else a new file's content (or a notebook cell's), shown as it is.
+   */
+  change: { text: string; edits: boolean } | null;
   /**
    * False when the computer could not give the whole request (a field cut, or the subject
    * inferred): it may only be denied here, and allowed at the computer.
@@ -32,10 +38,46 @@ export function PermissionRequestCard({
       <Heading className="rb-perm-title">{request.title}</Heading>
       <p className="rb-perm-folder">{t('In {folder}', { folder: request.folder })}</p>
       <pre className="rb-perm-subject">{request.subject}</pre>
+      {request.change && <FileChange change={request.change} />}
       {request.description && (
         <p className="rb-perm-description">
           <span className="rb-perm-description-label">{t('The agent says')}</span> {request.description}
         </p>
+      )}
+    </section>
+  );
+}
+
+/** How one line of an edit reads: taken out, put in, a note (`@@ … @@`), or unchanged text. */
+function lineClass(line: string): string | undefined {
+  if (line.startsWith('- ') || line === '-') return 'rb-perm-line-out';
+  if (line.startsWith('+ ') || line === '+') return 'rb-perm-line-in';
+  if (/^@@ .* @@$/.test(line)) return 'rb-perm-line-note';
+  return undefined;
+}
+
+/** The change in full, monospace and scrollable; an edit's lines out and in in their colours. */
+function FileChange({ change }: { change: { text: string; edits: boolean } }) {
+  const t = useText();
+  const label = t('The change');
+  return (
+    <section className="rb-perm-change" aria-label={label}>
+      <h3 className="rb-perm-change-label">{label}</h3>
+      {change.text === '' ? (
+        <p className="rb-perm-change-empty">{t('An empty file')}</p>
+      ) : (
+        <pre className="rb-perm-change-text">
+          {change.edits
+            ? change.text.split('\n').map((line, index) => (
+                // Lines of one change never move: their index is their identity.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <Fragment key={index}>
+                  <span className={lineClass(line)}>{line}</span>
+                  {'\n'}
+                </Fragment>
+              ))
+            : change.text}
+        </pre>
       )}
     </section>
   );

@@ -140,7 +140,8 @@ describe('startRelayPush', () => {
       [2_000, 6],
     ] as const) {
       clock.set(stored + at);
-      if (pushes().length < count) await expect.poll(() => pushes().length, { message: `at ${at} ms` }).toBe(count);
+      if (pushes().length < count)
+        await expect.poll(() => pushes().length, { message: `at ${at} ms` }).toBe(count);
       else await sleep(FAST.schedulerTickMs * 5);
       await relay.push.settled();
       expect(pushes().length, `at ${at} ms`).toBe(count);

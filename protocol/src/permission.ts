@@ -42,9 +42,10 @@ export const PermissionRequestDetails = Type.Object({
    * For a file (`action: "file"`): the change an allow lets the agent make, as the phone shows it.
    * A new file's whole content; an edit's removed lines marked `- ` and added lines `+ ` (after a
    * line `@@ every occurrence @@` when every occurrence changes), several edits separated by an
-   * empty line; a notebook cell's new source (`@@ delete cell @@` for a deletion). Cut at 16 kB
-   * (the request is then not complete). Absent for other actions, and for a file request from an
-   * agent whose change the hook cannot read (then not complete either).
+   * empty line; a notebook edit as a line naming the cell (`@@ replace cell <id> @@`, `@@ insert a
+   * cell after <id> @@`, `@@ delete cell <id> @@`), then its new source. Cut at 16 kB (the request
+   * is then not complete). Absent for other actions, and for a file request whose change the hook
+   * cannot read whole, a field it does not know among them (then not complete either).
    */
   change: Type.Optional(Text(16 * 1024)),
   /**

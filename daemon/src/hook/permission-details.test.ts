@@ -114,9 +114,30 @@ describe('permissionDetails', () => {
         ],
       })?.change,
     ).toBe('- a\n+ b\n\n- c');
-    expect(claude('NotebookEdit', { notebook_path: '/n.ipynb', new_source: 'print(1)' })?.change).toBe(
-      'print(1)',
-    );
+    expect(
+      claude('NotebookEdit', { notebook_path: '/n.ipynb', cell_id: 'c7', new_source: 'x = load()' })?.change,
+    ).toBe('@@ replace cell c7 @@\nx = load()');
+    expect(
+      claude('NotebookEdit', {
+        notebook_path: '/n.ipynb',
+        cell_id: 'c7',
+        cell_type: 'markdown',
+        edit_mode: 'insert',
+        new_source: '# Notes',
+      })?.change,
+    ).toBe('@@ insert a markdown cell after c7 @@\n# Notes');
+    expect(
+      claude('NotebookEdit', { notebook_path: '/n.ipynb', edit_mode: 'insert', new_source: 'import os' })
+        ?.change,
+    ).toBe('@@ insert a cell at the start @@\nimport os');
+    expect(
+      claude('NotebookEdit', {
+        notebook_path: '/n.ipynb',
+        cell_id: 'c7',
+        edit_mode: 'delete',
+        new_source: '',
+      })?.change,
+    ).toBe('@@ delete cell c7 @@');
     // Not a file tool: no change.
     expect(permissionDetails('claude-code', claudeBash, env, '/x')).not.toHaveProperty('change');
   });
@@ -130,6 +151,23 @@ describe('permissionDetails', () => {
     expect(claude('Write', { file_path: '/a/x.txt' })?.complete).toBe(false);
     expect(claude('Edit', { file_path: '/a/x.txt', old_string: 'a' })?.complete).toBe(false);
     expect(claude('MultiEdit', { file_path: '/a/x.txt', edits: [{ old_string: 1 }] })?.complete).toBe(false);
+    expect(claude('MultiEdit', { file_path: '/a/x.txt', edits: [] })?.complete).toBe(false);
+    // A field this hook does not know may change what an allow does: not shown, so deny-only.
+    expect(
+      claude('Edit', { file_path: '/a/x.txt', old_string: 'a', new_string: 'b', expected_replacements: 40 })
+        ?.complete,
+    ).toBe(false);
+    expect(claude('Write', { file_path: '/a/x.txt', content: 'x', mode: '0777' })?.complete).toBe(false);
+    expect(
+      claude('MultiEdit', { file_path: '/a/x.txt', edits: [{ old_string: 'a', new_string: 'b', at: 3 }] })
+        ?.complete,
+    ).toBe(false);
+    // A notebook edit of a mode this hook does not know, or without the cell it replaces.
+    expect(
+      claude('NotebookEdit', { notebook_path: '/n.ipynb', cell_id: 'c7', edit_mode: 'move', new_source: '' })
+        ?.complete,
+    ).toBe(false);
+    expect(claude('NotebookEdit', { notebook_path: '/n.ipynb', new_source: 'x' })?.complete).toBe(false);
     expect(claude('Edit', { file_path: '/a/x.txt', old_string: 'a', new_string: 'b' })).not.toHaveProperty(
       'complete',
     );

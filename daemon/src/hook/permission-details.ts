@@ -77,32 +77,70 @@ function editLines(out: string, into: string): string {
   return [...side(out, '- '), ...side(into, '+ ')].join('\n');
 }
 
+/** The input fields each Claude Code file tool has (2.1.197): any other may change what it does. */
+const FILE_TOOL_FIELDS: Record<string, readonly string[]> = {
+  Write: ['file_path', 'content'],
+  Edit: ['file_path', 'old_string', 'new_string', 'replace_all'],
+  MultiEdit: ['file_path', 'edits'],
+  NotebookEdit: ['notebook_path', 'cell_id', 'cell_type', 'edit_mode', 'new_source'],
+};
+const EDIT_FIELDS = ['old_string', 'new_string', 'replace_all'];
+
+const onlyFields = (input: Record_, known: readonly string[]) =>
+  Object.keys(input).every((field) => known.includes(field));
+
+/** One edit: its lines out and in, marked when every occurrence changes; null when unreadable. */
+function editChange(fields: Record_): string | null {
+  if (!onlyFields(fields, EDIT_FIELDS)) return null;
+  if (typeof fields.old_string !== 'string' || typeof fields.new_string !== 'string') return null;
+  if (fields.replace_all !== undefined && typeof fields.replace_all !== 'boolean') return null;
+  const lines = editLines(fields.old_string, fields.new_string);
+  return fields.replace_all === true ? `@@ every occurrence @@\n${lines}` : lines;
+}
+
+/** A notebook edit: a line naming what happens to which cell, then the cell's new source. */
+function notebookChange(input: Record_): string | null {
+  const cell = text(input.cell_id);
+  const type = input.cell_type === 'code' || input.cell_type === 'markdown' ? `${input.cell_type} ` : '';
+  if (input.cell_type !== undefined && type === '') return null;
+  const source = typeof input.new_source === 'string' ? input.new_source : null;
+  switch (input.edit_mode ?? 'replace') {
+    case 'replace':
+      return cell && source !== null ? `@@ replace ${type}cell ${cell} @@\n${source}` : null;
+    case 'insert':
+      if (source === null) return null;
+      return `@@ insert a ${type}cell ${cell ? `after ${cell}` : 'at the start'} @@\n${source}`;
+    case 'delete':
+      return cell ? `@@ delete cell ${cell} @@` : null;
+    default:
+      return null;
+  }
+}
+
 /**
  * The change a Claude Code file tool would make, as the phone shows it: a Write's whole new
  * content, an Edit's lines out and in (marked when every occurrence changes), a MultiEdit's edits
- * one after the other, a notebook cell's new source. Null when the input does not say it.
+ * one after the other, a notebook edit's cell and new source. Null when the input does not say it
+ * all (a field this hook does not know, a value of another type): the phone then shows only the
+ * path, and may only deny.
  */
 function fileChange(toolName: string, input: Record_): string | null {
-  const edit = (fields: Record_): string | null => {
-    if (typeof fields.old_string !== 'string' || typeof fields.new_string !== 'string') return null;
-    const lines = editLines(fields.old_string, fields.new_string);
-    return fields.replace_all === true ? `@@ every occurrence @@\n${lines}` : lines;
-  };
+  const known = FILE_TOOL_FIELDS[toolName];
+  if (!known || !onlyFields(input, known)) return null;
   switch (toolName) {
     case 'Write':
       return typeof input.content === 'string' ? input.content : null;
-    case 'Edit':
-      return edit(input);
+    case 'Edit': {
+      const { file_path: _path, ...edit } = input;
+      return editChange(edit);
+    }
     case 'MultiEdit': {
-      if (!Array.isArray(input.edits)) return null;
-      const edits = input.edits.map((each) => (isRecord(each) ? edit(each) : null));
+      if (!Array.isArray(input.edits) || input.edits.length === 0) return null;
+      const edits = input.edits.map((each) => (isRecord(each) ? editChange(each) : null));
       return edits.every((each) => each !== null) ? edits.join('\n\n') : null;
     }
-    case 'NotebookEdit':
-      if (input.edit_mode === 'delete') return '@@ delete cell @@';
-      return typeof input.new_source === 'string' ? input.new_source : null;
     default:
-      return null;
+      return notebookChange(input);
   }
 }
 

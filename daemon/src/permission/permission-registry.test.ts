@@ -336,6 +336,14 @@ describe('a permission request', () => {
     expect(relay.ended).toEqual([]);
   });
 
+  it('answers timeout when the wait runs out while the call is still being posted', async () => {
+    const { relay, world } = await setUp({ postDeadlineMs: 10_000, waitMs: 500 });
+    relay.setMode('unavailable');
+    const started = Date.now();
+    expect((await world.ask()).body).toEqual({ decision: null, reason: 'timeout' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('ends the call at the computer when the hook goes away, and a decision then is too_late', async () => {
     const { relay, world } = await setUp();
     const hook = new AbortController();

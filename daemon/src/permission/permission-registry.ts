@@ -209,6 +209,11 @@ export class PermissionRegistry {
       // An attempt given up may still have been stored: it must not ring for nobody.
       if (posted.outcome === 'cancelled' || posted.outcome === 'relay_unreachable')
         this.#end(target, named, eventId);
+      if (posted.outcome === 'cancelled' && !hookGone.aborted) {
+        // The wait ended the posting, and neither the hook nor a decision did: it ran out.
+        logger.info(`${named}: the wait ran out before the call could be posted, no decision`);
+        return noDecision('timeout');
+      }
       if (posted.outcome === 'cancelled') {
         logger.info(`${named}: hook gone before the call was posted, no decision`);
         return noDecision('error');

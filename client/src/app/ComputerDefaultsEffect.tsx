@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
-import { type ComputerHoldings, computerDefaults } from './computer-defaults';
+import { askHolding, type ComputerHoldings, computerDefaults } from './computer-defaults';
 import { useSession } from './session-context';
-import { readinessOfFailure } from './settings/computer-readiness';
 import { useComputer } from './settings/use-computer';
 
 /**
  * On a phone paired just now, asks its computer once (sealed, through the settings channel)
  * which of model, voice and speech recognition it has set, and makes "Your computer" the default
- * for each. Renders nothing.
+ * for each. A passing failure is asked again for about a minute. Renders nothing.
  */
 export function ComputerDefaultsEffect() {
   const { settings, e2eKey, updateSettings } = useSession();
@@ -18,15 +17,24 @@ export function ComputerDefaultsEffect() {
   useEffect(() => {
     if (!pending) return;
     let cancelled = false;
-    const holds = async (path: string, field: string): Promise<boolean | 'offline'> => {
-      try {
-        const reply = await computer<Record<string, unknown>>('GET', path);
-        return Boolean(reply?.[field]);
-      } catch (error) {
-        // A refusal (an older computer without the route) is "not set"; unreachable is asked again later.
-        return readinessOfFailure(error) === 'offline' ? 'offline' : false;
-      }
-    };
+    const stopped = new AbortController();
+    // Resolves at once when the page leaves: the questions then end as offline, unapplied.
+    const wait = (ms: number) =>
+      new Promise<void>((resolve) => {
+        if (stopped.signal.aborted) return resolve();
+        const timer = setTimeout(resolve, ms);
+        stopped.signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    const holds = (path: string, field: string) =>
+      askHolding(
+        () =>
+          cancelled ? Promise.reject(new Error('left')) : computer<Record<string, unknown>>('GET', path),
+        field,
+        wait,
+      );
     void (async () => {
       const answers: ComputerHoldings = {
         llm: await holds('/llm/settings', 'channel'),
@@ -39,6 +47,7 @@ export function ComputerDefaultsEffect() {
     })();
     return () => {
       cancelled = true;
+      stopped.abort();
     };
   }, [pending]);
 

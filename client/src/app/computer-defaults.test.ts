@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../storage';
-import { computerDefaults } from './computer-defaults';
+import { askHolding, computerDefaults } from './computer-defaults';
 
 const settings = defaultSettings();
 
@@ -34,5 +34,50 @@ describe('"Your computer" as the default on a newly paired phone', () => {
     expect(
       computerDefaults(settings, { llm: 'offline', speech: 'offline', transcription: 'offline' }),
     ).toBeNull();
+  });
+});
+
+describe('asking the computer what it holds', () => {
+  const failure = (code: string) => Object.assign(new Error(code), { code });
+  const noWait = async () => {};
+
+  it('reads the field of its answer', async () => {
+    expect(await askHolding(async () => ({ speech: { model: 'tts-1' } }), 'speech', noWait)).toBe(true);
+    expect(await askHolding(async () => ({ speech: null }), 'speech', noWait)).toBe(false);
+  });
+
+  it('takes a computer without the route as not set, at once', async () => {
+    let asked = 0;
+    const ask = async () => {
+      asked += 1;
+      throw failure('not_found');
+    };
+    expect(await askHolding(ask, 'speech', noWait)).toBe(false);
+    expect(asked).toBe(1);
+  });
+
+  it('asks again after a passing failure (busy, rate limited, the computer not linked yet) and takes the answer', async () => {
+    const failures = ['computer_busy', 'too_many_computer_requests', 'device_offline', 'relay_unavailable'];
+    const waits: number[] = [];
+    const ask = async () => {
+      const code = failures.shift();
+      if (code) throw failure(code);
+      return { speech: { model: 'tts-1' } };
+    };
+    expect(await askHolding(ask, 'speech', async (ms) => void waits.push(ms))).toBe(true);
+    expect(waits).toHaveLength(4);
+  });
+
+  it('gives up as offline after about a minute of failures, never as not set', async () => {
+    let waited = 0;
+    const ask = async () => {
+      throw failure('daemon_timeout');
+    };
+    const wait = async (ms: number) => {
+      waited += ms;
+    };
+    expect(await askHolding(ask, 'speech', wait)).toBe('offline');
+    expect(waited).toBeGreaterThanOrEqual(50_000);
+    expect(waited).toBeLessThanOrEqual(90_000);
   });
 });

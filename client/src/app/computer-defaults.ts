@@ -25,3 +25,33 @@ export function computerDefaults(
     ...(holds.transcription === true ? { speechRecognitionSource: 'computer' as const } : {}),
   };
 }
+
+/**
+ * Waits between attempts at one question (ms), about a minute in all: a phone paired a moment
+ * before its computer's link is up, or while the computer is busy with another device's call,
+ * still gets its defaults in this visit.
+ */
+const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
+
+/**
+ * Whether the computer has `field` set, from its answer to `ask`. Only a computer without the
+ * route (an older one) counts as not set; any other failure is asked again, and after the last
+ * wait is `offline` (asked again at the next start), never "not set".
+ */
+export async function askHolding(
+  ask: () => Promise<Record<string, unknown> | null | undefined>,
+  field: string,
+  wait: (ms: number) => Promise<void>,
+): Promise<boolean | 'offline'> {
+  for (const delay of [...RETRY_DELAYS_MS, null]) {
+    try {
+      const reply = await ask();
+      return Boolean(reply?.[field]);
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code === 'not_found') return false;
+      if (delay === null) return 'offline';
+      await wait(delay);
+    }
+  }
+  return 'offline';
+}

@@ -98,7 +98,7 @@ function withKey(appUrl: string, key: string): string {
 }
 
 async function answerAndHearTheBrief(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Answer', exact: true }).click({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Answer', exact: true }).click({ timeout: 60_000 });
   await waitFor(
     async () => (await playedAudio(page)).buffers.filter((sentence) => sentence.rms > 0.01).length >= 2,
     30_000,
@@ -156,9 +156,10 @@ describe('joining the account and changing the key, in real Chromium', () => {
     await page.getByRole('button', { name: 'Hang up' }).click();
     await page.getByLabel('Your reply').fill('Ship it.');
     await page.getByRole('button', { name: 'Send reply' }).click();
+    // The computer resumes the agent before it says delivered: a deadline for a busy machine.
     await page
       .locator('[aria-current="step"]', { hasText: 'Delivered to the agent' })
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: 60_000 });
     const calls = await claude.calls();
     expect(calls.map((call) => [call.cwd, call.stdin.includes('Ship it.')])).toEqual([[project, true]]);
     await page.getByRole('button', { name: 'Done' }).click();
@@ -191,7 +192,7 @@ describe('joining the account and changing the key, in real Chromium', () => {
     await waitConnected(desktop);
 
     await reportStop(up, 'Second migration done.', 'sess-lan-2');
-    await desktop.getByRole('button', { name: 'Answer', exact: true }).waitFor({ timeout: 20_000 });
+    await desktop.getByRole('button', { name: 'Answer', exact: true }).waitFor({ timeout: 60_000 });
     await answerAndHearTheBrief(page);
     await desktop
       .getByText(/answered on/i)

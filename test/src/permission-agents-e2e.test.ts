@@ -73,7 +73,8 @@ interface World {
  */
 async function world(agent: AgentName): Promise<World> {
   const root = await realpath(await mkdtemp(join(tmpdir(), `ringback-perm-e2e-${agent}-`)));
-  cleanups.push(() => rm(root, { recursive: true, force: true }));
+  // The agent may still be writing its state as tmux takes it down: rm retries a non-empty folder.
+  cleanups.push(() => rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }));
   const home = join(root, 'home');
   const project = join(root, 'project');
   const dataDir = join(home, '.ringback');

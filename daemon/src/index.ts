@@ -3,14 +3,14 @@ export { generateBrief, NOT_CONFIGURED_REASON } from './brief/generate-brief';
 export type { LlmChannelConfig } from './config/daemon-config';
 export type { DaemonOptions, RunningDaemon } from './daemon';
 export { startDaemon } from './daemon';
-export { answerMac } from './hook/answer-mac';
+export { answerMac, newNonce } from './hook/answer-mac';
 export {
   ANSWER_MAC_HEADER,
   ANSWER_NONCE_HEADER,
   HOOK_SECRET_FILE,
   SEALED_REQUEST_TYPE,
 } from './hook/hook-constants';
-export { openPermissionRequest } from './hook/request-seal';
+export { openPermissionRequest, sealPermissionRequest } from './hook/request-seal';
 export type { CodexHookTrust, CodexHookTrustReading, CodexHookTrustReport } from './install/codex-hook-trust';
 export { readCodexHookTrust } from './install/codex-hook-trust';
 export type { Logger } from './log/logger';

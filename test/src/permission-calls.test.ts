@@ -9,6 +9,15 @@ import {
   type ReplyState,
   seal,
 } from '@ringback/protocol';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  ANSWER_NONCE_HEADER,
+  HOOK_SECRET_FILE,
+  newNonce,
+  SEALED_REQUEST_TYPE,
+  sealPermissionRequest,
+} from '@ringback/daemon';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDaemonProcess } from './support/daemon-process';
 import { type RelayAndComputer, startRelayAndComputer } from './support/relay-and-computer';
@@ -40,12 +49,14 @@ async function world(away: 'on' | 'off' = 'on') {
   return { ...setup, phone };
 }
 
-/** The agent's hook: hands the request to the daemon and waits on it. */
-function hookAsks(daemonUrl: string, signal?: AbortSignal) {
+/** The agent's hook: seals the request under the daemon's answer key, hands it over and waits on it. */
+async function hookAsks(daemonUrl: string, dataDir: string, signal?: AbortSignal) {
+  const answerKey = Buffer.from((await readFile(join(dataDir, HOOK_SECRET_FILE), 'utf8')).trim(), 'hex');
+  const nonce = newNonce();
   return fetch(`${daemonUrl}/permission-request?agent=claude-code`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(REQUEST),
+    headers: { 'content-type': SEALED_REQUEST_TYPE, [ANSWER_NONCE_HEADER]: nonce },
+    body: sealPermissionRequest(answerKey, nonce, 'claude-code', JSON.stringify(REQUEST)),
     ...(signal ? { signal } : {}),
   });
 }
@@ -85,9 +96,9 @@ async function sealedDecision(key: string, call: PermissionEventPlaintext, behav
 
 describe('permission calls through a real relay', () => {
   it("ring as a sealed call naming this computer, and the phone's allow reaches the waiting hook", async () => {
-    const { relay, daemon, computer, phone, key } = await world();
+    const { relay, daemon, computer, phone, key, dataDir } = await world();
     const started = Date.now();
-    const answer = hookAsks(daemon.url);
+    const answer = hookAsks(daemon.url, dataDir);
     const { event, call } = await ringingCall(relay.url, phone, key);
     const rang = Date.now() - started;
     expect(event).toMatchObject({ source: 'claude-code', status: 'pending' });
@@ -133,7 +144,7 @@ describe('permission calls through a real relay', () => {
 
     // A second request, the computer's identity known by now: how soon it rings.
     const again = Date.now();
-    const second = hookAsks(daemon.url);
+    const second = hookAsks(daemon.url, dataDir);
     await expect
       .poll(
         async () => {
@@ -156,11 +167,11 @@ describe('permission calls through a real relay', () => {
   });
 
   it("tells the account's other devices who decided what: sealed for them, in the delivered reply frame", async () => {
-    const { relay, daemon, computer, phone, key } = await world();
+    const { relay, daemon, computer, phone, key, dataDir } = await world();
     const tablet = await relay.pair(computer, 'app', 'Tablet');
     const tabletStream = await openRelayStream(relay.url, tablet.deviceToken);
     cleanups.push(async () => tabletStream.close());
-    const answer = hookAsks(daemon.url);
+    const answer = hookAsks(daemon.url, dataDir);
     const { event, call } = await ringingCall(relay.url, phone, key);
     await answerCall(relay.url, phone.deviceToken, event.eventId);
     const sealed = await sealedDecision(key, call, 'allow');
@@ -206,8 +217,8 @@ describe('permission calls through a real relay', () => {
   });
 
   it('at the computer, answers the hook with no decision at once and rings nobody', async () => {
-    const { relay, daemon, phone } = await world('off');
-    const hook = await hookAsks(daemon.url);
+    const { relay, daemon, phone, dataDir } = await world('off');
+    const hook = await hookAsks(daemon.url, dataDir);
     expect([hook.status, await hook.json()]).toEqual([200, { decision: null, reason: 'at_desk' }]);
     const pending = await relayRequest<{ events: RelayedEvent[] }>(
       relay.url,
@@ -219,9 +230,9 @@ describe('permission calls through a real relay', () => {
   });
 
   it('ends the call completed by the computer when the hook goes away; a decision after that is refused', async () => {
-    const { relay, daemon, computer, phone, key } = await world();
+    const { relay, daemon, computer, phone, key, dataDir } = await world();
     const hook = new AbortController();
-    const answer = hookAsks(daemon.url, hook.signal).catch((error: Error) => error.name);
+    const answer = hookAsks(daemon.url, dataDir, hook.signal).catch((error: Error) => error.name);
     const { event, call } = await ringingCall(relay.url, phone, key);
     hook.abort();
     expect(await answer).toBe('AbortError');
@@ -269,7 +280,7 @@ describe('permission calls through a real relay', () => {
 
   it('ends the calls a killed daemon left ringing when it starts again, the relay down a while; a decision then is refused', async () => {
     const { relay, daemon, computer, phone, key, dataDir, home } = await world();
-    const answer = hookAsks(daemon.url).catch((error: Error) => error.message);
+    const answer = hookAsks(daemon.url, dataDir).catch((error: Error) => error.message);
     const { event, call } = await ringingCall(relay.url, phone, key);
     // A crash: the hook's connection dies with the daemon, which ends nothing.
     await daemon.kill('SIGKILL');

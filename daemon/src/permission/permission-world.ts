@@ -16,6 +16,9 @@ import {
 } from '@ringback/protocol';
 import Fastify from 'fastify';
 import { newAnswerKey, writeAnswerKey } from '../config/answer-key';
+import { newNonce } from '../hook/answer-mac';
+import { ANSWER_NONCE_HEADER, SEALED_REQUEST_TYPE } from '../hook/hook-constants';
+import { sealPermissionRequest } from '../hook/request-seal';
 import { buildLocalApi } from '../local-api/build-local-api';
 import { createMemoryLogger } from '../log/logger';
 import { HandledReplies } from '../replies/handled-replies';
@@ -138,15 +141,21 @@ export async function permissionWorld(relay: { url: string }, options: WorldOpti
   // Where the hook finds it, as the daemon writes it: the hook run with RINGBACK_HOME=dataDir.
   await writeAnswerKey(dataDir, answerKey);
 
-  /** The hook's side: posts the request and waits for the answer (or is aborted). */
+  /** The hook's side: seals the request, posts it and waits for the answer (or is aborted). */
   const ask = async (
     request: PermissionRequestDetails = REQUEST,
     init: { signal?: AbortSignal; headers?: Record<string, string>; agent?: string } = {},
   ) => {
-    const response = await fetch(`${url}/permission-request?agent=${init.agent ?? request.source}`, {
+    const agent = init.agent ?? request.source;
+    const nonce = newNonce();
+    const response = await fetch(`${url}/permission-request?agent=${agent}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...init.headers },
-      body: JSON.stringify(request),
+      headers: {
+        'content-type': SEALED_REQUEST_TYPE,
+        [ANSWER_NONCE_HEADER]: nonce,
+        ...init.headers,
+      },
+      body: sealPermissionRequest(answerKey, nonce, agent, JSON.stringify(request)),
       ...(init.signal ? { signal: init.signal } : {}),
     });
     return { status: response.status, body: (await response.json()) as PermissionRequestAnswer };

@@ -52,7 +52,7 @@ async function api() {
       headers: { host: '127.0.0.1:8790', 'content-type': SEALED_REQUEST_TYPE, [ANSWER_NONCE_HEADER]: nonce },
       payload,
     });
-  return { answerKey, handed, post };
+  return { app, answerKey, handed, post };
 }
 
 describe('POST /permission-request, sealed by the hook', () => {
@@ -80,6 +80,18 @@ describe('POST /permission-request, sealed by the hook', () => {
     expect(refused.map((response) => [response.statusCode, response.json().error])).toEqual(
       refused.map(() => [400, 'invalid_request']),
     );
+    expect(handed).toEqual([]);
+  });
+
+  it('refuses a plain JSON request (any local process could send one) with 415, handing over nothing', async () => {
+    const { app, handed } = await api();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/permission-request?agent=codex',
+      headers: { host: '127.0.0.1:8790', 'content-type': 'application/json', [ANSWER_NONCE_HEADER]: NONCE },
+      payload: JSON.stringify(REQUEST),
+    });
+    expect([response.statusCode, response.json().error]).toEqual([415, 'unsupported_media_type']);
     expect(handed).toEqual([]);
   });
 });

@@ -18,14 +18,15 @@ const BODY_LIMIT_BYTES = 256 * 1024;
 /**
  * `POST /permission-request[?agent=claude-code|codex]`: an agent's PermissionRequest hook hands
  * the request over and waits on this one request for the outcome (200 `{decision, reason}`).
- * Like `/report`, no key (the hook runs in the agent's environment) and only a local process may
- * call it: a 127.0.0.1/localhost Host and no Origin, so no web page can ask. When the hook's
+ * Like `/report`, no local API key, and only a local process may call it: a 127.0.0.1/localhost
+ * Host and no Origin, so no web page can ask. When the hook's
  * connection closes first, the agent stopped waiting: the call ends at the computer.
  * The hook sends a fresh nonce (`Ringback-Nonce`); a decision is answered with
  * `Ringback-Answer-Mac`, HMAC-SHA256 under this run's answer key (`answerKey`, which only this
  * user can read) over the nonce and the decision, so that the hook can tell this daemon's answer
  * from another program's on the same port. The hook also seals its request under that key
- * (`application/vnd.ringback.sealed-request`): another program on the port learns nothing of it.
+ * (`application/vnd.ringback.sealed-request`): another program on the port learns nothing of it,
+ * and only a program that can read the key (this user's) can ask at all; plain JSON is refused.
  */
 export function permissionRequestRoutes(desk: PermissionDesk, answerKey: Buffer): FastifyPluginAsync {
   return async (app) => {
@@ -78,6 +79,15 @@ export function permissionRequestRoutes(desk: PermissionDesk, answerKey: Buffer)
             throw new RingbackError(
               'forbidden_host',
               'permission requests must be addressed to 127.0.0.1 or localhost',
+            );
+          }
+          // Only the hook, which can read this run's key, can seal: another local program (another
+          // user's) cannot ring the phone with words of its own making.
+          const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+          if (mediaType !== SEALED_REQUEST_TYPE) {
+            throw new RingbackError(
+              'unsupported_media_type',
+              `a permission request must come sealed by the hook, as ${SEALED_REQUEST_TYPE}`,
             );
           }
         },

@@ -1,3 +1,12 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  ANSWER_NONCE_HEADER,
+  HOOK_SECRET_FILE,
+  newNonce,
+  SEALED_REQUEST_TYPE,
+  sealPermissionRequest,
+} from '@ringback/daemon';
 import {
   Aad,
   type DeviceCredentials,
@@ -9,15 +18,6 @@ import {
   type ReplyState,
   seal,
 } from '@ringback/protocol';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import {
-  ANSWER_NONCE_HEADER,
-  HOOK_SECRET_FILE,
-  newNonce,
-  SEALED_REQUEST_TYPE,
-  sealPermissionRequest,
-} from '@ringback/daemon';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDaemonProcess } from './support/daemon-process';
 import { type RelayAndComputer, startRelayAndComputer } from './support/relay-and-computer';

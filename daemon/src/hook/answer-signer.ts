@@ -23,15 +23,22 @@ export interface AnswerSigner {
   mac(nonce: string, decision: AnsweredDecision): string;
   /** The request's body as the daemon reads it: opened when the hook sealed it, else as sent. */
   open(request: IncomingMessage, raw: Buffer): string | null;
+  /** A restart: a new key written where the hook reads it, and used from now on. */
+  rotate(): void;
   remove(): void;
 }
 
 export function answerSigner(): AnswerSigner {
   const dataDir = mkdtempSync(join(tmpdir(), 'ringback-hook-home-'));
-  const text = newAnswerSecret();
-  writeFileSync(join(dataDir, HOOK_SECRET_FILE), `${text}\n`, { mode: 0o600 });
-  const secret = parseAnswerSecret(text);
-  if (!secret) throw new Error('bad secret');
+  let secret: Buffer = Buffer.alloc(0);
+  const rotate = () => {
+    const text = newAnswerSecret();
+    writeFileSync(join(dataDir, HOOK_SECRET_FILE), `${text}\n`, { mode: 0o600 });
+    const parsed = parseAnswerSecret(text);
+    if (!parsed) throw new Error('bad secret');
+    secret = parsed;
+  };
+  rotate();
   const nonceOf = (request: IncomingMessage) => {
     const nonce = request.headers[ANSWER_NONCE_HEADER];
     return typeof nonce === 'string' ? nonce : undefined;
@@ -51,6 +58,7 @@ export function answerSigner(): AnswerSigner {
       const agent = new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('agent') ?? '';
       return openPermissionRequest(secret, nonceOf(request) ?? '', agent, raw);
     },
+    rotate,
     remove: () => rmSync(dataDir, { recursive: true, force: true }),
   };
 }

@@ -35,26 +35,37 @@ type Answer = (response: ServerResponse, request: IncomingMessage, signer: Answe
  * A stand-in for the daemon's `POST /permission-request`, answering as `answer` says, with a data
  * dir holding its answer key (the hook's `env`).
  */
-async function daemon(answer: Answer) {
+async function daemon(answer: Answer, { restartsAtFirstRequest = false } = {}) {
   const received: Received[] = [];
   const closed: string[] = [];
+  let arrived = 0;
   const signer = answerSigner();
   signers.push(signer);
   const server = createServer((request, response) => {
+    arrived += 1;
+    // The daemon restarted after the hook read its key: a new key is in force, and in the file.
+    if (restartsAtFirstRequest && arrived === 1) signer.rotate();
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({
-        url: request.url ?? '',
-        body: JSON.parse(signer.open(request, Buffer.concat(chunks)) ?? ''),
-      });
+      const body = signer.open(request, Buffer.concat(chunks));
+      // As the daemon's route: a request its key does not open is refused before any answer.
+      if (body === null) return unsigned(400, { error: 'invalid_request' })(response, request, signer);
+      received.push({ url: request.url ?? '', body: JSON.parse(body) });
       answer(response, request, signer);
     });
     request.socket.on('close', () => closed.push(request.url ?? ''));
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, env: signer.env, received, closed, signer };
+  return {
+    port: (server.address() as AddressInfo).port,
+    env: signer.env,
+    received,
+    closed,
+    signer,
+    arrived: () => arrived,
+  };
 }
 
 /** An answer without the daemon's MAC: what any program on the port can send. */
@@ -409,6 +420,18 @@ describe('runPermissionHook, whoever answers on the port', () => {
       expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     ]);
     expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it('asks again under the new key when the daemon restarted just after the hook read its key', async () => {
+    const stand = await daemon(json(200, ALLOWED), { restartsAtFirstRequest: true });
+    expect(JSON.parse(await runPermissionHook('claude-code', claudePayload, options(stand)))).toEqual(ALLOW);
+    expect([stand.arrived(), stand.received.length]).toEqual([2, 1]);
+  });
+
+  it('asks once when its request is refused under the key still in force', async () => {
+    const stand = await daemon(unsigned(400, { error: 'invalid_request' }));
+    expect(await runPermissionHook('codex', codexPayload, options(stand))).toBe('');
+    expect(stand.arrived()).toBe(1);
   });
 
   it("asks nothing when the daemon's key is not in the data dir (no daemon has run there)", async () => {

@@ -5,7 +5,7 @@ import { watchClaudeToolSettled } from './claude-tool-settled';
 import { PERMISSION_HOOK_DEADLINE_MS } from './hook-constants';
 import { type HookAgent, permissionDetails } from './permission-details';
 import { decisionOutput } from './permission-output';
-import { postPermissionRequest } from './post-permission';
+import { askDaemon } from './post-permission';
 import { localPort } from './run-hook';
 
 export interface PermissionHookOptions {
@@ -33,21 +33,20 @@ export async function runPermissionHook(
     const details = permissionDetails(agent, payload, options.env, options.cwd);
     if (!details) return '';
     // No key, no daemon has started with this data dir: no answer could be believed, so none is asked.
-    const secret = readAnswerSecret(options.env);
-    if (!secret) return '';
+    if (!readAnswerSecret(options.env)) return '';
     const answeredAtTerminal = new AbortController();
     if (agent === 'claude-code') {
       watch = watchAnswerAtTerminal(payload, startedAt, options.env);
       watch?.answered.then(() => answeredAtTerminal.abort());
     }
-    const answer = await postPermissionRequest(
-      options.port ?? localPort(options.env),
+    const answer = await askDaemon({
+      port: options.port ?? localPort(options.env),
       agent,
-      JSON.stringify(details),
-      secret,
-      options.deadlineMs ?? PERMISSION_HOOK_DEADLINE_MS,
-      answeredAtTerminal.signal,
-    );
+      body: JSON.stringify(details),
+      env: options.env,
+      deadlineMs: options.deadlineMs ?? PERMISSION_HOOK_DEADLINE_MS,
+      signal: answeredAtTerminal.signal,
+    });
     // Answered at the terminal: the agent no longer reads this hook's decision.
     if (answeredAtTerminal.signal.aborted) return '';
     return answer ? decisionOutput(agent, answer) : '';

@@ -1,9 +1,8 @@
 import { createInterface } from 'node:readline';
-import { readAnswerSecret } from './answer-mac';
 import { PERMISSION_HOOK_DEADLINE_MS } from './hook-constants';
 import { permissionDetails } from './permission-details';
 import { DEFAULT_DENY_MESSAGE } from './permission-output';
-import { postPermissionRequest } from './post-permission';
+import { askDaemon } from './post-permission';
 import { localPort } from './run-hook';
 
 // `ringback hook claude-code permission-mcp`: a stdio MCP server with one tool, `approve`, that
@@ -80,16 +79,14 @@ export async function decidePrompt(
     const env = { ...options.env, RINGBACK_RESUMED_SESSION: '1' };
     const details = permissionDetails('claude-code', payload, env, options.cwd);
     if (!details) return noAnswer;
-    const secret = readAnswerSecret(options.env);
-    if (!secret) return noAnswer;
-    const answer = await postPermissionRequest(
-      options.port ?? localPort(options.env),
-      'claude-code',
-      JSON.stringify(details),
-      secret,
-      options.deadlineMs ?? PERMISSION_HOOK_DEADLINE_MS,
-      signal,
-    );
+    const answer = await askDaemon({
+      port: options.port ?? localPort(options.env),
+      agent: 'claude-code',
+      body: JSON.stringify(details),
+      env: options.env,
+      deadlineMs: options.deadlineMs ?? PERMISSION_HOOK_DEADLINE_MS,
+      ...(signal ? { signal } : {}),
+    });
     if (answer?.behavior === 'allow') return { behavior: 'allow', updatedInput: input };
     if (answer?.behavior === 'deny')
       return { behavior: 'deny', message: answer.message?.trim() || DEFAULT_DENY_MESSAGE };

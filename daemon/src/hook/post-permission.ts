@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { newNonce, verifyAnswerMac } from './answer-mac';
+import { newNonce, readAnswerSecret, verifyAnswerMac } from './answer-mac';
 import { ANSWER_MAC_HEADER, ANSWER_NONCE_HEADER, SEALED_REQUEST_TYPE } from './hook-constants';
 import type { HookAgent } from './permission-details';
 import type { PermissionDecision } from './permission-output';
@@ -77,6 +77,47 @@ function isComplete(response: Buffer): boolean {
   return /^transfer-encoding:\s*chunked\s*$/im.test(head) && response.subarray(-5).toString() === '0\r\n\r\n';
 }
 
+/** What came back for one request: the answer, and the response's status (null when none came). */
+interface PostedRequest {
+  answer: PermissionAnswer;
+  status: number | null;
+}
+
+const statusOf = (response: Buffer): number | null => {
+  const status = /^HTTP\/1\.[01] (\d{3}) /.exec(response.subarray(0, 16).toString('latin1'))?.[1];
+  return status === undefined ? null : Number(status);
+};
+
+export interface AskDaemonOptions {
+  port: number;
+  agent: HookAgent;
+  /** The request as JSON; sealed here. */
+  body: string;
+  /** Where the hook finds the daemon's key (its data dir). */
+  env: NodeJS.ProcessEnv;
+  deadlineMs: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Asks the running daemon, under the key it wrote for this run: the answer, or null ("no
+ * decision") when no key is there or anything fails. A daemon that restarted between the hook
+ * reading its key and asking refuses the request (400: it does not open); the hook then asks once
+ * more under the new key, within the same deadline. A refusal under the key still in force is
+ * final.
+ */
+export async function askDaemon(options: AskDaemonOptions): Promise<PermissionAnswer> {
+  const { port, agent, body, env, deadlineMs, signal } = options;
+  const endsAt = Date.now() + deadlineMs;
+  const secret = readAnswerSecret(env);
+  if (!secret) return null;
+  const first = await postPermissionRequest(port, agent, body, secret, deadlineMs, signal);
+  if (first.status !== 400) return first.answer;
+  const current = readAnswerSecret(env);
+  if (!current || current.equals(secret) || signal?.aborted) return null;
+  return (await postPermissionRequest(port, agent, body, current, endsAt - Date.now(), signal)).answer;
+}
+
 /**
  * POSTs the request, sealed under `secret` (only the running daemon can open it), to the daemon's
  * `POST /permission-request?agent=<agent>` with a fresh nonce and waits, as long as the daemon holds it or until `deadlineMs`, for its answer, taken only
@@ -86,25 +127,29 @@ function isComplete(response: Buffer): boolean {
  * node:net rather than node:http, as for the Stop hook's report: the hook starts faster.
  * `signal` ends the wait as the agent ending the hook would: no decision, connection closed.
  */
-export function postPermissionRequest(
+function postPermissionRequest(
   port: number,
   agent: HookAgent,
   body: string,
   secret: Buffer,
   deadlineMs: number,
   signal?: AbortSignal,
-): Promise<PermissionAnswer> {
+): Promise<PostedRequest> {
   const proof: AnswerProof = { secret, nonce: newNonce() };
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
     const chunks: Buffer[] = [];
     let done = false;
-    const finish = (answer: PermissionAnswer) => {
+    const finish = (response: Buffer | null) => {
       if (done) return;
       done = true;
       clearTimeout(deadline);
       socket.destroy();
-      resolve(answer);
+      resolve(
+        response
+          ? { answer: readPermissionAnswer(response, proof), status: statusOf(response) }
+          : { answer: null, status: null },
+      );
     };
     const deadline = setTimeout(() => finish(null), deadlineMs);
     if (signal?.aborted) return finish(null);
@@ -114,11 +159,11 @@ export function postPermissionRequest(
       chunks.push(chunk);
       // Done once the whole answer is in, even if the daemon were to keep the connection.
       const response = Buffer.concat(chunks);
-      if (isComplete(response)) finish(readPermissionAnswer(response, proof));
+      if (isComplete(response)) finish(response);
     });
     // `Connection: close`: the daemon closes once the answer is sent.
-    socket.once('end', () => finish(readPermissionAnswer(Buffer.concat(chunks), proof)));
-    socket.once('close', () => finish(readPermissionAnswer(Buffer.concat(chunks), proof)));
+    socket.once('end', () => finish(Buffer.concat(chunks)));
+    socket.once('close', () => finish(Buffer.concat(chunks)));
     socket.setNoDelay(true);
     const sealed = sealPermissionRequest(secret, proof.nonce, agent, body);
     // write, not end: a half-closed request would read as a hook that went away.

@@ -1,3 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   osIdleReader,
@@ -195,11 +199,31 @@ describe('osIdleReader', () => {
   });
 
   it('X11 keeps xprintidle: an X server sees every input there', async () => {
+    const runtimeDir = await mkdtemp(join(tmpdir(), 'ringback-runtime-'));
     const x11 = busRun({}, { xprintidle: { code: 0, stdout: '125000\n' } });
-    expect(await osIdleReader('linux', x11.run, { XDG_SESSION_TYPE: 'x11', DISPLAY: ':0' })()).toEqual({
-      signal: 'linux-session',
-      idleSeconds: 125,
-    });
+    for (const env of [
+      { XDG_SESSION_TYPE: 'x11', DISPLAY: ':0', XDG_RUNTIME_DIR: runtimeDir },
+      { DISPLAY: ':0', XDG_RUNTIME_DIR: runtimeDir },
+    ]) {
+      expect(await osIdleReader('linux', x11.run, env)()).toEqual({
+        signal: 'linux-session',
+        idleSeconds: 125,
+      });
+    }
+    await rm(runtimeDir, { recursive: true, force: true });
+  });
+
+  it("a daemon started without the session's variables (a service, a login shell) still sees a Wayland compositor running", async () => {
+    const runtimeDir = await mkdtemp(join(tmpdir(), 'ringback-runtime-'));
+    // What a compositor leaves in the user's runtime dir: its socket, and a lock file beside it.
+    const compositor = createServer();
+    await new Promise<void>((resolve) => compositor.listen(join(runtimeDir, 'wayland-1'), resolve));
+    const env = { DISPLAY: ':0', XDG_RUNTIME_DIR: runtimeDir };
+    const none = busRun({}, { xprintidle: { code: 0, stdout: '7200000\n' } });
+    expect(await osIdleReader('linux', none.run, env)()).toBeNull();
+    expect(none.calls.map((call) => call.command)).not.toContain('xprintidle');
+    await new Promise((resolve) => compositor.close(resolve));
+    await rm(runtimeDir, { recursive: true, force: true });
   });
 
   it('other systems have no reader', async () => {

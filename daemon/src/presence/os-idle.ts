@@ -1,3 +1,5 @@
+import { lstatSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { PresenceSignal } from '@ringback/protocol';
 import type { DeadlineRunner } from './run-with-deadline';
 
@@ -43,10 +45,28 @@ export function parseSessionIdleTime(output: string): number | null {
 
 /**
  * Whether this is a Wayland session. There `xprintidle` asks XWayland, which sees only the input
- * given to X clients: someone typing in Wayland windows would look idle for hours.
+ * given to X clients: someone typing in Wayland windows would look idle for hours. The session's
+ * variables say so where the daemon inherited them; a daemon started without them (a service, a
+ * login shell over ssh, with `DISPLAY` only) still finds a compositor's socket in the user's
+ * runtime dir. An X11 session says so by name.
  */
 export function isWaylandSession(env: NodeJS.ProcessEnv): boolean {
-  return env.XDG_SESSION_TYPE === 'wayland' || Boolean(env.WAYLAND_DISPLAY);
+  if (env.XDG_SESSION_TYPE === 'wayland' || env.WAYLAND_DISPLAY) return true;
+  if (env.XDG_SESSION_TYPE === 'x11') return false;
+  const uid = process.getuid?.();
+  const runtimeDir = env.XDG_RUNTIME_DIR || (uid === undefined ? undefined : `/run/user/${uid}`);
+  return runtimeDir !== undefined && hasWaylandSocket(runtimeDir);
+}
+
+/** A compositor listens on `wayland-<n>` (a lock file `wayland-<n>.lock` lies beside it). */
+function hasWaylandSocket(runtimeDir: string): boolean {
+  try {
+    return readdirSync(runtimeDir).some(
+      (name) => /^wayland-\d+$/.test(name) && lstatSync(join(runtimeDir, name)).isSocket(),
+    );
+  } catch {
+    return false;
+  }
 }
 
 /** A plain count of milliseconds on a line of its own (`xprintidle`, our PowerShell snippet). */

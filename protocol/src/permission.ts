@@ -49,6 +49,13 @@ export const PermissionRequestDetails = Type.Object({
    */
   change: Type.Optional(Text(16 * 1024)),
   /**
+   * For a network request (`action: "network"`): the command that wants to reach `subject`, in
+   * full (cut at 16 kB: the request is then not complete). An allow lets it reach there (Codex
+   * names the command of its network approvals). Absent when no one command owns the request, and
+   * for other actions.
+   */
+  command: Type.Optional(Text(16 * 1024)),
+  /**
    * `false` when what the call shows is not the whole request: a field was cut to its limit, or
    * the subject was inferred from other fields. Such a request may only be denied from a phone
    * (the daemon refuses an allow): the user never saw all of what an allow would let run. Absent

@@ -438,6 +438,38 @@ describe('a permission call on the phone', () => {
     await context.close();
   }, 180_000);
 
+  it("Codex's network approval rings with the target and the command that wants it, and may be allowed", async () => {
+    const context = await newMonitoredContext(browser, PHONE_VIEWPORT, { isMobile: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(await pairingPageUrl(relay.url, computer.deviceToken, key));
+    await waitConnected(page);
+
+    const network = await postPermission({
+      source: 'codex',
+      toolName: 'Bash',
+      action: 'network',
+      subject: 'https://registry.npmjs.org:443',
+      description: null,
+      command: 'npm install --save-exact left-pad@1.3.0',
+    });
+    await page.getByRole('heading', { name: 'Codex asks to reach the network' }).waitFor({ timeout: 60_000 });
+    await page.getByText('https://registry.npmjs.org:443').waitFor();
+    await page
+      .getByRole('region', { name: 'For the command' })
+      .getByText('npm install --save-exact left-pad@1.3.0')
+      .waitFor();
+    await saveScreenshots(page, 'permission-network-ringing');
+    await page.getByRole('button', { name: 'Allow', exact: true }).click();
+    const allowed = await decisionFor(network);
+    expect(allowed.decision).toMatchObject({ behavior: 'allow', requestId: network.requestId });
+    await answerDelivered(allowed.reply);
+    await page.getByText('Codex got your answer').waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
   it('first device wins: the phone allows, and the desktop that rang too says "Allowed on" the phone, on its screen and in history', async () => {
     // The phone says it is one, so the two devices pair under different names.
     const android =

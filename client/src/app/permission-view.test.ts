@@ -67,8 +67,15 @@ describe('permission call titles', () => {
       subject: 'npm publish --access public',
       description: null,
       change: null,
+      command: null,
       complete: true,
     });
+  });
+
+  it('carry the command a network request is for', () => {
+    const network = permission('network');
+    const request = { ...network.request, subject: 'https://registry.npmjs.org:443', command: 'npm install' };
+    expect(permissionRequestView({ ...network, request }, en).command).toBe('npm install');
   });
 
   it("carry a file request's change as the computer gave it, an empty one too", () => {

@@ -36,6 +36,7 @@ export function permissionRequestView(
     description: request.description?.trim() || null,
     change:
       request.change === undefined ? null : { text: request.change, edits: EDIT_TOOLS.has(request.toolName) },
+    command: request.command ?? null,
     complete: mayAllow(permission),
   };
 }

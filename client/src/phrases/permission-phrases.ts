@@ -8,6 +8,8 @@ export interface PermissionPhraseSet {
   title: Record<PermissionAction, string>;
   /** What it wants, with the project folder it works in. */
   wants: Record<PermissionAction, string>;
+  /** A network request's command (`{command}`), when one command wants the network. */
+  forCommand: string;
   /** The agent's own words about it, when it gave any. */
   says: string;
   /** Said last for a request not shown whole (cut or inferred): it can only be denied here. */
@@ -28,6 +30,7 @@ const EN: PermissionPhraseSet = {
     network: 'It wants to reach: {subject}, in {folder}.',
     tool: 'It wants to use {tool}: {subject}, in {folder}.',
   },
+  forCommand: 'For the command: {command}.',
   says: 'It says: {description}',
   incomplete: 'It is too long to show in full here: to allow it, answer at the computer.',
 };
@@ -45,6 +48,7 @@ const ZH: PermissionPhraseSet = {
     network: '它想在 {folder} 中访问：{subject}。',
     tool: '它想在 {folder} 中使用 {tool}：{subject}。',
   },
+  forCommand: '用于这条命令：{command}。',
   says: '它的说明：{description}',
   incomplete: '请求太长，这里无法完整显示：如要允许，请在电脑上回答。',
 };
@@ -62,6 +66,7 @@ const ZH_TW: PermissionPhraseSet = {
     network: '它想在 {folder} 中連上：{subject}。',
     tool: '它想在 {folder} 中使用 {tool}：{subject}。',
   },
+  forCommand: '用於這條指令：{command}。',
   says: '它的說明：{description}',
   incomplete: '請求太長，這裡無法完整顯示：如要允許，請在電腦上回答。',
 };
@@ -80,6 +85,7 @@ const ZH_HK: PermissionPhraseSet = {
     network: '佢想喺 {folder} 入面連去：{subject}。',
     tool: '佢想喺 {folder} 入面用 {tool}：{subject}。',
   },
+  forCommand: '係為咗呢條指令：{command}。',
   says: '佢話：{description}',
   incomplete: '個請求太長，呢度顯示唔晒：想允許嘅話，請喺電腦度答。',
 };

@@ -173,13 +173,41 @@ describe('permissionDetails', () => {
     );
   });
 
-  it("reads Codex's network approval as its domain, and the command that wanted it", () => {
+  it("reads Codex's network approval as its target, and the command that wants it, both whole", () => {
+    // As Codex 0.169 sends it: the command that tried, and its own words naming the target.
+    const command =
+      'python3 -c "import urllib.request; urllib.request.urlopen(\'http://codex-network-test.invalid\')"';
+    const asked = codex({ command, description: 'network-access http://codex-network-test.invalid:80' });
+    expect(asked).toMatchObject({
+      toolName: 'Bash',
+      action: 'network',
+      subject: 'http://codex-network-test.invalid:80',
+      description: null,
+      command,
+    });
+    expect(asked).not.toHaveProperty('complete');
+    // No one command owns the request: Codex puts its words in both fields.
+    const alone = codex({
+      command: 'network-access https://registry.npmjs.org:443',
+      description: 'network-access https://registry.npmjs.org:443',
+    });
+    expect(alone).toMatchObject({ action: 'network', subject: 'https://registry.npmjs.org:443' });
+    expect(alone).not.toHaveProperty('command');
+    expect(alone).not.toHaveProperty('complete');
+    // A command too long to show whole: deny-only.
+    expect(
+      codex({ command: `curl ${'x'.repeat(20_000)}`, description: 'network-access https://x.example:443' })
+        ?.complete,
+    ).toBe(false);
+  });
+
+  it('reads words that only look like a network approval (a justification of a command) as a command', () => {
     expect(
       codex({ command: 'curl https://registry.npmjs.org', description: 'network-access registry.npmjs.org' }),
     ).toMatchObject({
-      action: 'network',
-      subject: 'registry.npmjs.org',
-      description: 'curl https://registry.npmjs.org',
+      action: 'command',
+      subject: 'curl https://registry.npmjs.org',
+      description: 'network-access registry.npmjs.org',
     });
     expect(codex({ command: ['bash', '-lc', 'npm publish'] })).toMatchObject({
       action: 'command',
@@ -208,11 +236,6 @@ describe('permissionDetails', () => {
   });
 
   it('marks a request complete: false when its subject was inferred from other fields', () => {
-    // The domain read out of the justification's words.
-    expect(
-      codex({ command: 'curl https://registry.npmjs.org', description: 'network-access registry.npmjs.org' })
-        ?.complete,
-    ).toBe(false);
     // An argument list joined with spaces no longer says where one argument ends.
     expect(codex({ command: ['bash', '-lc', 'npm publish'] })?.complete).toBe(false);
     expect(codex({ command: ['npm', 'publish', '--tag=next'] })).not.toHaveProperty('complete');

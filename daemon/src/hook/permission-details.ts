@@ -15,6 +15,8 @@ export interface PermissionRequestDetails {
   resumed: boolean;
   /** For a file: the change it would make (see `fileChange`); absent for other actions. */
   change?: string;
+  /** For a network request: the command that wants to reach the subject, when one does. */
+  command?: string;
   /** `false` when a field was cut or the subject inferred; absent when the request is whole. */
   complete?: boolean;
 }
@@ -27,6 +29,7 @@ const LIMITS = {
   subject: 16 * 1024,
   description: 4096,
   change: 16 * 1024,
+  command: 16 * 1024,
 };
 
 type Record_ = Record<string, unknown>;
@@ -66,7 +69,7 @@ function compact(input: unknown): string {
  * What the agent asks; `inferred` when the subject was read out of other fields, not given as
  * such, or when what an allow would let happen could not be read (a file tool's change).
  */
-type Asked = Pick<PermissionRequestDetails, 'action' | 'subject' | 'description' | 'change'> & {
+type Asked = Pick<PermissionRequestDetails, 'action' | 'subject' | 'description' | 'change' | 'command'> & {
   inferred?: true;
 };
 
@@ -170,10 +173,19 @@ function claudeAsks(toolName: string, input: Record_): Asked {
 const PLAIN_ARG = /^[A-Za-z0-9_@%+=:,./-]+$/;
 
 /**
- * Codex (checked against 0.169): every approval comes as `tool_name: "Bash"` with
+ * Codex's own words for a network approval, in `description`: `network-access <target>`, the
+ * target `<protocol>://<host>:<port>` of its network proxy (http, https, socks5-tcp, socks5-udp).
+ */
+const CODEX_NETWORK_ACCESS = /^network-access ((?:https?|socks5-tcp|socks5-udp):\/\/\S+)$/;
+
+/**
+ * Codex (checked against 0.169): shell approvals come as `tool_name: "Bash"` with
  * `tool_input.command` (the command line) and `tool_input.description` (the model's
- * justification); a network approval says `network-access <domain>` there and names the
- * command that wanted it, when there is one.
+ * justification). A network approval comes the same way: `command` is the command that wants
+ * the network (Codex's own words again when no one command does), `description` Codex's
+ * `network-access <target>`. A model may write those words as its justification of a command:
+ * the command is then shown whole beside the target, and an allow lets no more than that command
+ * run and reach the target, both seen. Words not in Codex's exact form are a justification.
  */
 function codexAsks(toolName: string, input: Record_): Asked {
   const description = text(input.description) ?? null;
@@ -183,9 +195,15 @@ function codexAsks(toolName: string, input: Record_): Asked {
   // space, a quote or another character a shell reads.
   const joinedAmbiguously =
     argv !== undefined && !argv.every((arg) => typeof arg === 'string' && PLAIN_ARG.test(arg));
-  const network = description ? /^network-access\s+(\S+)/.exec(description) : null;
-  if (network?.[1])
-    return { action: 'network', subject: network[1], description: command ?? null, inferred: true };
+  const target = description ? CODEX_NETWORK_ACCESS.exec(description)?.[1] : undefined;
+  if (target)
+    return {
+      action: 'network',
+      subject: target,
+      description: null,
+      ...(command && command !== description ? { command } : {}),
+      ...(joinedAmbiguously ? { inferred: true } : {}),
+    };
   if (command)
     return {
       action: 'command',
@@ -224,7 +242,8 @@ export function permissionDetails(
     toolName.length > LIMITS.toolName ||
     asked.subject.length > LIMITS.subject ||
     (asked.description?.length ?? 0) > LIMITS.description ||
-    (asked.change?.length ?? 0) > LIMITS.change;
+    (asked.change?.length ?? 0) > LIMITS.change ||
+    (asked.command?.length ?? 0) > LIMITS.command;
   return {
     source: agent,
     sessionId: cut(sessionId, LIMITS.sessionId),
@@ -235,6 +254,7 @@ export function permissionDetails(
     description: asked.description === null ? null : cut(asked.description, LIMITS.description),
     resumed: env.RINGBACK_RESUMED_SESSION === '1',
     ...(asked.change === undefined ? {} : { change: cut(asked.change, LIMITS.change) }),
+    ...(asked.command === undefined ? {} : { command: cut(asked.command, LIMITS.command) }),
     ...(partial ? { complete: false } : {}),
   };
 }

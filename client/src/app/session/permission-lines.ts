@@ -18,7 +18,8 @@ function spokenSubject(subject: string): string {
 
 /**
  * What a permission call says, in its brief language (`language` of the request): the title, what
- * the agent wants in which folder, and the agent's own words about it. No model is asked: these
+ * the agent wants in which folder (and, for a network request, for which command), and the
+ * agent's own words about it. No model is asked: these
  * lines are the whole of what is spoken.
  */
 export function permissionLines(permission: PermissionEventPlaintext): { language: string; lines: string[] } {
@@ -33,6 +34,8 @@ export function permissionLines(permission: PermissionEventPlaintext): { languag
   };
   const lines = [fill(phrases.title[request.action], values), fill(phrases.wants[request.action], values)];
   // Right after what it wants: the request said is not the whole of it.
+  if (request.command !== undefined)
+    lines.push(fill(phrases.forCommand, { command: spokenSubject(request.command) }));
   if (!mayAllow(permission)) lines.push(phrases.incomplete);
   if (values.description) lines.push(fill(phrases.says, values));
   return { language: permission.language, lines };

@@ -8,6 +8,7 @@ export const PERMISSION_ZH: Record<string, string> = {
   'In {folder}': '位于 {folder}',
   'The agent says': '智能体说明：',
   'The change': '改动内容',
+  'For the command': '用于这条命令',
   'An empty file': '一个空文件',
   Allow: '允许',
   Deny: '拒绝',

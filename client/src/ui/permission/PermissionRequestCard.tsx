@@ -16,6 +16,8 @@ export type PermissionRequestView = {
    * in (`+ `); else a new file's content (or a notebook cell's), shown as it is.
    */
   change: { text: string; edits: boolean } | null;
+  /** For a network request: the command that wants to reach it, in full. */
+  command: string | null;
   /**
    * False when the computer could not give the whole request (a field cut, or the subject
    * inferred): it may only be denied here, and allowed at the computer.
@@ -39,11 +41,24 @@ export function PermissionRequestCard({
       <p className="rb-perm-folder">{t('In {folder}', { folder: request.folder })}</p>
       <pre className="rb-perm-subject">{request.subject}</pre>
       {request.change && <FileChange change={request.change} />}
+      {request.command !== null && <ForCommand command={request.command} />}
       {request.description && (
         <p className="rb-perm-description">
           <span className="rb-perm-description-label">{t('The agent says')}</span> {request.description}
         </p>
       )}
+    </section>
+  );
+}
+
+/** The command a network request is for: an allow lets it reach the subject. */
+function ForCommand({ command }: { command: string }) {
+  const t = useText();
+  const label = t('For the command');
+  return (
+    <section className="rb-perm-change" aria-label={label}>
+      <h3 className="rb-perm-change-label">{label}</h3>
+      <pre className="rb-perm-change-text">{command}</pre>
     </section>
   );
 }

@@ -12,6 +12,7 @@ const EDIT: PermissionRequestView = {
   subject: '/work/billing-api/src/server.ts',
   description: null,
   change: { text: '@@ every occurrence @@\n- const port = 80;\n+ const port = 8080;', edits: true },
+  command: null,
   complete: true,
 };
 
@@ -45,5 +46,21 @@ describe('the permission request card', () => {
     cleanup();
     card({ ...EDIT, change: null });
     expect(screen.queryByRole('region', { name: 'The change' })).toBeNull();
+  });
+
+  it('shows the command a network request is for, in full, under the target', () => {
+    card({
+      ...EDIT,
+      title: 'Codex asks to reach the network',
+      subject: 'https://registry.npmjs.org:443',
+      change: null,
+      command: 'npm install left-pad',
+    });
+    expect(screen.getByRole('region', { name: 'For the command' }).textContent).toContain(
+      'npm install left-pad',
+    );
+    cleanup();
+    card({ ...EDIT, command: null });
+    expect(screen.queryByRole('region', { name: 'For the command' })).toBeNull();
   });
 });

@@ -405,13 +405,28 @@ describe('a permission call on the phone', () => {
     await context.close();
   }, 180_000);
 
-  it('an edit rings with the change it would make, lines out and in, and may be allowed', async () => {
+  /** A phone paired with the computer and connected, its page errors collected. */
+  async function pairedPhone() {
     const context = await newMonitoredContext(browser, PHONE_VIEWPORT, { isMobile: true });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(await pairingPageUrl(relay.url, computer.deviceToken, key));
     await waitConnected(page);
+    return { context, page, errors };
+  }
+
+  /** Taps Allow: the decision goes out sealed to the request, and the page says the agent got it. */
+  async function allowsAndIsDelivered(page: Page, call: PermissionEventPlaintext, agent: string) {
+    await page.getByRole('button', { name: 'Allow', exact: true }).click();
+    const allowed = await decisionFor(call);
+    expect(allowed.decision).toMatchObject({ behavior: 'allow', requestId: call.requestId });
+    await answerDelivered(allowed.reply);
+    await page.getByText(`${agent} got your answer`).waitFor({ timeout: 15_000 });
+  }
+
+  it('an edit rings with the change it would make, lines out and in, and may be allowed', async () => {
+    const { context, page, errors } = await pairedPhone();
 
     const edit = await postPermission({
       toolName: 'Edit',
@@ -429,22 +444,13 @@ describe('a permission call on the phone', () => {
     const change = page.getByRole('region', { name: 'The change' });
     await change.getByText('+ export const PORT = Number(process.env.PORT ?? 8080);').waitFor();
     await saveScreenshots(page, 'permission-edit-ringing');
-    await page.getByRole('button', { name: 'Allow', exact: true }).click();
-    const allowed = await decisionFor(edit);
-    expect(allowed.decision).toMatchObject({ behavior: 'allow', requestId: edit.requestId });
-    await answerDelivered(allowed.reply);
-    await page.getByText('Claude Code got your answer').waitFor({ timeout: 15_000 });
+    await allowsAndIsDelivered(page, edit, 'Claude Code');
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
 
   it("Codex's network approval rings with the target and the command that wants it, and may be allowed", async () => {
-    const context = await newMonitoredContext(browser, PHONE_VIEWPORT, { isMobile: true });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(await pairingPageUrl(relay.url, computer.deviceToken, key));
-    await waitConnected(page);
+    const { context, page, errors } = await pairedPhone();
 
     const network = await postPermission({
       source: 'codex',
@@ -461,11 +467,7 @@ describe('a permission call on the phone', () => {
       .getByText('npm install --save-exact left-pad@1.3.0')
       .waitFor();
     await saveScreenshots(page, 'permission-network-ringing');
-    await page.getByRole('button', { name: 'Allow', exact: true }).click();
-    const allowed = await decisionFor(network);
-    expect(allowed.decision).toMatchObject({ behavior: 'allow', requestId: network.requestId });
-    await answerDelivered(allowed.reply);
-    await page.getByText('Codex got your answer').waitFor({ timeout: 15_000 });
+    await allowsAndIsDelivered(page, network, 'Codex');
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);

@@ -449,7 +449,7 @@ describe('a permission call on the phone', () => {
     await context.close();
   }, 180_000);
 
-  it("Codex's network approval rings with the target and the command that wants it, and may be allowed", async () => {
+  it("Codex's network approval rings with the target and the command that wants it, deny-only", async () => {
     const { context, page, errors } = await pairedPhone();
 
     const network = await postPermission({
@@ -459,6 +459,7 @@ describe('a permission call on the phone', () => {
       subject: 'https://registry.npmjs.org:443',
       description: null,
       command: 'npm install --save-exact left-pad@1.3.0',
+      complete: false,
     });
     await page.getByRole('heading', { name: 'Codex asks to reach the network' }).waitFor({ timeout: 60_000 });
     await page.getByText('https://registry.npmjs.org:443').waitFor();
@@ -467,7 +468,12 @@ describe('a permission call on the phone', () => {
       .getByText('npm install --save-exact left-pad@1.3.0')
       .waitFor();
     await saveScreenshots(page, 'permission-network-ringing');
-    await allowsAndIsDelivered(page, network, 'Codex');
+    expect(await page.getByRole('button', { name: 'Allow', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Deny', exact: true }).click();
+    const denied = await decisionFor(network);
+    expect(denied.decision).toMatchObject({ behavior: 'deny', requestId: network.requestId });
+    await answerDelivered(denied.reply);
+    await page.getByText('Codex got your answer').waitFor({ timeout: 15_000 });
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);

@@ -176,7 +176,8 @@ const PLAIN_ARG = /^[A-Za-z0-9_@%+=:,./-]+$/;
  * Codex's own words for a network approval, in `description`: `network-access <target>`, the
  * target `<protocol>://<host>:<port>` of its network proxy (http, https, socks5-tcp, socks5-udp).
  */
-const CODEX_NETWORK_ACCESS = /^network-access ((?:https?|socks5-tcp|socks5-udp):\/\/\S+)$/;
+const CODEX_NETWORK_ACCESS =
+  /^network-access ((?:https?|socks5-tcp|socks5-udp):\/\/(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):\d{1,5})$/;
 
 /**
  * Codex (checked against 0.169): shell approvals come as `tool_name: "Bash"` with
@@ -196,13 +197,15 @@ function codexAsks(toolName: string, input: Record_): Asked {
   const joinedAmbiguously =
     argv !== undefined && !argv.every((arg) => typeof arg === 'string' && PLAIN_ARG.test(arg));
   const target = description ? CODEX_NETWORK_ACCESS.exec(description)?.[1] : undefined;
+  // Deny-only on the phone: the words may be the model's own (then an allow runs the command,
+  // maybe outside the sandbox), and an app older than the `command` field would show the target alone.
   if (target)
     return {
       action: 'network',
       subject: target,
       description: null,
-      ...(command && command !== description ? { command } : {}),
-      ...(joinedAmbiguously ? { inferred: true } : {}),
+      ...(command ? { command } : {}),
+      inferred: true,
     };
   if (command)
     return {

@@ -108,14 +108,15 @@ export interface AskDaemonOptions {
  */
 export async function askDaemon(options: AskDaemonOptions): Promise<PermissionAnswer> {
   const { port, agent, body, env, deadlineMs, signal } = options;
-  const endsAt = Date.now() + deadlineMs;
+  const endsAt = performance.now() + deadlineMs;
   const secret = readAnswerSecret(env);
   if (!secret) return null;
   const first = await postPermissionRequest(port, agent, body, secret, deadlineMs, signal);
   if (first.status !== 400) return first.answer;
   const current = readAnswerSecret(env);
-  if (!current || current.equals(secret) || signal?.aborted) return null;
-  return (await postPermissionRequest(port, agent, body, current, endsAt - Date.now(), signal)).answer;
+  const left = endsAt - performance.now();
+  if (!current || current.equals(secret) || signal?.aborted || left <= 0) return null;
+  return (await postPermissionRequest(port, agent, body, current, left, signal)).answer;
 }
 
 /**

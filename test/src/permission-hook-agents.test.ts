@@ -9,7 +9,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,8 +19,10 @@ import {
   ANSWER_MAC_HEADER,
   ANSWER_NONCE_HEADER,
   answerMac,
+  HOOK_FAILED_REVIEW_POLICY,
   HOOK_SECRET_FILE,
   openPermissionRequest,
+  resolveResumeOptions,
   resumeCommand,
   SEALED_REQUEST_TYPE,
 } from '@ringback/daemon';
@@ -195,7 +197,7 @@ async function setUp(agent: Agent) {
     const trust = codexTrustEntry(`${hooksJson}:permission_request:0:0`, codexPermissionHookHash(hook, '*'));
     Object.assign(env, await prepareCodexHome(codexHome, project, model.url, [trust]));
   }
-  return { root, project, dataDir, model, route, env };
+  return { root, home, project, dataDir, model, route, env };
 }
 
 async function world(agent: Agent): Promise<World> {
@@ -412,6 +414,111 @@ async function checkResumedClaude() {
   expect(model.outcomes[outcomes]?.text).toContain('Nobody allowed this on the phone');
 }
 
+/** The pid of the permission hook whose environment holds `mark` (Codex runs it as a child). */
+async function permissionHookPid(mark: string): Promise<number | undefined> {
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const argv = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).split('\0');
+      const environ = (await readFile(`/proc/${entry}/environ`, 'utf8')).split('\0');
+      if (argv.includes(RINGBACK_BIN) && argv.includes('permission') && environ.includes(mark))
+        return Number(entry);
+    } catch {
+      // Gone already, or not ours to read.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A Codex session resumed as the daemon resumes one after a reply (`resolveResumeOptions` reads
+ * its sandbox and our trusted hook; `resumeCommand`): `codex exec` asks for approvals only with
+ * Codex's reviewer on, and then runs our hook first. The phone's allow runs the command, its deny
+ * passes the words, no answer is a deny, and Codex's reviewer model is never asked, except when
+ * the hook dies, and then under a policy that says no.
+ */
+async function checkResumedCodex() {
+  const { home, project, model, route, env } = await setUp('codex');
+  const codex = join(AGENTS_BIN, 'codex');
+  const first = await runAgent(codex, ['exec', '--skip-git-repo-check', '-'], env, project, 'Hello');
+  expect(first.code, first.output).toBe(0);
+  const sessionId = /session id: (\S+)/.exec(first.output)?.[1] ?? '';
+  expect(sessionId, first.output).not.toBe('');
+  const request = (text: string) => ({ source: 'codex' as const, sessionId, cwd: project, text });
+  // Our hook registered for every tool, trusted, and with a timeout (120 s) beyond this wait.
+  const options = await resolveResumeOptions(request(''), { permissionCalls: { waitSeconds: 60 } }, env, {
+    home,
+  });
+  expect(options).toEqual({ sandbox: 'workspace-write', approvalsByHook: true });
+  const mark = `RINGBACK_TEST_TURN=${randomUUID()}`;
+  const resume = (text: string) => {
+    const [command, args] = resumeCommand(request(text), options, { ...env, RINGBACK_CODEX_BIN: codex });
+    const [name, value] = mark.split('=') as [string, string];
+    return runAgent(command, args, { ...env, RINGBACK_RESUMED_SESSION: '1', [name]: value }, project, text);
+  };
+
+  // Allow on the phone: the command runs outside the sandbox, as asked.
+  route.answerNext({ decision: { behavior: 'allow' }, reason: 'decided' });
+  let outcomes = model.outcomes.length;
+  let turn = await resume('RUN touch resumed-allowed.txt');
+  expect(turn.code, turn.output).toBe(0);
+  expect(route.requests.map((entry) => entry.body)).toEqual([
+    expect.objectContaining({
+      source: 'codex',
+      sessionId,
+      cwd: project,
+      toolName: 'Bash',
+      action: 'command',
+      subject: 'touch resumed-allowed.txt',
+      resumed: true,
+    }),
+  ]);
+  expect(existsSync(join(project, 'resumed-allowed.txt'))).toBe(true);
+  expect(model.outcomes.length).toBeGreaterThan(outcomes);
+
+  // Deny with words: not run, and the model reads the words.
+  const words = 'Not before the release on Monday.';
+  route.answerNext({ decision: { behavior: 'deny', message: words }, reason: 'decided' });
+  outcomes = model.outcomes.length;
+  turn = await resume('RUN touch resumed-denied.txt');
+  expect(turn.code, turn.output).toBe(0);
+  expect(route.requests).toHaveLength(2);
+  expect(existsSync(join(project, 'resumed-denied.txt'))).toBe(false);
+  expect(model.outcomes[outcomes]?.text).toContain(words);
+
+  // No answer on the phone: the hook denies (nobody is at a terminal), never run.
+  route.answerNext({ decision: null, reason: 'timeout' });
+  outcomes = model.outcomes.length;
+  turn = await resume('RUN touch resumed-unanswered.txt');
+  expect(turn.code, turn.output).toBe(0);
+  expect(route.requests).toHaveLength(3);
+  expect(existsSync(join(project, 'resumed-unanswered.txt'))).toBe(false);
+  expect(model.outcomes[outcomes]?.text).toContain('Nobody allowed this on the phone');
+  // Every approval was decided by the hook: Codex's reviewer model was never asked.
+  expect(model.reviews).toEqual([]);
+
+  // The hook dies while it waits: Codex asks its reviewer, told that nothing was allowed.
+  route.answerNext('hold');
+  const killed = resume('RUN touch resumed-hook-killed.txt');
+  await waitFor(() => route.requests.length > 3, 60_000, "the hook's request");
+  let pid: number | undefined;
+  await waitFor(
+    async () => {
+      pid = await permissionHookPid(mark);
+      return pid !== undefined;
+    },
+    10_000,
+    'the hook process',
+  );
+  process.kill(pid as number, 'SIGKILL');
+  turn = await killed;
+  expect(turn.code, turn.output).toBe(0);
+  expect(existsSync(join(project, 'resumed-hook-killed.txt'))).toBe(false);
+  expect(model.reviews.length).toBeGreaterThan(0);
+  const underOurPolicy = model.reviews.filter((review) => review.includes(HOOK_FAILED_REVIEW_POLICY));
+  expect(underOurPolicy.length).toBe(model.reviews.length);
+}
+
 describe('the PermissionRequest hook with the real agents', () => {
   it('Claude Code: allow runs the command, deny with words stops it, no decision or no daemon leaves its prompt, Yes at the terminal ends the hook', async () => {
     await checkAgent('claude-code');
@@ -423,5 +530,9 @@ describe('the PermissionRequest hook with the real agents', () => {
 
   it('Codex: allow runs the command, deny with words stops it, no decision or no daemon leaves its prompt', async () => {
     await checkAgent('codex');
+  }, 300_000);
+
+  it('Codex resumed from the phone: its approvals reach the phone through the hook, and no answer is a deny', async () => {
+    await checkResumedCodex();
   }, 300_000);
 });

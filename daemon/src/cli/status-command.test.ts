@@ -56,6 +56,19 @@ describe('ringback status', () => {
     expect(text).toContain(
       'Codex permission hook: installed (the agent waits up to 630 s), NOT trusted by Codex',
     );
+    expect(text).toContain(
+      'Codex sessions resumed from the phone: a command outside the sandbox is refused (Codex does not run the permission hook (untrusted))\n',
+    );
+
+    const permission = (await readCodexHookTrust(home, {})).permissionHook;
+    await writeFile(
+      join(home, '.codex', 'config.toml'),
+      [ours, permission]
+        .map((hook) => `[hooks.state."${hook?.key}"]\ntrusted_hash = "${hook?.hash}"\n`)
+        .join(''),
+    );
+    await statusCommand([], cli);
+    expect(output()).toContain('Codex sessions resumed from the phone: their approvals ring the phone\n');
 
     await writeFile(
       join(home, '.codex', 'config.toml'),

@@ -17,6 +17,7 @@ import { readLlmChannel } from '../config/llm-channel';
 import { readPermissionCallSettings } from '../config/permission-call-settings';
 import { readHooksStatus } from '../install/hooks-status';
 import { readRelayTarget } from '../relay/relay-target';
+import { codexApprovalsByHook } from '../replies/codex-approvals';
 import { processServiceHost, readLoginServiceLine, type ServiceHost } from '../service/index';
 import { permissionStatusLine } from './away-text';
 import type { CliIo } from './cli-io';
@@ -120,14 +121,17 @@ export async function statusCommand(
         '/settings/permission-calls',
       )
     : null;
-  lines.push(
-    permission
-      ? permissionStatusLine(permission.settings, permission.presence)
-      : permissionStatusLine(readPermissionCallSettings(config ?? {}), null),
-  );
+  const permissionSettings = permission?.settings ?? readPermissionCallSettings(config ?? {});
+  lines.push(permissionStatusLine(permissionSettings, permission?.presence ?? null));
   lines.push(await readLoginServiceLine(service));
   // The hook files of whoever asks: the ones `ringback install` writes.
   lines.push(...hookLines(await readHooksStatus(io.home, io.env)));
+  const resumedCodex = await codexApprovalsByHook(io.home, io.env, permissionSettings);
+  lines.push(
+    resumedCodex.byHook
+      ? 'Codex sessions resumed from the phone: their approvals ring the phone'
+      : `Codex sessions resumed from the phone: a command outside the sandbox is refused (${resumedCodex.why})`,
+  );
   io.stdout(`${lines.join('\n')}\n`);
   return 0;
 }

@@ -28,3 +28,6 @@ export const ANSWER_NONCE_HEADER = 'ringback-nonce';
 export const ANSWER_MAC_HEADER = 'ringback-answer-mac';
 /** The permission hook's request, sealed under the daemon's answer key (see request-seal.ts). */
 export const SEALED_REQUEST_TYPE = 'application/vnd.ringback.sealed-request';
+
+/** Set to `1` in a session Ringback resumed after a reply, for its hooks: nobody is at its terminal. */
+export const RESUMED_SESSION_ENV = 'RINGBACK_RESUMED_SESSION';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { answerMac } from './answer-mac';
 import { type AnswerSigner, answerSigner } from './answer-signer';
 import { runPermissionHook } from './permission-hook';
-import { DEFAULT_DENY_MESSAGE, decisionOutput } from './permission-output';
+import { DEFAULT_DENY_MESSAGE, decisionOutput, NO_ANSWER_MESSAGE } from './permission-output';
 import { readPermissionAnswer } from './post-permission';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -199,6 +199,34 @@ describe('runPermissionHook', () => {
       const stand = await daemon(json(200, { decision: null, reason }));
       expect(await runPermissionHook('claude-code', claudePayload, options(stand)), reason).toBe('');
     }
+  });
+
+  it('in a session resumed from the phone, denies whatever is not the phone’s decision: nobody is at its terminal', async () => {
+    // Codex's resumed turn would hand an undecided approval to its reviewer model.
+    const resumed = { env: { RINGBACK_RESUMED_SESSION: '1' } };
+    const nobody = deny(NO_ANSWER_MESSAGE);
+    for (const reason of ['timeout', 'relay_unreachable', 'disabled', 'error']) {
+      const stand = await daemon(json(200, { decision: null, reason }));
+      expect(
+        JSON.parse(await runPermissionHook('codex', codexPayload, options(stand, resumed))),
+        reason,
+      ).toEqual(nobody);
+    }
+    const unreadable = await daemon(json(200, { decision: { behavior: 'yes' } }));
+    expect(JSON.parse(await runPermissionHook('codex', codexPayload, options(unreadable, resumed)))).toEqual(
+      nobody,
+    );
+    const down = await daemon(json(200, {}));
+    await new Promise((resolve) => servers.pop()?.close(resolve));
+    expect(JSON.parse(await runPermissionHook('codex', codexPayload, options(down, resumed)))).toEqual(
+      nobody,
+    );
+    expect(JSON.parse(await runPermissionHook('codex', 'not json', options(down, resumed)))).toEqual(nobody);
+    // The phone's own decision goes through as it is.
+    const allowed = await daemon(json(200, { decision: { behavior: 'allow' }, reason: 'decided' }));
+    expect(JSON.parse(await runPermissionHook('codex', codexPayload, options(allowed, resumed)))).toEqual(
+      ALLOW,
+    );
   });
 
   it('prints nothing for an error status or an answer it cannot read, never an allow', async () => {

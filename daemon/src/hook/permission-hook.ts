@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { readAnswerSecret } from './answer-mac';
 import { watchClaudeDialog } from './claude-dialog-status';
 import { watchClaudeToolSettled } from './claude-tool-settled';
-import { PERMISSION_HOOK_DEADLINE_MS } from './hook-constants';
+import { PERMISSION_HOOK_DEADLINE_MS, RESUMED_SESSION_ENV } from './hook-constants';
 import { type HookAgent, permissionDetails } from './permission-details';
-import { decisionOutput } from './permission-output';
+import { decisionOutput, NO_ANSWER_MESSAGE } from './permission-output';
 import { askDaemon } from './post-permission';
 import { localPort } from './run-hook';
 
@@ -19,13 +19,21 @@ export interface PermissionHookOptions {
 /**
  * One permission request, from the agent's payload to what the hook prints: the agent's
  * decision JSON when the daemon decided, else '' (no decision: the agent's own approval goes
- * on). Never throws; never answers allow unless the daemon said allow.
+ * on). In a session Ringback resumed from the phone nobody is at the terminal, and Codex's
+ * resumed turn would leave an undecided approval to its reviewer model: there no decision is a
+ * deny. Never throws; never answers allow unless the daemon said allow.
  */
 export async function runPermissionHook(
   agent: HookAgent,
   input: string,
   options: PermissionHookOptions,
 ): Promise<string> {
+  const output = await decide(agent, input, options);
+  if (output || options.env[RESUMED_SESSION_ENV] !== '1') return output;
+  return decisionOutput(agent, { behavior: 'deny', message: NO_ANSWER_MESSAGE });
+}
+
+async function decide(agent: HookAgent, input: string, options: PermissionHookOptions): Promise<string> {
   const startedAt = Date.now();
   let watch: AnsweredAtTerminal | undefined;
   try {

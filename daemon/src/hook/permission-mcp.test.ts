@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { answerSigner } from './answer-signer';
-import { NO_ANSWER_MESSAGE, servePermissionMcp } from './permission-mcp';
-import { DEFAULT_DENY_MESSAGE } from './permission-output';
+import { servePermissionMcp } from './permission-mcp';
+import { DEFAULT_DENY_MESSAGE, NO_ANSWER_MESSAGE } from './permission-output';
 
 /** The daemon's answer key, in the data dir the server finds the daemon by. */
 const signer = answerSigner();

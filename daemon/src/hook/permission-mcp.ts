@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { PERMISSION_HOOK_DEADLINE_MS } from './hook-constants';
 import { permissionDetails } from './permission-details';
-import { DEFAULT_DENY_MESSAGE } from './permission-output';
+import { DEFAULT_DENY_MESSAGE, NO_ANSWER_MESSAGE } from './permission-output';
 import { askDaemon } from './post-permission';
 import { localPort } from './run-hook';
 
@@ -15,11 +15,6 @@ export const PERMISSION_MCP_SERVER = 'ringback';
 export const PERMISSION_MCP_TOOL = 'approve';
 /** The session the daemon resumed, named in the MCP config's env (the tool's input lacks it). */
 export const PERMISSION_MCP_SESSION_ENV = 'RINGBACK_SESSION_ID';
-
-/** What the model reads when the phone gave no decision. */
-export const NO_ANSWER_MESSAGE =
-  'Nobody allowed this on the phone (no answer in time, or the phone could not be reached), so it was not done. ' +
-  'This session was resumed from the phone and has no terminal to ask at.';
 
 /** The MCP protocol versions this server speaks; it answers the client's if it is one of them. */
 const PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];

@@ -6,6 +6,14 @@ export interface PermissionDecision {
   message?: string;
 }
 
+/**
+ * What the model reads in a session resumed from the phone when the phone gave no decision:
+ * there is no terminal to fall back on, so it is a deny.
+ */
+export const NO_ANSWER_MESSAGE =
+  'Nobody allowed this on the phone (no answer in time, or the phone could not be reached), so it was not done. ' +
+  'This session was resumed from the phone and has no terminal to ask at.';
+
 /** What the agent is told when the phone denies without words. */
 export const DEFAULT_DENY_MESSAGE = 'The user denied this from their phone.';
 

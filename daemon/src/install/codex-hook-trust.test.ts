@@ -95,10 +95,12 @@ describe('ringbackCodexHook', () => {
     expect(ringbackCodexHook('/h/.codex/hooks.json', config, 'PermissionRequest')).toEqual({
       key: '/h/.codex/hooks.json:permission_request:1:0',
       hash: 'sha256:ea20f1f9a87fd54cf911d3c1b57726558eed56f99d62978f5938d878a4663d54',
+      timeoutSeconds: 630,
     });
     expect(ringbackCodexHook('/h/.codex/hooks.json', config)).toEqual({
       key: '/h/.codex/hooks.json:stop:0:0',
       hash: 'sha256:351bc7b4c02b95eb4396da70e918f52b565a8fbb3b72d7e87ac40d2fc93ff0b7',
+      timeoutSeconds: 10,
     });
     // Our permission command in the Stop list is not taken for the Stop hook, nor the reverse.
     const swapped = {
@@ -129,6 +131,8 @@ describe('ringbackCodexHook', () => {
     expect(ringbackCodexHook('/h/.codex/hooks.json', config)).toEqual({
       key: '/h/.codex/hooks.json:stop:1:1',
       hash: 'sha256:351bc7b4c02b95eb4396da70e918f52b565a8fbb3b72d7e87ac40d2fc93ff0b7',
+      timeoutSeconds: 10,
+      matcher: 'x',
     });
     expect(ringbackCodexHook('/h/.codex/hooks.json', { hooks: { Stop: [config.hooks.Stop[0]] } })).toBeNull();
   });
@@ -199,7 +203,7 @@ describe('readCodexHookTrust', () => {
     const env = { CODEX_HOME: join(root, 'link') };
     const key = `${real}/hooks.json:stop:0:0`;
     expect(await readCodexHookTrust('/nowhere', env)).toEqual({
-      hook: { key, hash: codexStopHookHash(handler), trust: 'untrusted' },
+      hook: { key, hash: codexStopHookHash(handler), timeoutSeconds: 10, trust: 'untrusted' },
     });
     await writeFile(
       join(real, 'config.toml'),
@@ -229,10 +233,16 @@ describe('readCodexHookTrust', () => {
       `[hooks.state."${permissionKey}"]\ntrusted_hash = "${codexHookHash('PermissionRequest', permission)}"\n`,
     );
     expect(await readCodexHookTrust(home, {})).toEqual({
-      hook: { key: `${codexHome}/hooks.json:stop:0:0`, hash: codexStopHookHash(stop), trust: 'untrusted' },
+      hook: {
+        key: `${codexHome}/hooks.json:stop:0:0`,
+        hash: codexStopHookHash(stop),
+        timeoutSeconds: 10,
+        trust: 'untrusted',
+      },
       permissionHook: {
         key: permissionKey,
         hash: codexHookHash('PermissionRequest', permission),
+        timeoutSeconds: 630,
         trust: 'trusted',
       },
     });

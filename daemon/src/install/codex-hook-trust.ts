@@ -24,9 +24,9 @@ export type CodexHookTrustReading = CodexHookTrust | 'unknown';
 
 export interface CodexHookTrustReport {
   /** Our Stop hook as `hooks.json` lists it, or null when it is not installed. */
-  hook: { key: string; hash: string; trust: CodexHookTrustReading } | null;
+  hook: (RingbackCodexHook & { trust: CodexHookTrustReading }) | null;
   /** Our PermissionRequest hook, present only when it is installed. */
-  permissionHook?: { key: string; hash: string; trust: CodexHookTrustReading };
+  permissionHook?: RingbackCodexHook & { trust: CodexHookTrustReading };
   /** Why trust could not be read (an unreadable `config.toml`…); each trust is then `unknown`. */
   problem?: string;
 }
@@ -53,6 +53,10 @@ const EVENT_LABEL: Record<RingbackHookEvent, string> = {
   PermissionRequest: 'permission_request',
 };
 
+/** A handler's timeout as Codex reads it: its own (at least 1 s), else Codex's default. */
+const codexHookTimeout = (handler: Record<string, unknown>): number =>
+  Math.max(1, typeof handler.timeout === 'number' ? handler.timeout : CODEX_DEFAULT_TIMEOUT_SECONDS);
+
 /**
  * The hash Codex trusts a Stop command hook by (checked against Codex 0.169's own `hooks/list`):
  * SHA-256 of the compact, key-sorted JSON of `{event_name: "stop", hooks: [handler]}`, where
@@ -77,10 +81,7 @@ export function codexHookHash(
   const normalised: Record<string, unknown> = {
     type: 'command',
     command: handler.command,
-    timeout: Math.max(
-      1,
-      typeof handler.timeout === 'number' ? handler.timeout : CODEX_DEFAULT_TIMEOUT_SECONDS,
-    ),
+    timeout: codexHookTimeout(handler),
     async: handler.async === true,
   };
   if (typeof handler.statusMessage === 'string') normalised.statusMessage = handler.statusMessage;
@@ -91,15 +92,26 @@ export function codexHookHash(
     .digest('hex')}`;
 }
 
+/** Our hook as a Codex `hooks.json` lists it. */
+export interface RingbackCodexHook {
+  /** Codex's trust key for it, and the hash it trusts it by. */
+  key: string;
+  hash: string;
+  /** How long Codex lets it run (its default when the file gives none). */
+  timeoutSeconds: number;
+  /** Its group's matcher (PermissionRequest: which tools' approvals it sees); absent: all. */
+  matcher?: unknown;
+}
+
 /**
- * Our hook for `event` (Stop by default) in a Codex `hooks.json` at `path`: its trust key and
- * current hash, or null.
+ * Our hook for `event` (Stop by default) in a Codex `hooks.json` at `path`: its trust key,
+ * current hash, timeout and matcher, or null.
  */
 export function ringbackCodexHook(
   path: string,
   config: HookConfig,
   event: RingbackHookEvent = 'Stop',
-): { key: string; hash: string } | null {
+): RingbackCodexHook | null {
   const groups = isRecord(config.hooks) && Array.isArray(config.hooks[event]) ? config.hooks[event] : [];
   for (const [groupIndex, group] of (groups as unknown[]).entries()) {
     if (!isRecord(group) || !Array.isArray(group.hooks)) continue;
@@ -108,6 +120,8 @@ export function ringbackCodexHook(
         return {
           key: `${path}:${EVENT_LABEL[event]}:${groupIndex}:${handlerIndex}`,
           hash: codexHookHash(event, handler, group.matcher),
+          timeoutSeconds: codexHookTimeout(handler),
+          ...(group.matcher === undefined ? {} : { matcher: group.matcher }),
         };
       }
     }
@@ -158,7 +172,7 @@ export async function readCodexHookTrust(
   const permission = ringbackCodexHook(hooksPath, hooks, 'PermissionRequest');
   if (!stop && !permission) return { hook: null };
   const report = (
-    trust: (found: { key: string; hash: string }) => CodexHookTrustReading,
+    trust: (found: RingbackCodexHook) => CodexHookTrustReading,
     problem?: string,
   ): CodexHookTrustReport => ({
     hook: stop ? { ...stop, trust: trust(stop) } : null,

@@ -2,7 +2,7 @@ import { chmod, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resumeAgent, resumeCommand } from './resume-agent';
+import { HOOK_FAILED_REVIEW_POLICY, resumeAgent, resumeCommand } from './resume-agent';
 
 async function script(body: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'ringback-resume-'));
@@ -38,6 +38,25 @@ describe('resumeCommand', () => {
     expect(resumeCommand({ ...request, source: 'codex' }, { sandbox: 'workspace-write' }, {})).toEqual([
       'codex',
       ['exec', 'resume', '--skip-git-repo-check', '-c', 'sandbox_mode="workspace-write"', '--', 's-1', '-'],
+    ]);
+    // Its approvals to our hook (the phone): Codex's reviewer on, so that exec asks at all.
+    expect(
+      resumeCommand({ ...request, source: 'codex' }, { sandbox: 'read-only', approvalsByHook: true }, {})[1],
+    ).toEqual([
+      'exec',
+      'resume',
+      '--skip-git-repo-check',
+      '-c',
+      'sandbox_mode="read-only"',
+      '-c',
+      'approvals_reviewer="auto_review"',
+      '-c',
+      'approval_policy="on-request"',
+      '-c',
+      `auto_review.policy=${JSON.stringify(HOOK_FAILED_REVIEW_POLICY)}`,
+      '--',
+      's-1',
+      '-',
     ]);
   });
 

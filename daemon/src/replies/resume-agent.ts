@@ -1,11 +1,21 @@
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import type { AgentSource } from '@ringback/protocol';
+import { RESUMED_SESSION_ENV } from '../hook/hook-constants';
 import type { CodexSandbox } from './codex-session-sandbox';
 import { type PermissionPromptServer, permissionPromptArgs } from './permission-prompt-args';
 
-/** Set to `1` in a session Ringback resumed, for its hooks (`resumed` in a permission request). */
-export const RESUMED_SESSION_ENV = 'RINGBACK_RESUMED_SESSION';
+/**
+ * The policy of Codex's reviewer model in a resumed turn. Our PermissionRequest hook decides every
+ * approval it is asked about, so the reviewer sees only what the hook did not decide (it died
+ * before answering) or what Codex does not ask hooks about (an MCP server's question to the user,
+ * a request for wider permissions): nobody allowed any of it on the phone. (A JSON string is a
+ * TOML string for `-c`.)
+ */
+export const HOOK_FAILED_REVIEW_POLICY =
+  'Ringback: the user of this session approves actions only on their phone, through a PermissionRequest hook; nobody is at the terminal. ' +
+  'Whatever reaches you was not approved there (the hook failed to answer, or Codex does not ask the hook about it). ' +
+  'Deny every request, whatever its risk, with the rationale: not approved on the phone.';
 
 /** A resumed agent that fails this fast failed to resume (bad session, missing login…). */
 const EARLY_EXIT_MS = 3_000;
@@ -26,6 +36,11 @@ export interface ResumeOptions {
   /** Codex's `sandbox_mode`; its own configuration when absent. */
   sandbox?: CodexSandbox;
   /**
+   * Codex: its approvals go to our PermissionRequest hook, so to the phone (`codexApprovalsByHook`
+   * says when that is sure). Absent: `codex exec` asks for none.
+   */
+  approvalsByHook?: boolean;
+  /**
    * Claude Code: Ringback's permission-prompt MCP server, which asks the phone for the session's
    * permission requests (headless, it never runs the PermissionRequest hook).
    */
@@ -38,7 +53,7 @@ export interface ResumeOptions {
  * such as `--help` or `-` would be read as an option or as "read stdin".
  *
  * Codex needs `--skip-git-repo-check` to resume a session whose directory is not a git
- * repository, though it ran there; its approval policy needs nothing: `codex exec` never asks.
+ * repository, though it ran there.
  */
 export function resumeCommand(
   request: ResumeRequest,
@@ -51,9 +66,23 @@ export function resumeCommand(
     return [env.RINGBACK_CLAUDE_BIN || 'claude', [`--resume=${request.sessionId}`, ...mode, ...prompt, '-p']];
   }
   const sandbox = options.sandbox ? ['-c', `sandbox_mode="${options.sandbox}"`] : [];
+  // `codex exec` forces approval_policy "never" unless Codex's reviewer is on; with it, every
+  // approval runs the PermissionRequest hooks first, and ours decides each one (a deny when the
+  // phone does not allow). The reviewer model sees only what the hook did not decide, and its
+  // policy says to deny all of it.
+  const approvals = options.approvalsByHook
+    ? [
+        '-c',
+        'approvals_reviewer="auto_review"',
+        '-c',
+        'approval_policy="on-request"',
+        '-c',
+        `auto_review.policy=${JSON.stringify(HOOK_FAILED_REVIEW_POLICY)}`,
+      ]
+    : [];
   return [
     env.RINGBACK_CODEX_BIN || 'codex',
-    ['exec', 'resume', '--skip-git-repo-check', ...sandbox, '--', request.sessionId, '-'],
+    ['exec', 'resume', '--skip-git-repo-check', ...sandbox, ...approvals, '--', request.sessionId, '-'],
   ];
 }
 

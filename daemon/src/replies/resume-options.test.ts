@@ -47,7 +47,6 @@ describe('codexSessionSandbox', () => {
 describe('resolveResumeOptions', () => {
   const claude = { source: 'claude-code' as const, sessionId: 's', cwd: '/w', text: 'Go' };
   const codex = { ...claude, source: 'codex' as const, sessionId: THREAD };
-  const none = async () => null;
 
   it("resumes Claude Code in the session's own permission mode, else the configured one", async () => {
     const config = { replies: { claudePermissionMode: 'acceptEdits' } };
@@ -73,8 +72,9 @@ describe('resolveResumeOptions', () => {
 
   it("resumes Codex in the session's own sandbox, else the configured one", async () => {
     const config = { replies: { codexSandbox: 'workspace-write' } };
+    const none = { sessionSandbox: async () => null, home: await codexHome([]) };
     const home = await codexHome([turnContext({ type: 'danger-full-access' })]);
-    expect(await resolveResumeOptions(codex, config, { CODEX_HOME: home })).toEqual({
+    expect(await resolveResumeOptions(codex, config, { CODEX_HOME: home }, { home })).toEqual({
       sandbox: 'danger-full-access',
     });
     expect(await resolveResumeOptions(codex, config, {}, none)).toEqual({ sandbox: 'workspace-write' });

@@ -1,4 +1,7 @@
+import { homedir } from 'node:os';
 import type { DaemonConfig } from '../config/daemon-config';
+import { readPermissionCallSettings } from '../config/permission-call-settings';
+import { codexApprovalsByHook } from './codex-approvals';
 import { type CodexSandbox, codexSessionSandbox, isCodexSandbox } from './codex-session-sandbox';
 import type { ResumeOptions, ResumeRequest } from './resume-agent';
 
@@ -29,14 +32,16 @@ export function configuredCodexSandbox(config: DaemonConfig): CodexSandbox | und
  * goes first for a session in `default` mode, whose approvals only a person at the prompt gives). Codex: the
  * sandbox its last turn ran in (its rollout file), else `replies.codexSandbox`. Else the
  * agent's own default (Claude Code: `default`, which denies edits when headless; Codex: its
- * config's `sandbox_mode`, else read-only).
+ * config's `sandbox_mode`, else read-only). Codex's approvals go to the phone through our hook
+ * where it is sure to decide every one (`codexApprovalsByHook`); else Codex asks for none.
  */
 export async function resolveResumeOptions(
   request: ResumeRequest,
   config: DaemonConfig,
   env: NodeJS.ProcessEnv,
-  sessionSandbox: typeof codexSessionSandbox = codexSessionSandbox,
+  deps: { sessionSandbox?: typeof codexSessionSandbox; home?: string } = {},
 ): Promise<ResumeOptions> {
+  const { sessionSandbox = codexSessionSandbox, home = homedir() } = deps;
   if (request.source === 'claude-code') {
     const session =
       request.permissionMode && PLAIN_WORD.test(request.permissionMode) ? request.permissionMode : undefined;
@@ -49,5 +54,6 @@ export async function resolveResumeOptions(
     return mode ? { permissionMode: mode } : {};
   }
   const sandbox = (await sessionSandbox(request.sessionId, env)) ?? configuredCodexSandbox(config);
-  return sandbox ? { sandbox } : {};
+  const approvals = await codexApprovalsByHook(home, env, readPermissionCallSettings(config));
+  return { ...(sandbox ? { sandbox } : {}), ...(approvals.byHook ? { approvalsByHook: true } : {}) };
 }

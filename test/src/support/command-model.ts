@@ -13,6 +13,8 @@ export interface ToolOutcome {
 export interface CommandModel {
   url: string;
   outcomes: ToolOutcome[];
+  /** The bodies of the requests from Codex's reviewer model (`approvals_reviewer = "auto_review"`). */
+  reviews: string[];
   close: () => Promise<void>;
 }
 
@@ -23,15 +25,22 @@ const RUN = /^RUN (.+)$/m;
  * user message `RUN <command>` makes it call the agent's shell tool with that command (Claude
  * Code's Bash; Codex's exec_command asking to run outside its sandbox, which needs approval),
  * and records the tool result the agent sends back. Requests without the shell tool (title
- * generation, Codex's reviewers) get plain text.
+ * generation) get plain text, and so do Codex's reviewer's (recorded; plain text is no verdict,
+ * so Codex refuses the action).
  */
 export async function startCommandModel(): Promise<CommandModel> {
   const outcomes: ToolOutcome[] = [];
+  const reviews: string[] = [];
   const server = createServer((request, response) => {
     let raw = '';
     request.on('data', (chunk) => (raw += chunk));
     request.on('end', () => {
       const body = raw ? JSON.parse(raw) : {};
+      // Codex names the sub-agent a request is for; its reviewer is "guardian".
+      if (request.headers['x-openai-subagent'] === 'guardian') {
+        reviews.push(raw);
+        return responses({ input: [] }, response, outcomes);
+      }
       if (request.url?.includes('/messages') && !request.url.includes('count_tokens'))
         return anthropic(body, response, outcomes);
       if (request.url?.includes('/responses')) return responses(body, response, outcomes);
@@ -45,6 +54,7 @@ export async function startCommandModel(): Promise<CommandModel> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     outcomes,
+    reviews,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -16,5 +16,5 @@ export { readCodexHookTrust } from './install/codex-hook-trust';
 export type { Logger } from './log/logger';
 export { createConsoleLogger, createMemoryLogger } from './log/logger';
 export type { ResumeOptions, ResumeRequest } from './replies/resume-agent';
-export { HOOK_FAILED_REVIEW_POLICY, resumeCommand } from './replies/resume-agent';
+export { HOOK_FAILED_REVIEW_POLICY, resumeCommand, resumeEnvironment } from './replies/resume-agent';
 export { resolveResumeOptions } from './replies/resume-options';

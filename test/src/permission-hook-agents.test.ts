@@ -24,6 +24,7 @@ import {
   openPermissionRequest,
   resolveResumeOptions,
   resumeCommand,
+  resumeEnvironment,
   SEALED_REQUEST_TYPE,
 } from '@ringback/daemon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -449,12 +450,24 @@ async function checkResumedCodex() {
   const options = await resolveResumeOptions(request(''), { permissionCalls: { waitSeconds: 60 } }, env, {
     home,
   });
-  expect(options).toEqual({ sandbox: 'workspace-write', approvalsByHook: true });
+  expect(options).toEqual({ sandbox: 'workspace-write', codexHookTimeoutSeconds: 120 });
+  // A project may turn Codex hooks off in its own config: the resume turns them back on.
+  await mkdir(join(project, '.codex'), { recursive: true });
+  await writeFile(join(project, '.codex', 'config.toml'), '[features]\nhooks = false\n');
   const mark = `RINGBACK_TEST_TURN=${randomUUID()}`;
-  const resume = (text: string) => {
-    const [command, args] = resumeCommand(request(text), options, { ...env, RINGBACK_CODEX_BIN: codex });
+  const resume = (text: string, resumeOptions = options) => {
+    const [command, args] = resumeCommand(request(text), resumeOptions, {
+      ...env,
+      RINGBACK_CODEX_BIN: codex,
+    });
     const [name, value] = mark.split('=') as [string, string];
-    return runAgent(command, args, { ...env, RINGBACK_RESUMED_SESSION: '1', [name]: value }, project, text);
+    return runAgent(
+      command,
+      args,
+      { ...resumeEnvironment(resumeOptions, env), [name]: value },
+      project,
+      text,
+    );
   };
 
   // Allow on the phone: the command runs outside the sandbox, as asked.
@@ -517,6 +530,25 @@ async function checkResumedCodex() {
   expect(model.reviews.length).toBeGreaterThan(0);
   const underOurPolicy = model.reviews.filter((review) => review.includes(HOOK_FAILED_REVIEW_POLICY));
   expect(underOurPolicy.length).toBe(model.reviews.length);
+
+  // Our hook no longer trusted, and the user's config turning Codex's reviewer on: the resume
+  // keeps the reviewer off, so nothing is asked of anyone and the command is refused.
+  const configToml = join(home, '.codex', 'config.toml');
+  const config = await readFile(configToml, 'utf8');
+  await writeFile(
+    configToml,
+    `approvals_reviewer = "auto_review"\n${config.slice(0, config.indexOf('[hooks.state'))}`,
+  );
+  const untrusted = await resolveResumeOptions(request(''), { permissionCalls: { waitSeconds: 60 } }, env, {
+    home,
+  });
+  expect(untrusted).toEqual({ sandbox: 'workspace-write' });
+  const [requests, reviews] = [route.requests.length, model.reviews.length];
+  turn = await resume('RUN touch resumed-no-hook.txt', untrusted);
+  expect(turn.code, turn.output).toBe(0);
+  expect(existsSync(join(project, 'resumed-no-hook.txt'))).toBe(false);
+  expect(route.requests.length).toBe(requests);
+  expect(model.reviews.length).toBe(reviews);
 }
 
 describe('the PermissionRequest hook with the real agents', () => {

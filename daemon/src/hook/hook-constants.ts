@@ -31,3 +31,8 @@ export const SEALED_REQUEST_TYPE = 'application/vnd.ringback.sealed-request';
 
 /** Set to `1` in a session Ringback resumed after a reply, for its hooks: nobody is at its terminal. */
 export const RESUMED_SESSION_ENV = 'RINGBACK_RESUMED_SESSION';
+/**
+ * Set with it in a resumed Codex turn whose approvals go to the hook: the seconds after which
+ * Codex ends the hook. The hook denies before then, or an undecided approval would go elsewhere.
+ */
+export const HOOK_TIMEOUT_ENV = 'RINGBACK_HOOK_TIMEOUT_SECONDS';

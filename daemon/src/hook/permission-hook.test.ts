@@ -229,6 +229,23 @@ describe('runPermissionHook', () => {
     );
   });
 
+  it('in a resumed Codex turn, denies before Codex ends the hook, however long the daemon would hold it', async () => {
+    // Codex would end the hook at 6 s and hand the approval, undecided, to its reviewer.
+    const stand = await daemon(() => undefined);
+    const resumed = { RINGBACK_RESUMED_SESSION: '1', RINGBACK_HOOK_TIMEOUT_SECONDS: '6' };
+    const started = performance.now();
+    const output = await runPermissionHook('codex', codexPayload, options(stand, { env: resumed }));
+    expect(JSON.parse(output)).toEqual(deny(NO_ANSWER_MESSAGE));
+    expect(performance.now() - started).toBeLessThan(4_000);
+    await expect.poll(() => stand.closed).toEqual(['/permission-request?agent=codex']);
+    // A timeout it cannot read changes nothing: the daemon's answer is awaited as ever.
+    const answered = await daemon(json(200, { decision: { behavior: 'allow' }, reason: 'decided' }));
+    const odd = { RINGBACK_RESUMED_SESSION: '1', RINGBACK_HOOK_TIMEOUT_SECONDS: 'soon' };
+    expect(
+      JSON.parse(await runPermissionHook('codex', codexPayload, options(answered, { env: odd }))),
+    ).toEqual(ALLOW);
+  });
+
   it('prints nothing for an error status or an answer it cannot read, never an allow', async () => {
     const answers = [
       json(500, { decision: { behavior: 'allow' }, reason: 'decided' }),

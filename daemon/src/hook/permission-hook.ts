@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readAnswerSecret } from './answer-mac';
 import { watchClaudeDialog } from './claude-dialog-status';
 import { watchClaudeToolSettled } from './claude-tool-settled';
-import { PERMISSION_HOOK_DEADLINE_MS, RESUMED_SESSION_ENV } from './hook-constants';
+import { HOOK_TIMEOUT_ENV, PERMISSION_HOOK_DEADLINE_MS, RESUMED_SESSION_ENV } from './hook-constants';
 import { type HookAgent, permissionDetails } from './permission-details';
 import { decisionOutput, NO_ANSWER_MESSAGE } from './permission-output';
 import { askDaemon } from './post-permission';
@@ -52,7 +52,7 @@ async function decide(agent: HookAgent, input: string, options: PermissionHookOp
       agent,
       body: JSON.stringify(details),
       env: options.env,
-      deadlineMs: options.deadlineMs ?? PERMISSION_HOOK_DEADLINE_MS,
+      deadlineMs: hookDeadlineMs(options),
       signal: answeredAtTerminal.signal,
     });
     // Answered at the terminal: the agent no longer reads this hook's decision.
@@ -63,6 +63,21 @@ async function decide(agent: HookAgent, input: string, options: PermissionHookOp
   } finally {
     watch?.stop();
   }
+}
+
+/** Seconds the hook keeps for printing its deny before the agent's own timeout ends it. */
+const AGENT_TIMEOUT_MARGIN_SECONDS = 5;
+
+/**
+ * How long the hook waits for the daemon. In a resumed Codex turn Codex ends the hook after its
+ * timeout (the resume says when) and hands the approval, undecided, to its reviewer model: the
+ * hook gives up first and denies, even if the wait was raised after the turn began.
+ */
+function hookDeadlineMs(options: PermissionHookOptions): number {
+  const deadline = options.deadlineMs ?? PERMISSION_HOOK_DEADLINE_MS;
+  const timeout = Number(options.env[HOOK_TIMEOUT_ENV]);
+  if (options.env[RESUMED_SESSION_ENV] !== '1' || !Number.isFinite(timeout) || timeout <= 0) return deadline;
+  return Math.min(deadline, Math.max(0, timeout - AGENT_TIMEOUT_MARGIN_SECONDS) * 1000);
 }
 
 interface AnsweredAtTerminal {

@@ -9,12 +9,14 @@ import { codexApprovalsByHook } from './codex-approvals';
 
 const PERMISSION = hookCommand('/usr/bin/node', '/opt/ringback/ringback.mjs', 'codex', 'PermissionRequest');
 const SETTINGS = DEFAULT_PERMISSION_CALL_SETTINGS;
+/** No `/etc/codex`: this machine's own is none of these tests' business. */
+const NO_SYSTEM = { systemDir: join(tmpdir(), 'ringback-no-etc-codex') };
 
 /** A home whose Codex lists our permission hook, as `ringback install` writes it, trusted or not. */
 async function home(
-  options: { timeout?: number; matcher?: string; trusted?: boolean; hook?: boolean } = {},
+  options: { timeout?: number; matcher?: string; trusted?: boolean; hook?: boolean; config?: string } = {},
 ): Promise<string> {
-  const { timeout = SETTINGS.waitSeconds + 30, matcher, trusted = true, hook = true } = options;
+  const { timeout = SETTINGS.waitSeconds + 30, matcher, trusted = true, hook = true, config = '' } = options;
   const dir = await mkdtemp(join(tmpdir(), 'ringback-codex-approvals-'));
   const codexHome = join(dir, '.codex');
   await mkdir(codexHome);
@@ -25,20 +27,55 @@ async function home(
   if (trusted) {
     const key = `${codexHome}/hooks.json:permission_request:0:0`;
     const hash = codexHookHash('PermissionRequest', handler, matcher);
-    await writeFile(join(codexHome, 'config.toml'), `[hooks.state."${key}"]\ntrusted_hash = "${hash}"\n`);
+    await writeFile(
+      join(codexHome, 'config.toml'),
+      `${config}\n[hooks.state."${key}"]\ntrusted_hash = "${hash}"\n`,
+    );
   }
+  return dir;
+}
+
+/** A directory standing for `/etc/codex`, holding `files`. */
+async function systemDir(files: Record<string, string> = {}): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'ringback-etc-codex-'));
+  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
   return dir;
 }
 
 describe('codexApprovalsByHook', () => {
   it('sends a resumed turn’s approvals to our hook when Codex runs it for every tool, with time to answer', async () => {
-    expect(await codexApprovalsByHook(await home(), {}, SETTINGS)).toEqual({ byHook: true });
-    expect(await codexApprovalsByHook(await home({ matcher: '*' }), {}, SETTINGS)).toEqual({ byHook: true });
+    const byHook = { byHook: true, hookTimeoutSeconds: SETTINGS.waitSeconds + 30 };
+    expect(await codexApprovalsByHook(await home(), {}, SETTINGS, NO_SYSTEM)).toEqual(byHook);
+    expect(await codexApprovalsByHook(await home({ matcher: '*' }), {}, SETTINGS, NO_SYSTEM)).toEqual(byHook);
+    // Other features, and hooks said on, change nothing.
+    const config = '[features]\nhooks = true\nweb_search_request = false\n';
+    expect(await codexApprovalsByHook(await home({ config }), {}, SETTINGS, NO_SYSTEM)).toEqual(byHook);
+  });
+
+  it('keeps Codex asking nobody where the user turned Codex hooks off, or an organisation manages Codex', async () => {
+    const refused = async (dir: string, etc?: string) =>
+      codexApprovalsByHook(dir, {}, SETTINGS, etc === undefined ? NO_SYSTEM : { systemDir: etc });
+    expect(await refused(await home({ config: '[features]\nhooks = false\n' }))).toEqual({
+      byHook: false,
+      why: "hooks are turned off in Codex's config.toml ([features] hooks = false)",
+    });
+    expect((await refused(await home({ config: 'features.codex_hooks = false\n' }))).byHook).toBe(false);
+    // Managed requirements may run only managed hooks, or give the reviewer a policy of their own.
+    for (const file of ['requirements.toml', 'managed_config.toml']) {
+      const etc = await systemDir({ [file]: 'allow_managed_hooks_only = true\n' });
+      expect(await refused(await home(), etc)).toEqual({
+        byHook: false,
+        why: `your organisation manages Codex (${join(etc, file)})`,
+      });
+    }
+    expect((await refused(await home(), await systemDir({ 'config.toml': 'model = "x"\n' }))).byHook).toBe(
+      true,
+    );
   });
 
   it('keeps Codex asking nobody when an approval could reach anyone but the phone', async () => {
     const refused = async (dir: string, settings = SETTINGS) =>
-      (await codexApprovalsByHook(dir, {}, settings)).byHook;
+      (await codexApprovalsByHook(dir, {}, settings, NO_SYSTEM)).byHook;
     // No hook, or one Codex does not run: Codex's model reviewer would decide alone.
     expect(await refused(await home({ hook: false }))).toBe(false);
     expect(await refused(await home({ trusted: false }))).toBe(false);
@@ -54,9 +91,15 @@ describe('codexApprovalsByHook', () => {
   });
 
   it('says why not', async () => {
-    expect(await codexApprovalsByHook(await home({ trusted: false }), {}, SETTINGS)).toEqual({
+    expect(await codexApprovalsByHook(await home({ trusted: false }), {}, SETTINGS, NO_SYSTEM)).toEqual({
       byHook: false,
       why: 'Codex does not run the permission hook (untrusted)',
+    });
+    const unreadable = await home();
+    await writeFile(join(unreadable, '.codex', 'config.toml'), '[hooks.state\n');
+    expect(await codexApprovalsByHook(unreadable, {}, SETTINGS, NO_SYSTEM)).toMatchObject({
+      byHook: false,
+      why: expect.stringMatching(/^Codex's trust in the permission hook could not be read/),
     });
   });
 });

@@ -2,7 +2,7 @@ import { chmod, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HOOK_FAILED_REVIEW_POLICY, resumeAgent, resumeCommand } from './resume-agent';
+import { HOOK_FAILED_REVIEW_POLICY, resumeAgent, resumeCommand, resumeEnvironment } from './resume-agent';
 
 async function script(body: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'ringback-resume-'));
@@ -24,7 +24,7 @@ describe('resumeCommand', () => {
     // the session ran there; `-` reads the prompt from stdin.
     expect(resumeCommand({ ...request, source: 'codex' }, {}, {})).toEqual([
       'codex',
-      ['exec', 'resume', '--skip-git-repo-check', '--', 's-1', '-'],
+      ['exec', 'resume', '--skip-git-repo-check', '-c', 'approvals_reviewer="user"', '--', 's-1', '-'],
     ]);
     expect(resumeCommand({ ...request, source: 'codex' }, {}, { RINGBACK_CODEX_BIN: '/opt/codex' })[0]).toBe(
       '/opt/codex',
@@ -35,19 +35,38 @@ describe('resumeCommand', () => {
     expect(
       resumeCommand({ ...request, source: 'claude-code' }, { permissionMode: 'acceptEdits' }, {}),
     ).toEqual(['claude', ['--resume=s-1', '--permission-mode=acceptEdits', '-p']]);
+    // Codex's reviewer pinned off: `codex exec` then asks for nothing, whatever the user's config says.
     expect(resumeCommand({ ...request, source: 'codex' }, { sandbox: 'workspace-write' }, {})).toEqual([
       'codex',
-      ['exec', 'resume', '--skip-git-repo-check', '-c', 'sandbox_mode="workspace-write"', '--', 's-1', '-'],
+      [
+        'exec',
+        'resume',
+        '--skip-git-repo-check',
+        '-c',
+        'sandbox_mode="workspace-write"',
+        '-c',
+        'approvals_reviewer="user"',
+        '--',
+        's-1',
+        '-',
+      ],
     ]);
-    // Its approvals to our hook (the phone): Codex's reviewer on, so that exec asks at all.
+    // Its approvals to our hook (the phone): hooks on and Codex's reviewer on, so that exec asks at
+    // all, the reviewer told to deny what the hook did not decide.
     expect(
-      resumeCommand({ ...request, source: 'codex' }, { sandbox: 'read-only', approvalsByHook: true }, {})[1],
+      resumeCommand(
+        { ...request, source: 'codex' },
+        { sandbox: 'read-only', codexHookTimeoutSeconds: 630 },
+        {},
+      )[1],
     ).toEqual([
       'exec',
       'resume',
       '--skip-git-repo-check',
       '-c',
       'sandbox_mode="read-only"',
+      '-c',
+      'features.hooks=true',
       '-c',
       'approvals_reviewer="auto_review"',
       '-c',
@@ -58,6 +77,14 @@ describe('resumeCommand', () => {
       's-1',
       '-',
     ]);
+  });
+
+  it('tells the hooks of a resumed session so, and a resumed Codex turn’s hook when Codex ends it', () => {
+    expect(resumeEnvironment({}, { PATH: '/bin' })).toEqual({ PATH: '/bin', RINGBACK_RESUMED_SESSION: '1' });
+    expect(resumeEnvironment({ codexHookTimeoutSeconds: 630 }, {})).toEqual({
+      RINGBACK_RESUMED_SESSION: '1',
+      RINGBACK_HOOK_TIMEOUT_SECONDS: '630',
+    });
   });
 
   it("names Ringback's permission-prompt MCP tool for a resumed Claude Code session, the server inline", () => {

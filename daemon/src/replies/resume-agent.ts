@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import type { AgentSource } from '@ringback/protocol';
-import { RESUMED_SESSION_ENV } from '../hook/hook-constants';
+import { HOOK_TIMEOUT_ENV, RESUMED_SESSION_ENV } from '../hook/hook-constants';
 import type { CodexSandbox } from './codex-session-sandbox';
 import { type PermissionPromptServer, permissionPromptArgs } from './permission-prompt-args';
 
@@ -36,10 +36,11 @@ export interface ResumeOptions {
   /** Codex's `sandbox_mode`; its own configuration when absent. */
   sandbox?: CodexSandbox;
   /**
-   * Codex: its approvals go to our PermissionRequest hook, so to the phone (`codexApprovalsByHook`
-   * says when that is sure). Absent: `codex exec` asks for none.
+   * Codex: its approvals go to our PermissionRequest hook, so to the phone, and Codex ends the hook
+   * after this many seconds (`codexApprovalsByHook` says when that is sure). Absent: `codex exec`
+   * asks for none.
    */
-  approvalsByHook?: boolean;
+  codexHookTimeoutSeconds?: number;
   /**
    * Claude Code: Ringback's permission-prompt MCP server, which asks the phone for the session's
    * permission requests (headless, it never runs the PermissionRequest hook).
@@ -68,22 +69,40 @@ export function resumeCommand(
   const sandbox = options.sandbox ? ['-c', `sandbox_mode="${options.sandbox}"`] : [];
   // `codex exec` forces approval_policy "never" unless Codex's reviewer is on; with it, every
   // approval runs the PermissionRequest hooks first, and ours decides each one (a deny when the
-  // phone does not allow). The reviewer model sees only what the hook did not decide, and its
-  // policy says to deny all of it.
-  const approvals = options.approvalsByHook
-    ? [
-        '-c',
-        'approvals_reviewer="auto_review"',
-        '-c',
-        'approval_policy="on-request"',
-        '-c',
-        `auto_review.policy=${JSON.stringify(HOOK_FAILED_REVIEW_POLICY)}`,
-      ]
-    : [];
+  // phone does not allow), hooks on whatever a project's config says. The reviewer model sees only
+  // what the hook did not decide, and its policy says to deny all of it. Without our hook the
+  // reviewer stays off, even where the user's config turns it on, so that nothing is asked.
+  const approvals =
+    options.codexHookTimeoutSeconds !== undefined
+      ? [
+          '-c',
+          'features.hooks=true',
+          '-c',
+          'approvals_reviewer="auto_review"',
+          '-c',
+          'approval_policy="on-request"',
+          '-c',
+          `auto_review.policy=${JSON.stringify(HOOK_FAILED_REVIEW_POLICY)}`,
+        ]
+      : ['-c', 'approvals_reviewer="user"'];
   return [
     env.RINGBACK_CODEX_BIN || 'codex',
     ['exec', 'resume', '--skip-git-repo-check', ...sandbox, ...approvals, '--', request.sessionId, '-'],
   ];
+}
+
+/**
+ * The resumed agent's environment, which its hooks inherit. Nobody is at a resumed session's
+ * terminal: its permission hook counts the user as away and turns no answer into a deny, and it
+ * learns when Codex will end it so that it denies first.
+ */
+export function resumeEnvironment(options: ResumeOptions, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const timeout = options.codexHookTimeoutSeconds;
+  return {
+    ...env,
+    [RESUMED_SESSION_ENV]: '1',
+    ...(timeout !== undefined ? { [HOOK_TIMEOUT_ENV]: String(timeout) } : {}),
+  };
 }
 
 /**
@@ -104,8 +123,7 @@ export async function resumeAgent(
     let stderr = '';
     const child = spawn(command, args, {
       cwd: request.cwd,
-      // Nobody is at a resumed session's terminal: its permission hook counts the user as away.
-      env: { ...env, [RESUMED_SESSION_ENV]: '1' },
+      env: resumeEnvironment(options, env),
       stdio: ['pipe', 'ignore', 'pipe'],
       detached: true,
     });

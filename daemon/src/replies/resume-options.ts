@@ -55,5 +55,8 @@ export async function resolveResumeOptions(
   }
   const sandbox = (await sessionSandbox(request.sessionId, env)) ?? configuredCodexSandbox(config);
   const approvals = await codexApprovalsByHook(home, env, readPermissionCallSettings(config));
-  return { ...(sandbox ? { sandbox } : {}), ...(approvals.byHook ? { approvalsByHook: true } : {}) };
+  return {
+    ...(sandbox ? { sandbox } : {}),
+    ...(approvals.byHook ? { codexHookTimeoutSeconds: approvals.hookTimeoutSeconds } : {}),
+  };
 }

@@ -374,7 +374,7 @@ async function checkResumedClaude() {
       },
       { ...env, RINGBACK_CLAUDE_BIN: join(AGENTS_BIN, 'claude') },
     );
-    const turn = await runAgent(command, args, { ...env, RINGBACK_RESUMED_SESSION: '1' }, project, text);
+    const turn = await runAgent(command, args, resumeEnvironment({ sessionId }, {}, env), project, text);
     expect(turn.code, turn.output).toBe(0);
   };
 
@@ -464,7 +464,7 @@ async function checkResumedCodex() {
     return runAgent(
       command,
       args,
-      { ...resumeEnvironment(resumeOptions, env), [name]: value },
+      { ...resumeEnvironment({ sessionId }, resumeOptions, env), [name]: value },
       project,
       text,
     );

@@ -29,7 +29,10 @@ export const ANSWER_MAC_HEADER = 'ringback-answer-mac';
 /** The permission hook's request, sealed under the daemon's answer key (see request-seal.ts). */
 export const SEALED_REQUEST_TYPE = 'application/vnd.ringback.sealed-request';
 
-/** Set to `1` in a session Ringback resumed after a reply, for its hooks: nobody is at its terminal. */
+/**
+ * Set to the session's id in a session Ringback resumed after a reply, for its hooks: nobody is at
+ * its terminal (see resumed-session.ts).
+ */
 export const RESUMED_SESSION_ENV = 'RINGBACK_RESUMED_SESSION';
 /**
  * Set with it in a resumed Codex turn whose approvals go to the hook: the seconds after which

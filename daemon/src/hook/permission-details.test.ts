@@ -51,10 +51,11 @@ describe('permissionDetails', () => {
     });
   });
 
-  it('marks a session Ringback resumed (RINGBACK_RESUMED_SESSION=1), and only that', () => {
+  it('marks the session Ringback resumed (RINGBACK_RESUMED_SESSION names it), and only that', () => {
     for (const [value, resumed] of [
-      ['1', true],
-      ['0', false],
+      [codexExec.session_id as string, true],
+      // Another session, started from a shell the resumed turn left behind.
+      ['01a23751-0000-7401-97e4-b6b7404efe6a', false],
       ['', false],
       [undefined, false],
     ] as const) {

@@ -2,6 +2,8 @@
 // in @ringback/protocol, repeated here: the hook imports nothing of ours beyond this folder;
 // permission-details.test.ts checks the two agree).
 
+import { isResumedSession } from './resumed-session';
+
 export type HookAgent = 'claude-code' | 'codex';
 
 export interface PermissionRequestDetails {
@@ -222,7 +224,7 @@ function codexAsks(toolName: string, input: Record_): Asked {
 /**
  * The request to hand the daemon, or null when the payload names no session or tool (nothing
  * a phone could decide on). `resumed`: Ringback started this session after a reply from the
- * phone (`RINGBACK_RESUMED_SESSION=1`), so nobody is at its terminal.
+ * phone (`RINGBACK_RESUMED_SESSION` names it), so nobody is at its terminal.
  */
 export function permissionDetails(
   agent: HookAgent,
@@ -255,7 +257,7 @@ export function permissionDetails(
     action: asked.action,
     subject: cut(asked.subject, LIMITS.subject),
     description: asked.description === null ? null : cut(asked.description, LIMITS.description),
-    resumed: env.RINGBACK_RESUMED_SESSION === '1',
+    resumed: isResumedSession(env, sessionId),
     ...(asked.change === undefined ? {} : { change: cut(asked.change, LIMITS.change) }),
     ...(asked.command === undefined ? {} : { command: cut(asked.command, LIMITS.command) }),
     ...(partial ? { complete: false } : {}),

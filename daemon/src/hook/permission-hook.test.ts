@@ -13,6 +13,7 @@ import { readPermissionAnswer } from './post-permission';
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const claudePayload = fixture('claude-code-permission-bash.json');
 const codexPayload = fixture('codex-permission-exec.json');
+const CODEX_SESSION = JSON.parse(codexPayload).session_id as string;
 
 interface Received {
   url: string;
@@ -154,7 +155,7 @@ describe('runPermissionHook', () => {
     const output = await runPermissionHook(
       'codex',
       codexPayload,
-      options(stand, { env: { RINGBACK_RESUMED_SESSION: '1' } }),
+      options(stand, { env: { RINGBACK_RESUMED_SESSION: CODEX_SESSION } }),
     );
     expect(JSON.parse(output)).toEqual(deny('Wait for the release on Monday.'));
     expect(stand.received[0]?.url).toBe('/permission-request?agent=codex');
@@ -203,7 +204,7 @@ describe('runPermissionHook', () => {
 
   it('in a session resumed from the phone, denies whatever is not the phone’s decision: nobody is at its terminal', async () => {
     // Codex's resumed turn would hand an undecided approval to its reviewer model.
-    const resumed = { env: { RINGBACK_RESUMED_SESSION: '1' } };
+    const resumed = { env: { RINGBACK_RESUMED_SESSION: CODEX_SESSION } };
     const nobody = deny(NO_ANSWER_MESSAGE);
     for (const reason of ['timeout', 'relay_unreachable', 'disabled', 'error']) {
       const stand = await daemon(json(200, { decision: null, reason }));
@@ -232,7 +233,7 @@ describe('runPermissionHook', () => {
   it('in a resumed Codex turn, denies before Codex ends the hook, however long the daemon would hold it', async () => {
     // Codex would end the hook at 6 s and hand the approval, undecided, to its reviewer.
     const stand = await daemon(() => undefined);
-    const resumed = { RINGBACK_RESUMED_SESSION: '1', RINGBACK_HOOK_TIMEOUT_SECONDS: '6' };
+    const resumed = { RINGBACK_RESUMED_SESSION: CODEX_SESSION, RINGBACK_HOOK_TIMEOUT_SECONDS: '6' };
     const started = performance.now();
     const output = await runPermissionHook('codex', codexPayload, options(stand, { env: resumed }));
     expect(JSON.parse(output)).toEqual(deny(NO_ANSWER_MESSAGE));
@@ -240,7 +241,7 @@ describe('runPermissionHook', () => {
     await expect.poll(() => stand.closed).toEqual(['/permission-request?agent=codex']);
     // A timeout it cannot read changes nothing: the daemon's answer is awaited as ever.
     const answered = await daemon(json(200, { decision: { behavior: 'allow' }, reason: 'decided' }));
-    const odd = { RINGBACK_RESUMED_SESSION: '1', RINGBACK_HOOK_TIMEOUT_SECONDS: 'soon' };
+    const odd = { RINGBACK_RESUMED_SESSION: CODEX_SESSION, RINGBACK_HOOK_TIMEOUT_SECONDS: 'soon' };
     expect(
       JSON.parse(await runPermissionHook('codex', codexPayload, options(answered, { env: odd }))),
     ).toEqual(ALLOW);

@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { readAnswerSecret } from './answer-mac';
 import { watchClaudeDialog } from './claude-dialog-status';
 import { watchClaudeToolSettled } from './claude-tool-settled';
-import { HOOK_TIMEOUT_ENV, PERMISSION_HOOK_DEADLINE_MS, RESUMED_SESSION_ENV } from './hook-constants';
+import { HOOK_TIMEOUT_ENV, PERMISSION_HOOK_DEADLINE_MS } from './hook-constants';
 import { type HookAgent, permissionDetails } from './permission-details';
 import { decisionOutput, NO_ANSWER_MESSAGE } from './permission-output';
 import { askDaemon } from './post-permission';
+import { isResumedSession, payloadSessionId } from './resumed-session';
 import { localPort } from './run-hook';
 
 export interface PermissionHookOptions {
@@ -28,12 +29,18 @@ export async function runPermissionHook(
   input: string,
   options: PermissionHookOptions,
 ): Promise<string> {
-  const output = await decide(agent, input, options);
-  if (output || options.env[RESUMED_SESSION_ENV] !== '1') return output;
+  const resumed = isResumedSession(options.env, payloadSessionId(input));
+  const output = await decide(agent, input, options, resumed);
+  if (output || !resumed) return output;
   return decisionOutput(agent, { behavior: 'deny', message: NO_ANSWER_MESSAGE });
 }
 
-async function decide(agent: HookAgent, input: string, options: PermissionHookOptions): Promise<string> {
+async function decide(
+  agent: HookAgent,
+  input: string,
+  options: PermissionHookOptions,
+  resumed: boolean,
+): Promise<string> {
   const startedAt = Date.now();
   let watch: AnsweredAtTerminal | undefined;
   try {
@@ -52,7 +59,7 @@ async function decide(agent: HookAgent, input: string, options: PermissionHookOp
       agent,
       body: JSON.stringify(details),
       env: options.env,
-      deadlineMs: hookDeadlineMs(options),
+      deadlineMs: hookDeadlineMs(options, resumed),
       signal: answeredAtTerminal.signal,
     });
     // Answered at the terminal: the agent no longer reads this hook's decision.
@@ -73,10 +80,10 @@ const AGENT_TIMEOUT_MARGIN_SECONDS = 5;
  * timeout (the resume says when) and hands the approval, undecided, to its reviewer model: the
  * hook gives up first and denies, even if the wait was raised after the turn began.
  */
-function hookDeadlineMs(options: PermissionHookOptions): number {
+function hookDeadlineMs(options: PermissionHookOptions, resumed: boolean): number {
   const deadline = options.deadlineMs ?? PERMISSION_HOOK_DEADLINE_MS;
   const timeout = Number(options.env[HOOK_TIMEOUT_ENV]);
-  if (options.env[RESUMED_SESSION_ENV] !== '1' || !Number.isFinite(timeout) || timeout <= 0) return deadline;
+  if (!resumed || !Number.isFinite(timeout) || timeout <= 0) return deadline;
   return Math.min(deadline, Math.max(0, timeout - AGENT_TIMEOUT_MARGIN_SECONDS) * 1000);
 }
 

@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import { PERMISSION_HOOK_DEADLINE_MS } from './hook-constants';
+import { PERMISSION_HOOK_DEADLINE_MS, RESUMED_SESSION_ENV } from './hook-constants';
 import { permissionDetails } from './permission-details';
 import { DEFAULT_DENY_MESSAGE, NO_ANSWER_MESSAGE } from './permission-output';
 import { askDaemon } from './post-permission';
@@ -71,7 +71,7 @@ export async function decidePrompt(
       tool_input: input,
     };
     // Always a resumed session: this server only runs in the sessions Ringback resumes.
-    const env = { ...options.env, RINGBACK_RESUMED_SESSION: '1' };
+    const env = { ...options.env, [RESUMED_SESSION_ENV]: payload.session_id ?? '' };
     const details = permissionDetails('claude-code', payload, env, options.cwd);
     if (!details) return noAnswer;
     const answer = await askDaemon({

@@ -1,4 +1,4 @@
-import { PERMISSION_HOOK_DEADLINE_MS } from '../hook/hook-constants';
+import { PERMISSION_HOOK_DEADLINE_MS, RESUMED_SESSION_ENV } from '../hook/hook-constants';
 import {
   PERMISSION_MCP_SERVER,
   PERMISSION_MCP_SESSION_ENV,
@@ -33,7 +33,7 @@ export function permissionPromptArgs(
         env: {
           [PERMISSION_MCP_SESSION_ENV]: request.sessionId,
           RINGBACK_HOME: server.dataDir,
-          RINGBACK_RESUMED_SESSION: '1',
+          [RESUMED_SESSION_ENV]: request.sessionId,
         },
         timeout: PERMISSION_HOOK_DEADLINE_MS + 60_000,
       },

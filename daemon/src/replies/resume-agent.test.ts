@@ -80,9 +80,12 @@ describe('resumeCommand', () => {
   });
 
   it('tells the hooks of a resumed session so, and a resumed Codex turn’s hook when Codex ends it', () => {
-    expect(resumeEnvironment({}, { PATH: '/bin' })).toEqual({ PATH: '/bin', RINGBACK_RESUMED_SESSION: '1' });
-    expect(resumeEnvironment({ codexHookTimeoutSeconds: 630 }, {})).toEqual({
-      RINGBACK_RESUMED_SESSION: '1',
+    expect(resumeEnvironment(request, {}, { PATH: '/bin' })).toEqual({
+      PATH: '/bin',
+      RINGBACK_RESUMED_SESSION: 's-1',
+    });
+    expect(resumeEnvironment(request, { codexHookTimeoutSeconds: 630 }, {})).toEqual({
+      RINGBACK_RESUMED_SESSION: 's-1',
       RINGBACK_HOOK_TIMEOUT_SECONDS: '630',
     });
   });
@@ -110,7 +113,7 @@ describe('resumeCommand', () => {
           env: {
             RINGBACK_SESSION_ID: 's-1',
             RINGBACK_HOME: '/home/u/.ringback',
-            RINGBACK_RESUMED_SESSION: '1',
+            RINGBACK_RESUMED_SESSION: 's-1',
           },
           timeout: expect.any(Number),
         },
@@ -154,7 +157,7 @@ describe('resumeAgent', () => {
     expect(await readFile(input, 'utf8')).toBe(text);
   });
 
-  it('marks the resumed session for its hooks (RINGBACK_RESUMED_SESSION=1), keeping the rest of the environment', async () => {
+  it('names the resumed session for its hooks (RINGBACK_RESUMED_SESSION), keeping the rest of the environment', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'ringback-cwd-'));
     const out = join(cwd, 'env.txt');
     const bin = await script(
@@ -166,7 +169,7 @@ describe('resumeAgent', () => {
         {},
         { PATH: process.env.PATH, KEPT: 'kept', RINGBACK_CLAUDE_BIN: bin, RINGBACK_CODEX_BIN: bin },
       );
-      expect(await readFile(out, 'utf8'), source).toBe('1|kept\n');
+      expect(await readFile(out, 'utf8'), source).toBe('s-1|kept\n');
     }
   });
 

@@ -96,11 +96,15 @@ export function resumeCommand(
  * terminal: its permission hook counts the user as away and turns no answer into a deny, and it
  * learns when Codex will end it so that it denies first.
  */
-export function resumeEnvironment(options: ResumeOptions, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function resumeEnvironment(
+  request: { sessionId: string },
+  options: ResumeOptions,
+  env: NodeJS.ProcessEnv,
+): NodeJS.ProcessEnv {
   const timeout = options.codexHookTimeoutSeconds;
   return {
     ...env,
-    [RESUMED_SESSION_ENV]: '1',
+    [RESUMED_SESSION_ENV]: request.sessionId,
     ...(timeout !== undefined ? { [HOOK_TIMEOUT_ENV]: String(timeout) } : {}),
   };
 }
@@ -123,7 +127,7 @@ export async function resumeAgent(
     let stderr = '';
     const child = spawn(command, args, {
       cwd: request.cwd,
-      env: resumeEnvironment(options, env),
+      env: resumeEnvironment(request, options, env),
       stdio: ['pipe', 'ignore', 'pipe'],
       detached: true,
     });

@@ -147,7 +147,14 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     key: () => readE2eKey(config)?.key ?? null,
     session: (sessionId) => opened.store.session(sessionId),
     resume: async (request) => {
-      const resumeOptions = await resolveResumeOptions(request, config.read(), env);
+      const resumeOptions = await resolveResumeOptions(request, config.read(), env, {
+        onCodexApprovals: (approvals) =>
+          logger.info(
+            approvals.byHook
+              ? `resuming Codex session ${request.sessionId}: its approvals ring the phone`
+              : `resuming Codex session ${request.sessionId}: it asks for no approval (${approvals.why})`,
+          ),
+      });
       const permissionPrompt = options.cli ? { ...options.cli, dataDir } : undefined;
       return resumeAgent(
         request,

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { CodexApprovals } from './codex-approvals';
 import { codexSessionSandbox } from './codex-session-sandbox';
 import { resolveResumeOptions } from './resume-options';
 
@@ -82,5 +83,26 @@ describe('resolveResumeOptions', () => {
     expect(await resolveResumeOptions(codex, { replies: { codexSandbox: 'anything' } }, {}, none)).toEqual(
       {},
     );
+  });
+
+  it("says whether a resumed Codex turn's approvals go to the phone, and why not", async () => {
+    const said: CodexApprovals[] = [];
+    const none = { sessionSandbox: async () => null, home: await codexHome([]) };
+    await resolveResumeOptions(
+      codex,
+      {},
+      {},
+      { ...none, onCodexApprovals: (approvals) => said.push(approvals) },
+    );
+    await resolveResumeOptions(
+      { ...codex, source: 'claude-code' },
+      {},
+      {},
+      {
+        ...none,
+        onCodexApprovals: (approvals) => said.push(approvals),
+      },
+    );
+    expect(said).toEqual([{ byHook: false, why: 'the permission hook is not installed' }]);
   });
 });

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import type { DaemonConfig } from '../config/daemon-config';
 import { readPermissionCallSettings } from '../config/permission-call-settings';
-import { codexApprovalsByHook } from './codex-approvals';
+import { type CodexApprovals, codexApprovalsByHook } from './codex-approvals';
 import { type CodexSandbox, codexSessionSandbox, isCodexSandbox } from './codex-session-sandbox';
 import type { ResumeOptions, ResumeRequest } from './resume-agent';
 
@@ -39,7 +39,12 @@ export async function resolveResumeOptions(
   request: ResumeRequest,
   config: DaemonConfig,
   env: NodeJS.ProcessEnv,
-  deps: { sessionSandbox?: typeof codexSessionSandbox; home?: string } = {},
+  deps: {
+    sessionSandbox?: typeof codexSessionSandbox;
+    home?: string;
+    /** Told whether a Codex turn's approvals go to the phone, and why not (for the log). */
+    onCodexApprovals?: (approvals: CodexApprovals) => void;
+  } = {},
 ): Promise<ResumeOptions> {
   const { sessionSandbox = codexSessionSandbox, home = homedir() } = deps;
   if (request.source === 'claude-code') {
@@ -55,6 +60,7 @@ export async function resolveResumeOptions(
   }
   const sandbox = (await sessionSandbox(request.sessionId, env)) ?? configuredCodexSandbox(config);
   const approvals = await codexApprovalsByHook(home, env, readPermissionCallSettings(config));
+  deps.onCodexApprovals?.(approvals);
   return {
     ...(sandbox ? { sandbox } : {}),
     ...(approvals.byHook ? { codexHookTimeoutSeconds: approvals.hookTimeoutSeconds } : {}),

@@ -17,7 +17,7 @@ import { readLlmChannel } from '../config/llm-channel';
 import { readPermissionCallSettings } from '../config/permission-call-settings';
 import { readHooksStatus } from '../install/hooks-status';
 import { readRelayTarget } from '../relay/relay-target';
-import { codexApprovalsByHook } from '../replies/codex-approvals';
+import { codexApprovalsByHook, codexApprovalsOnPhone } from '../replies/codex-approvals';
 import { processServiceHost, readLoginServiceLine, type ServiceHost } from '../service/index';
 import { permissionStatusLine } from './away-text';
 import type { CliIo } from './cli-io';
@@ -126,7 +126,9 @@ export async function statusCommand(
   lines.push(await readLoginServiceLine(service));
   // The hook files of whoever asks: the ones `ringback install` writes.
   lines.push(...hookLines(await readHooksStatus(io.home, io.env)));
-  const resumedCodex = await codexApprovalsByHook(io.home, io.env, permissionSettings);
+  const resumedCodex = await codexApprovalsByHook(io.home, io.env, permissionSettings, {
+    onPhone: codexApprovalsOnPhone(config ?? {}),
+  });
   lines.push(
     resumedCodex.byHook
       ? 'Codex sessions resumed from the phone: their approvals ring the phone'

@@ -84,7 +84,10 @@ function hookDeadlineMs(options: PermissionHookOptions, resumed: boolean): numbe
   const deadline = options.deadlineMs ?? PERMISSION_HOOK_DEADLINE_MS;
   const timeout = Number(options.env[HOOK_TIMEOUT_ENV]);
   if (!resumed || !Number.isFinite(timeout) || timeout <= 0) return deadline;
-  return Math.min(deadline, Math.max(0, timeout - AGENT_TIMEOUT_MARGIN_SECONDS) * 1000);
+  // Codex's clock started when it spawned the hook (through a login shell, then Node): count from
+  // this process's start, not from now.
+  const left = (timeout - AGENT_TIMEOUT_MARGIN_SECONDS) * 1000 - performance.now();
+  return Math.min(deadline, Math.max(0, left));
 }
 
 interface AnsweredAtTerminal {

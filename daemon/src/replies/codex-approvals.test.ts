@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_PERMISSION_CALL_SETTINGS } from '@ringback/protocol';
 import { describe, expect, it } from 'vitest';
@@ -71,6 +71,20 @@ describe('codexApprovalsByHook', () => {
     expect((await refused(await home(), await systemDir({ 'config.toml': 'model = "x"\n' }))).byHook).toBe(
       true,
     );
+    // A workspace's cloud requirements, cached in Codex's home.
+    const cloud = await home();
+    await writeFile(join(cloud, '.codex', 'cloud-config-bundle-cache.json'), '{}');
+    expect((await refused(cloud)).byHook).toBe(false);
+    // macOS managed preferences, for all users or for this one.
+    const preferences = await systemDir();
+    const managedPreferencesDir = { ...NO_SYSTEM, managedPreferencesDir: preferences };
+    expect((await codexApprovalsByHook(await home(), {}, SETTINGS, managedPreferencesDir)).byHook).toBe(true);
+    await mkdir(join(preferences, userInfo().username));
+    await writeFile(join(preferences, userInfo().username, 'com.openai.codex.plist'), '');
+    expect(await codexApprovalsByHook(await home(), {}, SETTINGS, managedPreferencesDir)).toMatchObject({
+      byHook: false,
+      why: expect.stringContaining('com.openai.codex.plist'),
+    });
   });
 
   it('keeps Codex asking nobody when an approval could reach anyone but the phone', async () => {
@@ -88,6 +102,13 @@ describe('codexApprovalsByHook', () => {
     expect(await refused(await home(), { ...SETTINGS, agents: { ...SETTINGS.agents, codex: false } })).toBe(
       false,
     );
+  });
+
+  it("keeps Codex asking nobody where daemon.json's replies.codexApprovalsOnPhone is false", async () => {
+    expect(await codexApprovalsByHook(await home(), {}, SETTINGS, { ...NO_SYSTEM, onPhone: false })).toEqual({
+      byHook: false,
+      why: 'replies.codexApprovalsOnPhone is false',
+    });
   });
 
   it('says why not', async () => {

@@ -1,6 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { PermissionCallSettings } from '@ringback/protocol';
+import type { DaemonConfig } from '../config/daemon-config';
 import { codexHomeOf, readCodexHookTrust } from '../install/codex-hook-trust';
 import { readTomlScalars } from '../install/toml-scalars';
 
@@ -15,12 +17,20 @@ const CODEX_SYSTEM_DIR = '/etc/codex';
 
 /**
  * Files by which an organisation manages Codex: they may run only managed hooks
- * (`allow_managed_hooks_only`), give the reviewer a policy of their own, or override our flags.
+ * (`allow_managed_hooks_only`), pin hooks off, give the reviewer a policy of their own, or
+ * override our flags. In `/etc/codex`; a business, enterprise or edu workspace's cloud
+ * requirements, cached in Codex's home; on macOS, managed preferences (MDM).
  */
 const MANAGED_FILES = ['requirements.toml', 'managed_config.toml'];
+const CLOUD_REQUIREMENTS_CACHE = 'cloud-config-bundle-cache.json';
+const MAC_MANAGED_PREFERENCES = 'com.openai.codex.plist';
 
 /** A matcher that lets the hook see every tool's approvals (Codex's regex; `*` for all). */
 const MATCHES_ALL = (matcher: unknown) => matcher === undefined || matcher === '' || matcher === '*';
+
+/** `replies.codexApprovalsOnPhone` in daemon.json: false keeps resumed Codex turns asking nobody. */
+export const codexApprovalsOnPhone = (config: DaemonConfig): boolean =>
+  config.replies?.codexApprovalsOnPhone !== false;
 
 export type CodexApprovals = { byHook: true; hookTimeoutSeconds: number } | { byHook: false; why: string };
 
@@ -38,10 +48,17 @@ export async function codexApprovalsByHook(
   home: string,
   env: NodeJS.ProcessEnv,
   settings: PermissionCallSettings,
-  deps: { systemDir?: string } = {},
+  deps: {
+    systemDir?: string;
+    /** macOS's `/Library/Managed Preferences` (absent elsewhere). */
+    managedPreferencesDir?: string;
+    /** daemon.json's `replies.codexApprovalsOnPhone` (default true). */
+    onPhone?: boolean;
+  } = {},
 ): Promise<CodexApprovals> {
+  if (deps.onPhone === false) return { byHook: false, why: 'replies.codexApprovalsOnPhone is false' };
   if (!settings.enabled || !settings.agents.codex) return { byHook: false, why: 'permission calls are off' };
-  const managed = await firstExisting(deps.systemDir ?? CODEX_SYSTEM_DIR, MANAGED_FILES);
+  const managed = await firstExisting(await managedPaths(home, env, deps));
   if (managed) return { byHook: false, why: `your organisation manages Codex (${managed})` };
   const trust = await readCodexHookTrust(home, env);
   const hook = trust.permissionHook;
@@ -65,16 +82,34 @@ export async function codexApprovalsByHook(
   return { byHook: true, hookTimeoutSeconds: hook.timeoutSeconds };
 }
 
-async function firstExisting(dir: string, names: string[]): Promise<string | undefined> {
-  for (const name of names) {
-    const path = join(dir, name);
-    if (
-      await stat(path).then(
-        () => true,
-        () => false,
-      )
-    )
-      return path;
+async function managedPaths(
+  home: string,
+  env: NodeJS.ProcessEnv,
+  deps: { systemDir?: string; managedPreferencesDir?: string },
+): Promise<string[]> {
+  const systemDir = deps.systemDir ?? CODEX_SYSTEM_DIR;
+  const preferences =
+    deps.managedPreferencesDir ??
+    (process.platform === 'darwin' ? '/Library/Managed Preferences' : undefined);
+  return [
+    ...MANAGED_FILES.map((name) => join(systemDir, name)),
+    join(await codexHomeOf(home, env), CLOUD_REQUIREMENTS_CACHE),
+    ...(preferences
+      ? [
+          join(preferences, MAC_MANAGED_PREFERENCES),
+          join(preferences, userInfo().username, MAC_MANAGED_PREFERENCES),
+        ]
+      : []),
+  ];
+}
+
+async function firstExisting(paths: string[]): Promise<string | undefined> {
+  for (const path of paths) {
+    const exists = await stat(path).then(
+      () => true,
+      () => false,
+    );
+    if (exists) return path;
   }
   return undefined;
 }

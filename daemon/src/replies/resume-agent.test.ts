@@ -84,6 +84,10 @@ describe('resumeCommand', () => {
       PATH: '/bin',
       RINGBACK_RESUMED_SESSION: 's-1',
     });
+    // A timeout inherited from elsewhere is not this turn's.
+    expect(resumeEnvironment(request, {}, { RINGBACK_HOOK_TIMEOUT_SECONDS: '20' })).toEqual({
+      RINGBACK_RESUMED_SESSION: 's-1',
+    });
     expect(resumeEnvironment(request, { codexHookTimeoutSeconds: 630 }, {})).toEqual({
       RINGBACK_RESUMED_SESSION: 's-1',
       RINGBACK_HOOK_TIMEOUT_SECONDS: '630',

@@ -102,8 +102,10 @@ export function resumeEnvironment(
   env: NodeJS.ProcessEnv,
 ): NodeJS.ProcessEnv {
   const timeout = options.codexHookTimeoutSeconds;
+  // Not one inherited from a turn that started the daemon's shell: only this turn's says when.
+  const { [HOOK_TIMEOUT_ENV]: _inherited, ...rest } = env;
   return {
-    ...env,
+    ...rest,
     [RESUMED_SESSION_ENV]: request.sessionId,
     ...(timeout !== undefined ? { [HOOK_TIMEOUT_ENV]: String(timeout) } : {}),
   };

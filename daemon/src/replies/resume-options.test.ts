@@ -103,6 +103,16 @@ describe('resolveResumeOptions', () => {
         onCodexApprovals: (approvals) => said.push(approvals),
       },
     );
-    expect(said).toEqual([{ byHook: false, why: 'the permission hook is not installed' }]);
+    const optedOut = { replies: { codexApprovalsOnPhone: false } };
+    await resolveResumeOptions(
+      codex,
+      optedOut,
+      {},
+      { ...none, onCodexApprovals: (approvals) => said.push(approvals) },
+    );
+    expect(said).toEqual([
+      { byHook: false, why: 'the permission hook is not installed' },
+      { byHook: false, why: 'replies.codexApprovalsOnPhone is false' },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import type { DaemonConfig } from '../config/daemon-config';
 import { readPermissionCallSettings } from '../config/permission-call-settings';
-import { type CodexApprovals, codexApprovalsByHook } from './codex-approvals';
+import { type CodexApprovals, codexApprovalsByHook, codexApprovalsOnPhone } from './codex-approvals';
 import { type CodexSandbox, codexSessionSandbox, isCodexSandbox } from './codex-session-sandbox';
 import type { ResumeOptions, ResumeRequest } from './resume-agent';
 
@@ -59,7 +59,9 @@ export async function resolveResumeOptions(
     return mode ? { permissionMode: mode } : {};
   }
   const sandbox = (await sessionSandbox(request.sessionId, env)) ?? configuredCodexSandbox(config);
-  const approvals = await codexApprovalsByHook(home, env, readPermissionCallSettings(config));
+  const approvals = await codexApprovalsByHook(home, env, readPermissionCallSettings(config), {
+    onPhone: codexApprovalsOnPhone(config),
+  });
   deps.onCodexApprovals?.(approvals);
   return {
     ...(sandbox ? { sandbox } : {}),

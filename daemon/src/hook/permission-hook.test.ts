@@ -231,9 +231,11 @@ describe('runPermissionHook', () => {
   });
 
   it('in a resumed Codex turn, denies before Codex ends the hook, however long the daemon would hold it', async () => {
-    // Codex would end the hook at 6 s and hand the approval, undecided, to its reviewer.
+    // Codex would end the hook 6 s or so from now, counted from when it started this process
+    // (here, this test's worker), and hand the approval, undecided, to its reviewer.
     const stand = await daemon(() => undefined);
-    const resumed = { RINGBACK_RESUMED_SESSION: CODEX_SESSION, RINGBACK_HOOK_TIMEOUT_SECONDS: '6' };
+    const timeout = String(Math.ceil(performance.now() / 1000) + 6);
+    const resumed = { RINGBACK_RESUMED_SESSION: CODEX_SESSION, RINGBACK_HOOK_TIMEOUT_SECONDS: timeout };
     const started = performance.now();
     const output = await runPermissionHook('codex', codexPayload, options(stand, { env: resumed }));
     expect(JSON.parse(output)).toEqual(deny(NO_ANSWER_MESSAGE));

@@ -38,7 +38,7 @@ describe('statusLabelOf a permission call', () => {
     ({
       status: 'completed',
       handledBy: null,
-      permission: { request: { computer }, ...permission },
+      permission: { request: { computer, request: { resumed: false } }, ...permission },
       ...over,
     }) as CallRecord;
   const decision = (behavior: 'allow' | 'deny') => ({ behavior, deviceName: 'Pixel 8' });
@@ -60,6 +60,13 @@ describe('statusLabelOf a permission call', () => {
     expect(
       statusLabelOf(permissionRecord({}, { decision: decision('deny'), delivery: 'alreadyDecided' })),
     ).toBe('Another device answered first');
+  });
+
+  it('says the agent stopped waiting when the computer ended a call of a session resumed from the phone', () => {
+    const resumed = { request: { computer, request: { resumed: true } } };
+    expect(statusLabelOf(permissionRecord({ handledBy: computer }, resumed))).toBe(
+      'The agent stopped waiting; nothing was allowed',
+    );
   });
 
   it('says answered at the computer when the computer ended it, and names another device', () => {

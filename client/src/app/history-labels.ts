@@ -1,5 +1,6 @@
 import type { Translate } from '../i18n';
 import type { CallRecord } from '../storage';
+import { endedByComputerText } from './permission-view';
 
 const english: Translate = (text, values) => text.replace('{device}', String(values?.device ?? ''));
 
@@ -25,7 +26,8 @@ function permissionLabelOf(record: CallRecord, t: Translate): string | null {
       ? t('Allowed on {device}', { device: outcome.deviceName })
       : t('Denied on {device}', { device: outcome.deviceName });
   const by = record.handledBy;
-  if (by && by.deviceId === permission.request.computer.deviceId) return t('Answered at the computer');
+  if (by && by.deviceId === permission.request.computer.deviceId)
+    return endedByComputerText(permission.request, t);
   if (by) return t('Answered on {device}', { device: by.name });
   if (record.status === 'completed' || record.status === 'answered') return t('Hung up without deciding');
   return t('Missed');

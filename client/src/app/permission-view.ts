@@ -106,8 +106,19 @@ export function endedElsewhereText(
     return outcome.behavior === 'allow'
       ? t('Allowed on {device}', { device: outcome.deviceName })
       : t('Denied on {device}', { device: outcome.deviceName });
-  if (!by || by.deviceId === permission.computer.deviceId) return t('Answered at the computer');
+  if (!by || by.deviceId === permission.computer.deviceId) return endedByComputerText(permission, t);
   return t('Answered on {device}', { device: by.name });
+}
+
+/**
+ * A permission call its computer ended: answered there (or the wait ran out); in a session
+ * resumed from the phone nobody is at the computer, so its agent stopped waiting (the hook gave
+ * up, denying, or the turn ended) and nothing was allowed.
+ */
+export function endedByComputerText(permission: PermissionEventPlaintext, t: Translate): string {
+  return permission.request.resumed
+    ? t('The agent stopped waiting; nothing was allowed')
+    : t('Answered at the computer');
 }
 
 /** A calls-page row: the title and the subject's start, so rows of one agent tell apart. */

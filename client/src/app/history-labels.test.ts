@@ -65,7 +65,7 @@ describe('statusLabelOf a permission call', () => {
   it('says the agent stopped waiting when the computer ended a call of a session resumed from the phone', () => {
     const resumed = { request: { computer, request: { resumed: true } } };
     expect(statusLabelOf(permissionRecord({ handledBy: computer }, resumed))).toBe(
-      'The agent stopped waiting; nothing was allowed',
+      'The agent stopped waiting',
     );
   });
 

@@ -152,12 +152,12 @@ describe('the decided screen', () => {
   });
 
   it('says the agent stopped waiting when the computer ended a call of a session resumed from the phone', () => {
-    // Nobody is at that computer: its hook gave up, or the agent's turn ended, and allowed nothing.
+    // Nobody is at that computer: its hook gave up, or the agent's turn ended.
     const p = permission('command');
     const resumed = { ...p, request: { ...p.request, resumed: true } };
     const laptop = { deviceId: 'dev-laptop', name: 'Laptop' };
-    expect(endedElsewhereText(resumed, laptop, en)).toBe('The agent stopped waiting; nothing was allowed');
-    expect(endedElsewhereText(resumed, null, zh)).toBe('智能体已停止等待，未允许任何操作');
+    expect(endedElsewhereText(resumed, laptop, en)).toBe('The agent stopped waiting');
+    expect(endedElsewhereText(resumed, null, zh)).toBe('智能体已停止等待');
     expect(endedElsewhereText(resumed, { deviceId: 'dev-ipad', name: 'iPad' }, en)).toBe('Answered on iPad');
   });
 

@@ -113,12 +113,11 @@ export function endedElsewhereText(
 /**
  * A permission call its computer ended: answered there (or the wait ran out); in a session
  * resumed from the phone nobody is at the computer, so its agent stopped waiting (the hook gave
- * up, denying, or the turn ended) and nothing was allowed.
+ * up, denying, or the turn ended). Not "nothing was allowed": a resumed session reopened at a
+ * terminal may have been allowed there.
  */
 export function endedByComputerText(permission: PermissionEventPlaintext, t: Translate): string {
-  return permission.request.resumed
-    ? t('The agent stopped waiting; nothing was allowed')
-    : t('Answered at the computer');
+  return permission.request.resumed ? t('The agent stopped waiting') : t('Answered at the computer');
 }
 
 /** A calls-page row: the title and the subject's start, so rows of one agent tell apart. */

@@ -72,9 +72,11 @@ describe('codexApprovalsByHook', () => {
       true,
     );
     // A workspace's cloud requirements, cached in Codex's home.
-    const cloud = await home();
-    await writeFile(join(cloud, '.codex', 'cloud-config-bundle-cache.json'), '{}');
-    expect((await refused(cloud)).byHook).toBe(false);
+    for (const cache of ['cloud-config-bundle-cache.json', 'cloud-requirements-cache.json']) {
+      const cloud = await home();
+      await writeFile(join(cloud, '.codex', cache), '{}');
+      expect((await refused(cloud)).byHook, cache).toBe(false);
+    }
     // macOS managed preferences, for all users or for this one.
     const preferences = await systemDir();
     const managedPreferencesDir = { ...NO_SYSTEM, managedPreferencesDir: preferences };

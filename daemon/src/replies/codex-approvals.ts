@@ -12,8 +12,9 @@ import { readTomlScalars } from '../install/toml-scalars';
  */
 const HOOK_ANSWER_MARGIN_SECONDS = 10;
 
-/** Where Codex reads an organisation's requirements and managed config on Unix. */
-const CODEX_SYSTEM_DIR = '/etc/codex';
+/** Where Codex reads an organisation's requirements and managed config. */
+const codexSystemDir = (env: NodeJS.ProcessEnv) =>
+  process.platform === 'win32' ? join(env.ProgramData || 'C:\\ProgramData', 'OpenAI', 'Codex') : '/etc/codex';
 
 /**
  * Files by which an organisation manages Codex: they may run only managed hooks
@@ -22,7 +23,8 @@ const CODEX_SYSTEM_DIR = '/etc/codex';
  * requirements, cached in Codex's home; on macOS, managed preferences (MDM).
  */
 const MANAGED_FILES = ['requirements.toml', 'managed_config.toml'];
-const CLOUD_REQUIREMENTS_CACHE = 'cloud-config-bundle-cache.json';
+/** The cache's name, and the older one some Codex versions still write. */
+const CLOUD_REQUIREMENTS_CACHES = ['cloud-config-bundle-cache.json', 'cloud-requirements-cache.json'];
 const MAC_MANAGED_PREFERENCES = 'com.openai.codex.plist';
 
 /** A matcher that lets the hook see every tool's approvals (Codex's regex; `*` for all). */
@@ -87,13 +89,14 @@ async function managedPaths(
   env: NodeJS.ProcessEnv,
   deps: { systemDir?: string; managedPreferencesDir?: string },
 ): Promise<string[]> {
-  const systemDir = deps.systemDir ?? CODEX_SYSTEM_DIR;
+  const systemDir = deps.systemDir ?? codexSystemDir(env);
+  const codexHome = await codexHomeOf(home, env);
   const preferences =
     deps.managedPreferencesDir ??
     (process.platform === 'darwin' ? '/Library/Managed Preferences' : undefined);
   return [
     ...MANAGED_FILES.map((name) => join(systemDir, name)),
-    join(await codexHomeOf(home, env), CLOUD_REQUIREMENTS_CACHE),
+    ...CLOUD_REQUIREMENTS_CACHES.map((name) => join(codexHome, name)),
     ...(preferences
       ? [
           join(preferences, MAC_MANAGED_PREFERENCES),

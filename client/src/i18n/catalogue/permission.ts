@@ -39,7 +39,7 @@ export const PERMISSION_ZH: Record<string, string> = {
   'Not sent: {reason}': '未发送：{reason}',
   'The computer could not deliver it: {reason}': '电脑无法送达：{reason}',
   'Answered at the computer': '已在电脑上处理',
-  'The agent stopped waiting; nothing was allowed': '智能体已停止等待，未允许任何操作',
+  'The agent stopped waiting': '智能体已停止等待',
   'Allowed on {device}': '已在 {device} 上允许',
   'Denied on {device}': '已在 {device} 上拒绝',
   'Too late': '太晚了',

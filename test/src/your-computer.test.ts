@@ -62,6 +62,17 @@ async function pairPhone() {
   return { context, page, errors };
 }
 
+/**
+ * Waits for a newly paired page to take its computer's voice as the default (it asks its
+ * computer once paired, and again after a passing failure for about a minute).
+ */
+async function waitComputerVoice(page: Page) {
+  const engine = async () =>
+    JSON.parse(String(await page.evaluate("localStorage.getItem('ringback.settings')")) || '{}')?.voice
+      ?.engineId;
+  await waitFor(async () => (await engine()) === 'computer', 100_000, 'the computer’s voice as the default');
+}
+
 describe('"Your computer" from a phone', () => {
   it('a report rings and is spoken with the computer’s voice, and a spoken question is transcribed and answered by the computer', async () => {
     const { context, page, errors } = await pairPhone();
@@ -156,6 +167,7 @@ describe('"Your computer" from a phone', () => {
     const phone = await pairPhone();
     const desktop = await pairPhone();
     await desktop.page.setViewportSize(DESKTOP_VIEWPORT);
+    await Promise.all([waitComputerVoice(phone.page), waitComputerVoice(desktop.page)]);
     const speechBefore = platform.calls.filter((call) => call.path === '/v1/audio/speech').length;
     await reportStop(up, 'Cache rewrite done, both devices.', 'sess-computer-both');
     const answer = (page: Page) => page.getByRole('button', { name: 'Answer', exact: true });
@@ -193,7 +205,7 @@ describe('"Your computer" from a phone', () => {
     const engine = page.getByRole('combobox', { name: 'Engine', exact: true });
     // The phone asks its computer once paired, and again after a passing failure for about a minute
     // (waits of 1, 2, 4, 8, 15 and 30 s): the deadline outlasts that whole schedule, as a busy
-    // machine may need all of it.
+    // machine may need all of it. The page, open before the answer came, shows it when it comes.
     await waitFor(async () => (await engine.inputValue()) === 'computer', 100_000, 'the computer’s voice');
     await backToIdle(page);
 

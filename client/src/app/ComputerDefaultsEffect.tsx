@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { askHolding, type ComputerHoldings, computerDefaults } from './computer-defaults';
 import { useSession } from './session-context';
 import { useComputer } from './settings/use-computer';
@@ -11,6 +11,9 @@ import { useComputer } from './settings/use-computer';
 export function ComputerDefaultsEffect() {
   const { settings, e2eKey, updateSettings } = useSession();
   const computer = useComputer();
+  // Read when asking and when applying: the key or the settings may change during the minute.
+  const latest = useRef({ computer, settings });
+  latest.current = { computer, settings };
   const pending = settings.computerDefaultsPending && e2eKey !== null && settings.daemonDeviceId !== null;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once when the phone can ask, not on every settings change
@@ -31,18 +34,22 @@ export function ComputerDefaultsEffect() {
     const holds = (path: string, field: string) =>
       askHolding(
         () =>
-          cancelled ? Promise.reject(new Error('left')) : computer<Record<string, unknown>>('GET', path),
+          cancelled
+            ? Promise.reject(new Error('left'))
+            : latest.current.computer<Record<string, unknown>>('GET', path),
         field,
         wait,
       );
     void (async () => {
-      const answers: ComputerHoldings = {
-        llm: await holds('/llm/settings', 'channel'),
-        speech: await holds('/speech/settings', 'speech'),
-        transcription: await holds('/transcription/settings', 'transcription'),
-      };
+      // Asked together: each has its own minute of retries.
+      const [llm, speech, transcription] = await Promise.all([
+        holds('/llm/settings', 'channel'),
+        holds('/speech/settings', 'speech'),
+        holds('/transcription/settings', 'transcription'),
+      ]);
       if (cancelled) return;
-      const patch = computerDefaults(settings, answers);
+      const answers: ComputerHoldings = { llm, speech, transcription };
+      const patch = computerDefaults(latest.current.settings, answers);
       if (patch) updateSettings(patch);
     })();
     return () => {

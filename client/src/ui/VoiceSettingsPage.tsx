@@ -5,6 +5,7 @@ import { CurlImportSection } from './CurlImportSection';
 import { RateField } from './RateField';
 import { StatusLine } from './StatusLine';
 import { useAsyncStatus } from './useAsyncStatus';
+import { useDraft } from './useDraft';
 import { VoiceFieldsSection } from './VoiceFieldsSection';
 import type { CurlImportResult, VoiceEngine, VoiceOption, VoiceValues } from './voiceTypes';
 import './theme.css';
@@ -50,7 +51,7 @@ export function VoiceSettingsPage({
 }: Props) {
   const t = useText();
   const id = useId();
-  const [values, setValues] = useState<VoiceValues>(initial);
+  const [values, editValues] = useDraft<VoiceValues>(initial);
   const engine = engines.find((e) => e.id === values.engineId) ?? engines[0];
   const [fetched, setFetched] = useState<Record<string, VoiceOption[]>>({});
   const listing = useAsyncStatus();
@@ -60,7 +61,9 @@ export function VoiceSettingsPage({
     ...(fetched[engine?.id ?? ''] ?? []).filter((v) => !engine?.voices.some((known) => known.id === v.id)),
   ];
   const listedVoice = voices.some((v) => v.id === values.voice);
-  const [customVoice, setCustomVoice] = useState(!listedVoice && values.voice !== '');
+  // Chosen in the voice list; until then, whether the saved voice is one the list lacks.
+  const [customVoiceChosen, setCustomVoice] = useState<boolean | null>(null);
+  const customVoice = customVoiceChosen ?? (!listedVoice && values.voice !== '');
   // With no voice to list, typing an id is the only choice: its field shows at once.
   const typingVoice = customVoice || (!!engine?.allowsCustomVoice && voices.length === 0);
   const preview = useAsyncStatus();
@@ -68,7 +71,7 @@ export function VoiceSettingsPage({
   const categories = [...new Set(engines.map((e) => e.category))];
 
   function update(patch: Partial<VoiceValues>) {
-    setValues((current) => ({ ...current, ...patch }));
+    editValues((current) => ({ ...current, ...patch }));
     save.reset();
   }
   function chooseEngine(engineId: string) {

@@ -250,6 +250,29 @@ describe('VoiceSettingsPage', () => {
     expect(screen.getByText('Voices listed.')).toBeTruthy();
   });
 
+  it('follows the saved voice while untouched (set from the computer after it opened), never over an edit', () => {
+    const page = (initial: Parameters<typeof VoiceSettingsPage>[0]['initial']) => (
+      <VoiceSettingsPage
+        engines={engines}
+        initial={initial}
+        onPreview={vi.fn()}
+        onSave={vi.fn()}
+        onImportCurl={vi.fn()}
+        onBack={vi.fn()}
+      />
+    );
+    const engine = () => (screen.getByLabelText('Engine') as HTMLSelectElement).value;
+    const { rerender } = render(page({ engineId: 'espeak', fields: {}, model: '', voice: 'en-us', rate: 1 }));
+    rerender(page({ engineId: 'openai', fields: {}, model: 'tts-1', voice: 'alloy', rate: 1 }));
+    expect(engine()).toBe('openai');
+    expect((screen.getByLabelText('Voice') as HTMLSelectElement).value).toBe('alloy');
+
+    fireEvent.change(screen.getByLabelText(/Speech rate/), { target: { value: '1.5' } });
+    rerender(page({ engineId: 'espeak', fields: {}, model: '', voice: 'en-us', rate: 1 }));
+    expect(engine()).toBe('openai');
+    expect((screen.getByLabelText(/Speech rate/) as HTMLInputElement).value).toBe('1.5');
+  });
+
   it('imports a cURL command and lets the user pick the sentence, voice and speed', async () => {
     const onImportCurl = vi.fn(() => ({
       candidates: [

@@ -177,7 +177,8 @@ describe('the installable app in real Chromium', () => {
     await page.evaluate(
       'navigator.serviceWorker.getRegistration().then((registration) => registration.update())',
     );
-    await waitNewDocument(page);
+    // About 1.5 s here; a minute allows a loaded machine (a stall names its step, see waitNewDocument).
+    await waitNewDocument(page, 60_000);
     await waitConnected(page);
     await page.waitForTimeout(1500);
     expect(loads).toHaveLength(1);

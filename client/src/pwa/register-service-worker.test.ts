@@ -88,6 +88,34 @@ function fakeHost(options: {
       registration.waiting = worker;
       worker.fireState('installed');
     },
+    /**
+     * The browser's messages arrive apart under load: the page hears of the new build only once it
+     * is installed already (no state change follows), before the registration names it waiting.
+     */
+    installNewBuildHeardLate() {
+      const worker = newWorker();
+      worker.state = 'installed';
+      registration.installing = worker;
+      for (const listener of registrationListeners) listener();
+      registration.installing = null;
+      registration.waiting = worker;
+    },
+    /** The worker says it is installed while the registration still names it installing. */
+    installNewBuildStateFirst() {
+      const worker = newWorker();
+      registration.installing = worker;
+      for (const listener of registrationListeners) listener();
+      worker.fireState('installed');
+      registration.installing = null;
+      registration.waiting = worker;
+    },
+    /** The page hears of the new build when the registration already names it waiting. */
+    installNewBuildWaitingFirst() {
+      const worker = newWorker();
+      worker.state = 'installed';
+      registration.waiting = worker;
+      for (const listener of registrationListeners) listener();
+    },
     advance: (ms: number) => {
       now += ms;
     },
@@ -133,6 +161,19 @@ describe('registerServiceWorker', () => {
     await registerServiceWorker(browser.host);
     browser.installNewBuild();
     expect(browser.log.slice(1)).toEqual(['post {"type":"ringback.take-over"}']);
+  });
+
+  it('tells a new build to take over however the browser orders its news of it (a loaded machine)', async () => {
+    for (const install of [
+      'installNewBuildHeardLate',
+      'installNewBuildStateFirst',
+      'installNewBuildWaitingFirst',
+    ] as const) {
+      const browser = fakeHost({ controlled: true });
+      await registerServiceWorker(browser.host);
+      browser[install]();
+      expect(browser.log.slice(1), install).toContain('post {"type":"ringback.take-over"}');
+    }
   });
 
   it('tells a build found while the page was starting to take over once it is installed', async () => {

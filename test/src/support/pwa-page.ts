@@ -82,13 +82,37 @@ export async function markDocument(page: Page): Promise<void> {
   await page.evaluate('window.__ringbackMark = true');
 }
 
-/** Waits for the marked document to be replaced by a new one. */
+/**
+ * Waits for the marked document to be replaced by a new one. A timeout says where the service
+ * workers stood (which one controls the page, which is installing or waiting), so a stalled
+ * update names its step.
+ */
 export async function waitNewDocument(page: Page, timeoutMs = 20_000): Promise<void> {
-  await page.waitForFunction(
-    () => (globalThis as unknown as { __ringbackMark?: boolean }).__ringbackMark === undefined,
-    undefined,
-    { timeout: timeoutMs, polling: 100 },
-  );
+  try {
+    await page.waitForFunction(
+      () => (globalThis as unknown as { __ringbackMark?: boolean }).__ringbackMark === undefined,
+      undefined,
+      { timeout: timeoutMs, polling: 100 },
+    );
+  } catch (error) {
+    const workers = await workerStates(page).catch((reason: unknown) => String(reason));
+    throw new Error(`${(error as Error).message}\nservice workers: ${JSON.stringify(workers)}`);
+  }
+}
+
+/** The page's service worker registration: each worker's state, and whether this document is still the marked one. */
+export async function workerStates(page: Page): Promise<Record<string, unknown>> {
+  return (await page.evaluate(`(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const state = (worker) => worker ? worker.state : null;
+    return {
+      marked: window.__ringbackMark === true,
+      controller: state(navigator.serviceWorker.controller),
+      installing: state(registration?.installing),
+      waiting: state(registration?.waiting),
+      active: state(registration?.active),
+    };
+  })()`)) as Record<string, unknown>;
 }
 
 /** Chromium's own verdict on installing the page as an app, through the DevTools protocol. */

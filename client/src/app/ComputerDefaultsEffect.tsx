@@ -19,6 +19,7 @@ export function ComputerDefaultsEffect() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once when the phone can ask, not on every settings change
   useEffect(() => {
     if (!pending) return;
+    const asked = settings;
     let cancelled = false;
     const stopped = new AbortController();
     // Resolves at once when the page leaves: the questions then end as offline, unapplied.
@@ -49,7 +50,7 @@ export function ComputerDefaultsEffect() {
       ]);
       if (cancelled) return;
       const answers: ComputerHoldings = { llm, speech, transcription };
-      const patch = computerDefaults(latest.current.settings, answers);
+      const patch = computerDefaults(latest.current.settings, answers, asked);
       if (patch) updateSettings(patch);
     })();
     return () => {

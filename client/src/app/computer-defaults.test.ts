@@ -26,8 +26,30 @@ describe('"Your computer" as the default on a newly paired phone', () => {
       ...settings.voice,
       configs: { openai: { values: { apiKey: 'sk-1' }, model: 'tts-1', voice: 'alloy' } },
     };
-    const patch = computerDefaults({ voice: configured }, { llm: false, speech: true, transcription: false });
+    const patch = computerDefaults(
+      { ...settings, voice: configured },
+      { llm: false, speech: true, transcription: false },
+    );
     expect(patch?.voice).toEqual({ ...configured, engineId: 'computer' });
+  });
+
+  it('leaves alone what the user chose while the computer was being asked', () => {
+    const asked = { ...settings, computerDefaultsPending: true };
+    const chosen = {
+      ...asked,
+      voice: { ...settings.voice, engineId: 'openai' },
+      speechRecognitionSource: 'direct' as const,
+      questionModelSource: 'computer' as const,
+    };
+    expect(computerDefaults(chosen, { llm: true, speech: true, transcription: true }, asked)).toEqual({
+      computerDefaultsPending: false,
+      speechRecognitionSource: 'computer',
+    });
+    // Chosen already: nothing to add.
+    const changed = { ...asked, speechRecognitionSource: 'computer' as const };
+    expect(computerDefaults(changed, { llm: false, speech: false, transcription: true }, asked)).toEqual({
+      computerDefaultsPending: false,
+    });
   });
 
   it('asks again at the next start when the computer could not be asked at all', () => {

@@ -7,22 +7,35 @@ export interface ComputerHoldings {
   transcription: boolean | 'offline';
 }
 
+type DefaultedSettings = Pick<LocalSettings, 'voice' | 'questionModelSource' | 'speechRecognitionSource'>;
+
 /**
  * The settings patch for a newly paired phone once its computer answered: "Your computer" for
- * each thing it has set. A computer that could not be asked at all leaves the question open for
- * the next start; once it answered, the phone never asks again (a later choice is the user's).
+ * each thing it has set, unless the user chose otherwise since the phone asked (`asked`: the
+ * settings then). A computer that could not be asked at all leaves the question open for the next
+ * start; once it answered, the phone never asks again (a later choice is the user's).
  */
 export function computerDefaults(
-  settings: Pick<LocalSettings, 'voice'>,
+  settings: DefaultedSettings,
   holds: ComputerHoldings,
+  asked: DefaultedSettings = settings,
 ): Partial<LocalSettings> | null {
   const answers = [holds.llm, holds.speech, holds.transcription];
   if (answers.every((answer) => answer === 'offline')) return null;
+  const untouched = {
+    llm: settings.questionModelSource === asked.questionModelSource,
+    speech: settings.voice.engineId === asked.voice.engineId,
+    transcription: settings.speechRecognitionSource === asked.speechRecognitionSource,
+  };
   return {
     computerDefaultsPending: false,
-    ...(holds.llm === true ? { questionModelSource: 'computer' as const } : {}),
-    ...(holds.speech === true ? { voice: { ...settings.voice, engineId: 'computer' } } : {}),
-    ...(holds.transcription === true ? { speechRecognitionSource: 'computer' as const } : {}),
+    ...(holds.llm === true && untouched.llm ? { questionModelSource: 'computer' as const } : {}),
+    ...(holds.speech === true && untouched.speech
+      ? { voice: { ...settings.voice, engineId: 'computer' } }
+      : {}),
+    ...(holds.transcription === true && untouched.transcription
+      ? { speechRecognitionSource: 'computer' as const }
+      : {}),
   };
 }
 

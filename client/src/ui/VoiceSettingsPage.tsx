@@ -51,7 +51,7 @@ export function VoiceSettingsPage({
 }: Props) {
   const t = useText();
   const id = useId();
-  const [values, editValues] = useDraft<VoiceValues>(initial);
+  const [values, editValues, editsSaved] = useDraft<VoiceValues>(initial);
   const engine = engines.find((e) => e.id === values.engineId) ?? engines[0];
   const [fetched, setFetched] = useState<Record<string, VoiceOption[]>>({});
   const listing = useAsyncStatus();
@@ -70,8 +70,10 @@ export function VoiceSettingsPage({
   const save = useAsyncStatus();
   const categories = [...new Set(engines.map((e) => e.category))];
 
+  /** An engine's fields, model and voice belong to it: editing one keeps them all as shown. */
   function update(patch: Partial<VoiceValues>) {
-    editValues((current) => ({ ...current, ...patch }));
+    const { rate: _rate, ...engineValues } = values;
+    editValues('rate' in patch ? patch : { ...engineValues, ...patch });
     save.reset();
   }
   function chooseEngine(engineId: string) {
@@ -81,7 +83,11 @@ export function VoiceSettingsPage({
   }
   function submit(event: FormEvent) {
     event.preventDefault();
-    void save.run(() => onSave({ ...values, engineId: engine?.id ?? values.engineId }), t('Saved.'));
+    void save.run(async () => {
+      await onSave({ ...values, engineId: engine?.id ?? values.engineId });
+      editsSaved();
+      setCustomVoice(null);
+    }, t('Saved.'));
   }
 
   return (
@@ -181,7 +187,11 @@ export function VoiceSettingsPage({
                 aria-label={t('Voice id')}
                 placeholder={t('Voice id')}
                 value={values.voice}
-                onChange={(e) => update({ voice: e.target.value })}
+                onChange={(e) => {
+                  // Typed here, the id stays typed, even one that happens to be in the list.
+                  setCustomVoice(true);
+                  update({ voice: e.target.value });
+                }}
               />
             )}
             {engine.canListVoices && onListVoices && (

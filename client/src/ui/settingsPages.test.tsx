@@ -250,27 +250,65 @@ describe('VoiceSettingsPage', () => {
     expect(screen.getByText('Voices listed.')).toBeTruthy();
   });
 
-  it('follows the saved voice while untouched (set from the computer after it opened), never over an edit', () => {
+  it('follows saved values the user has not edited (set from the computer after it opened), never over an edit', async () => {
+    const onSave = vi.fn(async () => undefined);
     const page = (initial: Parameters<typeof VoiceSettingsPage>[0]['initial']) => (
       <VoiceSettingsPage
         engines={engines}
         initial={initial}
         onPreview={vi.fn()}
-        onSave={vi.fn()}
+        onSave={onSave}
         onImportCurl={vi.fn()}
         onBack={vi.fn()}
       />
     );
+    const espeak = { engineId: 'espeak', fields: {}, model: '', voice: 'en-us', rate: 1 };
+    const openai = { engineId: 'openai', fields: {}, model: 'tts-1', voice: 'alloy', rate: 1 };
     const engine = () => (screen.getByLabelText('Engine') as HTMLSelectElement).value;
-    const { rerender } = render(page({ engineId: 'espeak', fields: {}, model: '', voice: 'en-us', rate: 1 }));
-    rerender(page({ engineId: 'openai', fields: {}, model: 'tts-1', voice: 'alloy', rate: 1 }));
+    const rate = () => (screen.getByLabelText(/Speech rate/) as HTMLInputElement).value;
+    const { rerender } = render(page(espeak));
+    rerender(page(openai));
     expect(engine()).toBe('openai');
     expect((screen.getByLabelText('Voice') as HTMLSelectElement).value).toBe('alloy');
 
+    // The rate is the user's; the engine still follows, and Save writes both as shown.
     fireEvent.change(screen.getByLabelText(/Speech rate/), { target: { value: '1.5' } });
-    rerender(page({ engineId: 'espeak', fields: {}, model: '', voice: 'en-us', rate: 1 }));
+    rerender(page(espeak));
+    expect(engine()).toBe('espeak');
+    expect(rate()).toBe('1.5');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    });
+    expect(onSave).toHaveBeenLastCalledWith({ ...espeak, rate: 1.5 });
+
+    // Saved: every field follows again.
+    rerender(page({ ...openai, rate: 1.5 }));
     expect(engine()).toBe('openai');
-    expect((screen.getByLabelText(/Speech rate/) as HTMLInputElement).value).toBe('1.5');
+    rerender(page({ ...openai, rate: 2 }));
+    expect(rate()).toBe('2');
+
+    // An engine chosen here stays, with its voice, whatever is saved meanwhile.
+    fireEvent.change(screen.getByLabelText('Engine'), { target: { value: 'espeak' } });
+    rerender(page({ ...openai, voice: 'nova' }));
+    expect(engine()).toBe('espeak');
+    expect((screen.getByLabelText('Voice') as HTMLSelectElement).value).toBe('en-us');
+  });
+
+  it('keeps the Voice id field while the user types, even through an id the list has', () => {
+    render(
+      <VoiceSettingsPage
+        engines={engines}
+        initial={{ engineId: 'openai', fields: {}, model: 'tts-1', voice: 'my-voice', rate: 1 }}
+        onPreview={vi.fn()}
+        onSave={vi.fn()}
+        onImportCurl={vi.fn()}
+        onBack={vi.fn()}
+      />,
+    );
+    for (const typed of ['', 'alloy', 'alloy-2']) {
+      fireEvent.change(screen.getByLabelText('Voice id'), { target: { value: typed } });
+      expect((screen.getByLabelText('Voice id') as HTMLInputElement).value).toBe(typed);
+    }
   });
 
   it('imports a cURL command and lets the user pick the sentence, voice and speed', async () => {

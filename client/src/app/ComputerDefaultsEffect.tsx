@@ -42,12 +42,11 @@ export function ComputerDefaultsEffect() {
         wait,
       );
     void (async () => {
-      // Asked together: each has its own minute of retries.
-      const [llm, speech, transcription] = await Promise.all([
-        holds('/llm/settings', 'channel'),
-        holds('/speech/settings', 'speech'),
-        holds('/transcription/settings', 'transcription'),
-      ]);
+      // One after another, not together: over HTTP/1.1 a browser has six connections to the relay,
+      // and questions the computer is slow to answer would hold them from a call's decision.
+      const llm = await holds('/llm/settings', 'channel');
+      const speech = await holds('/speech/settings', 'speech');
+      const transcription = await holds('/transcription/settings', 'transcription');
       if (cancelled) return;
       const answers: ComputerHoldings = { llm, speech, transcription };
       const patch = computerDefaults(latest.current.settings, answers, asked);

@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
 
 export interface ReceivedEvent {
+  /** When it arrived (Date.now()). */
+  at: number;
   authorization: string | undefined;
   body: { eventId: string; source: string; occurredAt: string; sealed: string };
 }
@@ -32,6 +34,7 @@ export async function startRelayStandIn(): Promise<{
   let rest: StandInAnswer = { status: 201 };
   app.post('/v1/daemon/events', async (request, reply) => {
     received.push({
+      at: Date.now(),
       authorization: request.headers.authorization,
       body: request.body as ReceivedEvent['body'],
     });

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, plainBrief, startFakeLlm } from './fakes/fake-llm-server';
@@ -114,7 +116,19 @@ describe('voice input in real Chromium with a fake microphone', () => {
       async () => (await played(page)) >= beforeAnswer + ANSWER_SENTENCES,
       30_000,
       'the spoken answer',
-    );
+    ).catch(async (error: Error) => {
+      // What the page showed, and what the model was asked, name the step that stalled.
+      const shown = await page.locator('body').innerText();
+      const asked = llm.requests.map(
+        (request) => `${request.body.stream ? 'stream' : 'brief'} ${request.body.model}`,
+      );
+      const computerLlm = await readFile(join(up.dataDir, 'daemon.json'), 'utf8')
+        .then((text) => JSON.stringify({ ...JSON.parse(text).llm?.primary, apiKey: undefined }))
+        .catch((reason: unknown) => String(reason));
+      throw new Error(
+        `${error.message}\nthe page:\n${shown}\nthe model was asked: ${asked.join(', ')}\nthe computer's model: ${computerLlm}\n${up.output().slice(-3000)}`,
+      );
+    });
     await page.getByText('The users table and the orders table.').first().waitFor();
     const [refused, retried] = stt.requests.slice(1);
     expect(refused).toMatchObject({ model: 'whisper-1', language: 'en', authorization: 'Bearer sk-stt-e2e' });

@@ -2,6 +2,8 @@ import { Pool } from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgresRelayStore } from '../postgres-relay-store';
 import { created, household, newEvent } from '../suite/store-fixtures';
+import { ADVISORY_LOCKS } from './advisory-locks';
+import { databaseTimeouts } from './database-timeouts';
 import { applyPostgresMigrations, POSTGRES_MIGRATIONS } from './migrations';
 import { createTestDatabase, TEST_DATABASE_ENV, type TestDatabase, testDatabaseUrl } from './test-database';
 
@@ -147,5 +149,30 @@ describe.skipIf(!testDatabaseUrl())(`PostgreSQL migrations (needs ${TEST_DATABAS
     expect(results.filter((result) => result.from === counted.length)).toHaveLength(pools.length - 1);
     const runs = await pools[0]?.query<{ runs: number }>('SELECT count(*)::int AS runs FROM migration_runs');
     expect(runs?.rows[0]?.runs).toBe(1);
+  });
+
+  it('is not cut off by the relay’s short statement timeout while another relay migrates, or on a slow server', async () => {
+    const database = await freshDatabase();
+    // Another relay holds the migrations' lock for a while, longer than a request may take.
+    const other = poolOn(database, 1);
+    const holder = await other.connect();
+    await holder.query(`SELECT pg_advisory_lock(${ADVISORY_LOCKS.migrations})`);
+    const released = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        void holder.query(`SELECT pg_advisory_unlock(${ADVISORY_LOCKS.migrations})`).then(() => {
+          holder.release();
+          resolve();
+        });
+      }, 600),
+    );
+    const timeouts = { ...databaseTimeouts({}), statementMs: 100, answerMs: 200 };
+    const store = await openPostgresRelayStore(database.url, { timeouts });
+    cleanups.push(() => store.close());
+    await released;
+    expect(await schemaVersion(poolOn(database))).toBe(POSTGRES_MIGRATIONS.length);
+    // Its requests still have the short timeout.
+    expect(await store.pool.query('SELECT pg_sleep(5)').catch((error: unknown) => error)).toMatchObject({
+      code: '57014',
+    });
   });
 });

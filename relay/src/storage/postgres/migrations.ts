@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { Pool, QueryConfig, QueryResultRow } from 'pg';
 import { CLUSTER_SCHEMA, COMPUTER_REQUESTS_SCHEMA } from '../../cluster/postgres/cluster-schema';
 import { ADVISORY_LOCKS } from './advisory-locks';
 import { ANSWER_LEASE_SCHEMA_POSTGRES } from './answer-lease-schema';
@@ -137,6 +137,11 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   ANSWER_LEASE_SCHEMA_POSTGRES,
 ];
 
+/** How long the migrations may take in all, waiting for another relay's included (server side). */
+const MIGRATION_TIMEOUT_MS = 10 * 60_000;
+/** The client's own bound on each of their statements: the server's, and a little more. */
+const MIGRATION_ANSWER_MS = MIGRATION_TIMEOUT_MS + 5_000;
+
 /**
  * Brings the database to the newest schema: applies the missing migrations in one transaction
  * under an advisory lock (so relay instances starting together migrate once: the others wait,
@@ -148,33 +153,45 @@ export async function applyPostgresMigrations(
   migrations: readonly string[] = POSTGRES_MIGRATIONS,
 ): Promise<{ from: number; to: number }> {
   const client = await pool.connect();
+  // The pool's timeouts are a request's: a migration of a big table, or the wait for another
+  // relay's migration, takes longer, and is given its own bound instead.
+  const query = <Row extends QueryResultRow>(text: string, values?: unknown[]) => {
+    // pg takes a query's own `query_timeout` (missing from its types) before the pool's.
+    const config: QueryConfig & { query_timeout: number } = {
+      text,
+      ...(values ? { values } : {}),
+      query_timeout: MIGRATION_ANSWER_MS,
+    };
+    return client.query<Row>(config);
+  };
   try {
-    await client.query('BEGIN');
+    await query('BEGIN');
     try {
+      await query(`SET LOCAL statement_timeout = ${MIGRATION_TIMEOUT_MS}`);
       // Released at COMMIT or ROLLBACK, so a failed migration never leaves it held.
-      await client.query(`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.migrations})`);
-      await client.query(
+      await query(`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.migrations})`);
+      await query(
         `CREATE TABLE IF NOT EXISTS schema_version (
            single BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (single),
            version INTEGER NOT NULL CHECK (version >= 0)
          );
          INSERT INTO schema_version (version) VALUES (0) ON CONFLICT DO NOTHING`,
       );
-      const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_version');
+      const { rows } = await query<{ version: number }>('SELECT version FROM schema_version');
       const from = rows[0]?.version ?? 0;
       if (from > migrations.length) {
         throw new Error(
           `the relay database has schema version ${from}, newer than this relay knows (${migrations.length})`,
         );
       }
-      for (const sql of migrations.slice(from)) await client.query(sql);
+      for (const sql of migrations.slice(from)) await query(sql);
       if (from < migrations.length) {
-        await client.query('UPDATE schema_version SET version = $1', [migrations.length]);
+        await query('UPDATE schema_version SET version = $1', [migrations.length]);
       }
-      await client.query('COMMIT');
+      await query('COMMIT');
       return { from, to: migrations.length };
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      await query('ROLLBACK').catch(() => undefined);
       throw error;
     }
   } finally {

@@ -25,6 +25,7 @@ import { launchChromium, newMonitoredContext, PHONE_VIEWPORT } from './support/b
 import { type CommandModel, startCommandModel } from './support/command-model';
 import { type DaemonProcess, startDaemonProcess } from './support/daemon-process';
 import { freePort } from './support/free-port';
+import { stopProcessesUnder } from './support/processes-under';
 import { REAL_AGENT_VERSIONS, realAgentsBin } from './support/real-agents';
 import { type RelayProcess, startRelayProcess } from './support/relay-process';
 import { runRingback } from './support/run-hook-process';
@@ -74,7 +75,11 @@ interface World {
 async function world(agent: AgentName): Promise<World> {
   const root = await realpath(await mkdtemp(join(tmpdir(), `ringback-perm-e2e-${agent}-`)));
   // The agent may still be writing its state as tmux takes it down: rm retries a non-empty folder.
-  cleanups.push(() => rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }));
+  cleanups.push(async () => {
+    // Codex leaves its app-server daemon running in this HOME, writing there: stopped first.
+    await stopProcessesUnder(root);
+    await rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  });
   const home = join(root, 'home');
   const project = join(root, 'project');
   const dataDir = join(home, '.ringback');

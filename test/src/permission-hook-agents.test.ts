@@ -39,6 +39,7 @@ import { type AgentScreen, shellQuote, startInTmux, writeLauncher } from './supp
 import { startCommandModel } from './support/command-model';
 import { assertBuilt, RINGBACK_BIN } from './support/daemon-process';
 import { freePort } from './support/free-port';
+import { stopProcessesUnder } from './support/processes-under';
 import { REAL_AGENT_VERSIONS, realAgentsBin } from './support/real-agents';
 import { waitFor } from './support/temp-data-dir';
 
@@ -162,7 +163,11 @@ interface World {
 async function setUp(agent: Agent) {
   const root = await realpath(await mkdtemp(join(tmpdir(), `ringback-perm-${agent}-`)));
   // An agent killed with its tmux session may still be writing its files for a moment.
-  cleanups.push(() => rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }));
+  cleanups.push(async () => {
+    // Codex leaves its app-server daemon running in this HOME, writing there: stopped first.
+    await stopProcessesUnder(root);
+    await rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  });
   const home = join(root, 'home');
   const project = join(root, 'project');
   const dataDir = join(root, 'ringback');

@@ -6,7 +6,7 @@ import { useComputer } from './settings/use-computer';
 /**
  * On a phone paired just now, asks its computer once (sealed, through the settings channel)
  * which of model, voice and speech recognition it has set, and makes "Your computer" the default
- * for each. A passing failure is asked again for about a minute. Renders nothing.
+ * for each. A passing failure is asked again for about a minute, each question in turn. Renders nothing.
  */
 export function ComputerDefaultsEffect() {
   const { settings, e2eKey, updateSettings } = useSession();

@@ -170,7 +170,10 @@ describe.skipIf(!testDatabaseUrl())(`PostgreSQL migrations (needs ${TEST_DATABAS
     cleanups.push(() => store.close());
     await released;
     expect(await schemaVersion(poolOn(database))).toBe(POSTGRES_MIGRATIONS.length);
-    // Its requests still have the short timeout.
+    // Its requests still have the short timeout: the migrations' own ended with their transaction.
+    expect((await store.pool.query<{ statement_timeout: string }>('SHOW statement_timeout')).rows).toEqual([
+      { statement_timeout: '100ms' },
+    ]);
     expect(await store.pool.query('SELECT pg_sleep(5)').catch((error: unknown) => error)).toMatchObject({
       code: '57014',
     });

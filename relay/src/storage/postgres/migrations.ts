@@ -1,7 +1,8 @@
-import type { Pool, QueryConfig, QueryResultRow } from 'pg';
+import type { Pool, QueryConfig } from 'pg';
 import { CLUSTER_SCHEMA, COMPUTER_REQUESTS_SCHEMA } from '../../cluster/postgres/cluster-schema';
 import { ADVISORY_LOCKS } from './advisory-locks';
 import { ANSWER_LEASE_SCHEMA_POSTGRES } from './answer-lease-schema';
+import { isConnectionFailure } from './connection-failure';
 import { INSERT_EVENTS_FUNCTION } from './insert-event-function';
 import { INSERT_EVENTS_WITH_SCHEDULE_FUNCTION } from './insert-event-schedule-function';
 import { PUSH_KINDS_SCHEMA_POSTGRES } from './push-kinds-schema';
@@ -137,9 +138,9 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   ANSWER_LEASE_SCHEMA_POSTGRES,
 ];
 
-/** How long the migrations may take in all, waiting for another relay's included (server side). */
+/** How long each migration statement, and the wait for another relay's migration, may take (server side). */
 const MIGRATION_TIMEOUT_MS = 10 * 60_000;
-/** The client's own bound on each of their statements: the server's, and a little more. */
+/** The client's own bound on those statements: the server's, and a little more. */
 const MIGRATION_ANSWER_MS = MIGRATION_TIMEOUT_MS + 5_000;
 
 /**
@@ -154,47 +155,48 @@ export async function applyPostgresMigrations(
 ): Promise<{ from: number; to: number }> {
   const client = await pool.connect();
   // The pool's timeouts are a request's: a migration of a big table, or the wait for another
-  // relay's migration, takes longer, and is given its own bound instead.
-  const query = <Row extends QueryResultRow>(text: string, values?: unknown[]) => {
+  // relay's migration, takes longer, and only those are given a bound of their own. Everything
+  // else keeps the pool's, so a silent link still fails the start within a request's time.
+  const long = (text: string) => {
     // pg takes a query's own `query_timeout` (missing from its types) before the pool's.
-    const config: QueryConfig & { query_timeout: number } = {
-      text,
-      ...(values ? { values } : {}),
-      query_timeout: MIGRATION_ANSWER_MS,
-    };
-    return client.query<Row>(config);
+    const config: QueryConfig & { query_timeout: number } = { text, query_timeout: MIGRATION_ANSWER_MS };
+    return client.query(config);
   };
+  // A statement the client gave up on may still run on that connection: it is not rolled back
+  // over it (that would wait behind it) and not handed back to the pool, but closed.
+  let broken: Error | undefined;
   try {
-    await query('BEGIN');
+    await client.query('BEGIN');
     try {
-      await query(`SET LOCAL statement_timeout = ${MIGRATION_TIMEOUT_MS}`);
+      await client.query(`SET LOCAL statement_timeout = ${MIGRATION_TIMEOUT_MS}`);
       // Released at COMMIT or ROLLBACK, so a failed migration never leaves it held.
-      await query(`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.migrations})`);
-      await query(
+      await long(`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.migrations})`);
+      await client.query(
         `CREATE TABLE IF NOT EXISTS schema_version (
            single BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (single),
            version INTEGER NOT NULL CHECK (version >= 0)
          );
          INSERT INTO schema_version (version) VALUES (0) ON CONFLICT DO NOTHING`,
       );
-      const { rows } = await query<{ version: number }>('SELECT version FROM schema_version');
+      const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_version');
       const from = rows[0]?.version ?? 0;
       if (from > migrations.length) {
         throw new Error(
           `the relay database has schema version ${from}, newer than this relay knows (${migrations.length})`,
         );
       }
-      for (const sql of migrations.slice(from)) await query(sql);
+      for (const sql of migrations.slice(from)) await long(sql);
       if (from < migrations.length) {
-        await query('UPDATE schema_version SET version = $1', [migrations.length]);
+        await client.query('UPDATE schema_version SET version = $1', [migrations.length]);
       }
-      await query('COMMIT');
+      await client.query('COMMIT');
       return { from, to: migrations.length };
     } catch (error) {
-      await query('ROLLBACK').catch(() => undefined);
+      if (isConnectionFailure(error)) broken = error as Error;
+      else await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     }
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
